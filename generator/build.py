@@ -1,0 +1,49 @@
+"""``deckwright build``: every output of every game, each written atomically.
+
+A build step is a function ``step(game, folder, options)`` writing into the
+game's staging folder; later issues add steps (PDFs, print-shop files, site).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.export import game_data
+from rules.jsonschema import schema_files
+
+from .output import staged_folder
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    out: Path
+    paper: str = "a4"
+    backs: bool = True
+    target: str = "all"  # all, home or printshop
+
+
+def write_json(path: Path, data) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def step_data(game, folder: Path, options: BuildOptions) -> None:
+    write_json(folder / "game.json", game_data(game))
+    for name, schema in schema_files(game).items():
+        write_json(folder / "schema" / name, schema)
+
+
+def build_steps():
+    return [step_data]
+
+
+def build_games(games, options: BuildOptions) -> int:
+    for game in games:
+        with staged_folder(options.out / game.slug) as folder:
+            for step in build_steps():
+                step(game, folder, options)
+        print(f"{game.slug}: built into {options.out / game.slug}/")
+    sys.stdout.flush()
+    return 0

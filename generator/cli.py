@@ -1,0 +1,200 @@
+"""The ``deckwright`` command.
+
+Exit codes: 0 fine, 1 the game's content has problems, 2 the command was used wrongly.
+Heavy libraries (ReportLab, Jinja2, Markdown) are imported only by the commands that need them.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import BUNDLED_GAMES
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def resolve_games(names: list[str]) -> list[Path]:
+    from rules.load import bundled_games, find_game_folder
+
+    if not names:
+        folders = bundled_games(BUNDLED_GAMES)
+        if not folders:
+            raise UsageError(f"no games under {BUNDLED_GAMES}; name a game folder")
+        return folders
+    folders = []
+    for name in names:
+        folder = find_game_folder(name, BUNDLED_GAMES)
+        if folder is None:
+            known = ", ".join(p.name for p in bundled_games(BUNDLED_GAMES))
+            raise UsageError(f"'{name}' is neither a bundled game ({known}) nor a folder with a game.yaml")
+        folders.append(folder)
+    return folders
+
+
+def print_problems(problems, stream=sys.stderr) -> None:
+    for problem in problems.sorted():
+        print(problem, file=stream)
+
+
+def cmd_list(args) -> int:
+    from rules.load import bundled_games, load_game_with_warnings
+
+    for folder in bundled_games(BUNDLED_GAMES):
+        game, problems = load_game_with_warnings(folder)
+        if game is None:
+            print(f"{folder.name:<16} (invalid: {len(problems.errors)} problem(s); run deckwright check {folder.name})")
+            continue
+        cards = sum(card.count for card in game.cards if card.deck)
+        print(f"{game.slug:<16} {game.title:<20} players {game.players}  {len(game.decks)} decks, {cards} cards, "
+              f"{len(game.open_questions)} open questions")
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    from rules.check import check_game
+
+    failed = False
+    reports = []
+    for folder in resolve_games(args.games):
+        report = check_game(folder, update_golden=args.update_golden)
+        reports.append(report)
+        print_problems(report.problems)
+        if report.game is None or report.problems.errors:
+            print(f"{folder.name}: {len(report.problems.errors)} error(s)")
+            failed = True
+            continue
+        warnings = report.problems.warnings
+        warnings += _layout_warnings(report.game)
+        for warning in sorted(warnings):
+            if warning not in report.problems.warnings:
+                print(warning, file=sys.stderr)
+        game = report.game
+        cards = sum(card.count for card in game.cards if card.deck)
+        print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: valid")
+        _print_examples(report)
+        if game.open_questions:
+            print(f"  open questions ({len(game.open_questions)}):")
+            for question in game.open_questions:
+                print(f"    {question}")
+        failed |= report.failed
+    if args.junit:
+        from rules.junit import write_junit
+
+        write_junit(reports, Path(args.junit))
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+def _print_examples(report) -> None:
+    if not report.examples:
+        return
+    counts = {v: sum(1 for e in report.examples if e.verdict == v) for v in ("verified", "erratum", "failing")}
+    print(f"  examples: {counts['verified']} verified, {counts['erratum']} known errata, {counts['failing']} failing")
+    for example in report.examples:
+        print(f"    {example}")
+        if example.verdict == "failing" and example.log:
+            for line in example.log:
+                print(f"      | {line}")
+
+
+def _layout_warnings(game) -> list:
+    try:
+        from .fitcheck import layout_warnings
+    except ImportError:
+        return []
+    return layout_warnings(game)
+
+
+def cmd_build(args) -> int:
+    from rules.load import load_game_with_warnings
+
+    from .build import BuildOptions, build_games
+
+    games = []
+    failed = False
+    for folder in resolve_games(args.games):
+        game, problems = load_game_with_warnings(folder)
+        print_problems(problems)
+        if game is None:
+            print(f"{folder.name}: not built: {len(problems.errors)} error(s); earlier output left as it was")
+            failed = True
+            continue
+        games.append(game)
+    if failed:
+        return EXIT_INVALID
+    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target)
+    return build_games(games, options)
+
+
+def cmd_schema(args) -> int:
+    import json
+
+    from rules.jsonschema import schema_files
+    from rules.load import load_game_with_warnings
+
+    status = EXIT_OK
+    for folder in resolve_games(args.games):
+        game, problems = load_game_with_warnings(folder)
+        print_problems(problems)
+        if game is None:
+            status = EXIT_INVALID
+            continue
+        target = Path(args.out) / game.slug / "schema"
+        target.mkdir(parents=True, exist_ok=True)
+        for name, schema in schema_files(game).items():
+            (target / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
+              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
+    return status
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="deckwright", description="Print, publish and check tabletop card games.")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
+
+    p = sub.add_parser("list", help="list the bundled games with deck and card counts")
+    p.set_defaults(run=cmd_list)
+
+    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions")
+    p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
+    p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
+    p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("build", help="build PDFs, print-shop files and the HTML site into the output folder")
+    p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
+    p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
+    p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
+    p.add_argument("--target", choices=("all", "home", "printshop"), default="all",
+                   help="home-print sheets, print-shop files, or both (default: all)")
+    p.set_defaults(run=cmd_build)
+
+    p = sub.add_parser("schema", help="write JSON Schema files for editors (YAML language server)")
+    p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
+    p.add_argument("--out", default="output", metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
+    p.set_defaults(run=cmd_schema)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if not getattr(args, "run", None):
+        parser().print_help()
+        return EXIT_USAGE
+    try:
+        return args.run(args)
+    except UsageError as exc:
+        print(f"deckwright: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

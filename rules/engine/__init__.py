@@ -1,0 +1,1 @@
+"""The rules engine core: dice, chance, zones and the event log, shared by every game."""

@@ -1,0 +1,1 @@
+"""One module per game's mechanics, named after the game's ``mechanics:`` id (dashes become underscores)."""

@@ -1,0 +1,1 @@
+"""Nightmare Hunt's mechanics (arrives with the rules engine)."""

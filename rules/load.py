@@ -1,0 +1,371 @@
+"""Load a game folder into a validated Game, reporting every problem at once.
+
+A game folder holds ``game.yaml``, card files (every other ``*.yaml`` except
+under ``layouts/``) and the rulebook pages that ``game.yaml`` lists.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from . import rulebook
+from .gamefile import (CARD_COMMON_FIELDS, CARD_FILE_FIELDS, CARD_TYPE_FIELDS, DECK_FIELDS, FIELD_DEF_OPTIONS,
+                       GAME_EXTRA_KEYS, GAME_FIELDS, SHEET_FIELDS)
+from .model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
+from .problems import InvalidGame, Loc, Problems, display_path
+from .schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Ref, Validator, did_you_mean
+from .units import parse_length
+from .values import Open
+from .yamlsrc import YNode, load_yaml_file, read_text
+
+GAME_FILE = "game.yaml"
+SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
+_SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
+
+
+def find_game_folder(name_or_path: str, bundled_root: Path) -> Path | None:
+    """A bundled game's name, or a path to a folder holding game.yaml."""
+    path = Path(name_or_path).expanduser()
+    if (path / GAME_FILE).is_file():
+        return path
+    candidate = bundled_root / name_or_path
+    if "/" not in name_or_path and (candidate / GAME_FILE).is_file():
+        return candidate
+    return None
+
+
+def bundled_games(bundled_root: Path) -> list[Path]:
+    return sorted(p.parent for p in bundled_root.glob(f"*/{GAME_FILE}"))
+
+
+def known_mechanics() -> list[str]:
+    """Mechanics ids with a module in ``rules/games`` (file names, dashes for underscores)."""
+    games_dir = Path(__file__).parent / "games"
+    return sorted(p.stem.replace("_", "-") for p in games_dir.glob("*.py") if not p.stem.startswith("_"))
+
+
+def load_game(folder: Path) -> Game:
+    """The validated game; raises InvalidGame with every problem found."""
+    game, problems = _Loader(folder).load()
+    if problems or game is None:
+        raise InvalidGame(problems.items)
+    return game
+
+
+def load_game_with_warnings(folder: Path) -> tuple[Game | None, Problems]:
+    return _Loader(folder).load()
+
+
+def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
+    """A named size or ``WIDTHxHEIGHT`` with optional units; raises ValueError."""
+    key = text.strip().lower()
+    if key in named:
+        return Size(key, *named[key])
+    match = _SIZE_PAIR.match(text)
+    if not match:
+        raise ValueError(f'"{text}" is not a size; use one of {", ".join(named)} or WIDTHxHEIGHT such as 63.5mmx88.9mm')
+    width, height = parse_length(match.group(1)), parse_length(match.group(2))
+    if width <= 0 or height <= 0:
+        raise ValueError(f'"{text}" has a zero or negative side')
+    return Size("custom", width, height)
+
+
+class _Loader:
+    def __init__(self, folder: Path):
+        self.root = folder.resolve()
+        self.folder = folder
+        self.problems = Problems()
+        self.validator = Validator(self.problems)
+
+    def shown(self, path: Path) -> str:
+        return display_path(path)
+
+    # -- game.yaml -------------------------------------------------------
+
+    def load(self) -> tuple[Game | None, Problems]:
+        game_path = self.folder / GAME_FILE
+        shown = self.shown(game_path)
+        node, problems = load_yaml_file(game_path, shown)
+        self.problems.extend(problems)
+        if node is None:
+            if not problems:
+                self.problems.error(Loc(shown), "file is empty; expected the game's title, slug, decks and card types")
+            return None, self.problems
+        if node.kind != "map":
+            self.problems.error(node.loc, f"game: expected a mapping of settings (title, slug, decks, ...), got {node.describe()}")
+            return None, self.problems
+        data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=GAME_EXTRA_KEYS)
+        card_types = self.card_types(node.get("card_types"), node.loc)
+        decks = self.decks(node.get("decks"), data.get("decks", {}))
+        sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
+        cards = self.cards(card_types, decks)
+        self.check_references(cards, card_types)
+        self.check_deck_counts(decks, cards)
+        self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
+        pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
+        for page in pages:
+            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
+        if self.problems or "title" not in data:
+            return None, self.problems
+        game = Game(
+            slug=data["slug"], title=data["title"], players=data["players"], summary=data["summary"],
+            root=self.root, card_types=card_types, decks=decks, cards=tuple(cards), sheets=sheets,
+            pages=tuple(pages), constants=data.get("constants") or {},
+            open_questions=tuple(self.open_questions(node, data, decks)),
+            mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
+            loc=node.loc,
+        )
+        return game, self.problems
+
+    def card_types(self, node: YNode | None, game_loc: Loc) -> dict[str, CardType]:
+        if node is None:
+            self.problems.error(game_loc, "game: missing required field 'card_types'")
+            return {}
+        if node.kind != "map":
+            self.validator.fail(node, "game.card_types", "a mapping of card types")
+            return {}
+        types: dict[str, CardType] = {}
+        for key, value in node.value:
+            path = f"card_types.{key.value}"
+            if not ID_PATTERN.match(key.value):
+                self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
+                continue
+            if value.kind != "map":
+                self.validator.fail(value, path, "a mapping with name and fields")
+                continue
+            data = self.validator.record_fields(value, CARD_TYPE_FIELDS, path, extra=("fields",))
+            fields = self.field_defs(value.get("fields"), f"{path}.fields") if value.get("fields") else ()
+            types[key.value] = CardType(key.value, data.get("name", key.value), fields,
+                                        data.get("layout", key.value), data.get("doc", ""))
+        return types
+
+    def field_defs(self, node: YNode, path: str) -> tuple[tuple[str, FieldDef], ...]:
+        if node.kind != "map":
+            self.validator.fail(node, path, "a mapping of field definitions")
+            return ()
+        reserved = {name for name, _ in CARD_COMMON_FIELDS}
+        out = []
+        for key, value in node.value:
+            name = key.value
+            if not FIELD_NAME_PATTERN.match(name):
+                self.problems.error(key.loc, f"{path}.{name}: a field name is lowercase_with_underscores")
+                continue
+            if name in reserved:
+                self.problems.error(key.loc, f"{path}.{name}: '{name}' is a field every card has; choose another name")
+                continue
+            fdef = self.field_def(value, f"{path}.{name}")
+            if fdef is not None:
+                out.append((name, fdef))
+        return tuple(out)
+
+    def field_def(self, node: YNode, path: str) -> FieldDef | None:
+        if node.kind == "scalar" and node.scalar_type == "str":  # shorthand: `health: int`
+            node = YNode("map", node.loc, ((YNode("scalar", node.loc, "type", "str", "type"), node),))
+        if node.kind != "map":
+            self.validator.fail(node, path, "a field definition such as {type: int, min: 0}")
+            return None
+        opts = self.validator.record_fields(node, FIELD_DEF_OPTIONS, path, extra=("of", "fields"))
+        kind = opts.get("type")
+        if kind is None:
+            return None
+        of = None
+        if kind in ("list", "map"):
+            of_node = node.get("of")
+            if of_node is None:
+                self.problems.error(node.loc, f"{path}: a {kind} needs 'of', the definition of its items")
+                return None
+            of = self.field_def(of_node, f"{path}.of")
+        fields: tuple = ()
+        if kind == "record":
+            fields_node = node.get("fields")
+            if fields_node is None:
+                self.problems.error(node.loc, f"{path}: a record needs 'fields'")
+                return None
+            fields = self.field_defs(fields_node, f"{path}.fields")
+        if kind == "choice" and not opts.get("values"):
+            self.problems.error(node.loc, f"{path}: a choice needs 'values'")
+        if kind == "ref" and not opts.get("to"):
+            self.problems.error(node.loc, f"{path}: a ref needs 'to', the card types it may point at")
+        return FieldDef(kind, optional=opts.get("optional", False), min=opts.get("min"), max=opts.get("max"),
+                        values=tuple(opts.get("values") or ()), of=of, fields=fields, to=tuple(opts.get("to") or ()),
+                        label=opts.get("label", ""), doc=opts.get("doc", ""))
+
+    def size(self, node: YNode | None, text: str | None, named: dict, path: str) -> Size | None:
+        if text is None:
+            return None
+        try:
+            return parse_size(text, named)
+        except ValueError as exc:
+            self.problems.error(node.loc if node else Loc(""), f"{path}: {exc}")
+            return None
+
+    def decks(self, node: YNode | None, data: dict) -> dict[str, Deck]:
+        decks: dict[str, Deck] = {}
+        if node is None or node.kind != "map":
+            return decks
+        for key, value in node.value:
+            fields = data.get(key.value)
+            if not fields or value.kind != "map":
+                continue
+            size = self.size(value.get("size"), fields.get("size"), CARD_SIZES, f"decks.{key.value}.size")
+            back = fields.get("back") or {}
+            if size is None or not back:
+                continue
+            open_note = fields.get("open")
+            decks[key.value] = Deck(
+                id=key.value, name=fields.get("name", key.value), size=size,
+                back=Back(back.get("layout", "back"), back.get("title", ""), back.get("subtitle", ""), back.get("color", "")),
+                count=fields.get("count"), order=fields.get("order", "shuffled"), color=fields.get("color", ""),
+                doc=fields.get("doc", ""), loc=value.loc,
+                open=Open(open_note, value.get("open").loc) if open_note else None,
+            )
+        return decks
+
+    def sheets(self, node: YNode | None, data: dict) -> dict[str, Sheet]:
+        sheets: dict[str, Sheet] = {}
+        if node is None or node.kind != "map":
+            return sheets
+        for key, value in node.value:
+            fields = data.get(key.value)
+            if not fields or value.kind != "map":
+                continue
+            size = self.size(value.get("size"), fields.get("size"), {**PAPER_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
+            if size is not None:
+                sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc)
+        return sheets
+
+    # -- card files ------------------------------------------------------
+
+    def card_files(self) -> list[Path]:
+        files = []
+        for path in sorted(self.folder.rglob("*.yaml")):
+            rel = path.relative_to(self.folder)
+            if rel.name == GAME_FILE and len(rel.parts) == 1:
+                continue
+            if SKIPPED_FOLDERS.intersection(rel.parts[:-1]) or any(p.startswith(".") for p in rel.parts):
+                continue
+            if not path.resolve().is_relative_to(self.root):
+                self.problems.error(Loc(self.shown(path)), "file links outside the game folder; deckwright reads only files inside it")
+                continue
+            files.append(path)
+        return files
+
+    def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:
+        cards: list[Card] = []
+        seen: dict[str, Loc] = {}
+        for path in self.card_files():
+            shown = self.shown(path)
+            node, problems = load_yaml_file(path, shown)
+            self.problems.extend(problems)
+            if node is None:
+                if not problems:
+                    self.problems.error(Loc(shown), "file is empty; expected 'cards:' with a list of cards")
+                continue
+            if node.kind != "map":
+                self.problems.error(node.loc, f"expected a mapping with 'cards:' (a list of cards), got {node.describe()}")
+                continue
+            defaults = self.validator.record_fields(node, CARD_FILE_FIELDS, "file", extra=("cards",))
+            cards_node = node.get("cards")
+            if cards_node is None:
+                self.problems.error(node.loc, "missing 'cards:', the list of cards in this file")
+                continue
+            if cards_node.kind != "seq":
+                self.validator.fail(cards_node, "cards", "a list of cards (each item starting with '- id: ...')")
+                continue
+            for card_node in cards_node.value:
+                card = self.card(card_node, defaults, card_types, decks)
+                if card is None:
+                    continue
+                if card.id in seen:
+                    self.problems.error(card.loc, f"{card.type}.{card.id}: duplicate id (first defined at {seen[card.id]})")
+                    continue
+                seen[card.id] = card.loc
+                cards.append(card)
+        return cards
+
+    def card(self, node: YNode, defaults: dict, card_types: dict[str, CardType], decks: dict[str, Deck]) -> Card | None:
+        if node.kind != "map":
+            self.validator.fail(node, "cards", "a card (a mapping starting with 'id:')")
+            return None
+        id_node = node.get("id")
+        card_id = id_node.value if id_node is not None and id_node.kind == "scalar" else "?"
+        type_node = node.get("type")
+        type_id = type_node.value if type_node is not None and type_node.kind == "scalar" else defaults.get("type")
+        if type_id is None:
+            self.problems.error(node.loc, f"card {card_id}: no card type; give the card 'type:' or the file a 'type:' line")
+            return None
+        card_type = card_types.get(type_id)
+        if card_type is None:
+            hint = did_you_mean(str(type_id), list(card_types))
+            self.problems.error((type_node or node).loc, f"card {card_id}: unknown card type '{type_id}'{hint}")
+            return None
+        path = f"{type_id}.{card_id}"
+        common = self.validator.record_fields(node, CARD_COMMON_FIELDS, path, extra=tuple(n for n, _ in card_type.fields))
+        fields = self.validator.record_fields(node, card_type.fields, path, extra=tuple(n for n, _ in CARD_COMMON_FIELDS))
+        deck_id = common.get("deck", defaults.get("deck"))
+        if deck_id is not None and deck_id not in decks:
+            deck_node = node.get("deck")
+            hint = did_you_mean(deck_id, list(decks))
+            self.problems.error((deck_node or node).loc, f"{path}.deck: unknown deck '{deck_id}'{hint}")
+        if "id" not in common or "name" not in common:
+            return None
+        field_locs = {key.value: value.loc for key, value in node.value}
+        return Card(id=common["id"], type=type_id, deck=deck_id or "", name=common["name"],
+                    copies=common.get("copies", 1), fields=fields, loc=node.loc, field_locs=field_locs)
+
+    def check_references(self, cards: list[Card], card_types: dict[str, CardType]) -> None:
+        by_id = {card.id: card for card in cards}
+        for ref in self.validator.refs:
+            target = by_id.get(ref.id)
+            if target is None:
+                hint = did_you_mean(ref.id, list(by_id))
+                self.problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{hint}")
+            elif ref.to and target.type not in ref.to:
+                self.problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")
+
+    def check_deck_counts(self, decks: dict[str, Deck], cards: list[Card]) -> None:
+        for deck in decks.values():
+            members = [c for c in cards if c.deck == deck.id]
+            if not isinstance(deck.count, int) or any(isinstance(c.copies, Open) for c in members):
+                continue
+            actual = sum(c.copies for c in members)
+            if actual != deck.count:
+                self.problems.error(deck.loc, f"decks.{deck.id}.count: declared {deck.count} cards, the card files give {actual}")
+
+    def check_mechanics(self, node: YNode | None, name: str | None) -> None:
+        if name is None:
+            return
+        known = known_mechanics()
+        if name not in known:
+            self.problems.error(node.loc, f"game.mechanics: no rules module '{name}'{did_you_mean(name, known)} "
+                                          f"(known: {', '.join(known) or 'none'})")
+
+    # -- rulebook --------------------------------------------------------
+
+    def pages(self, node: YNode | None, names: tuple) -> list[Page]:
+        pages = []
+        for item, name in zip(node.value if node is not None and node.kind == "seq" else (), names):
+            path = (self.folder / name)
+            if not path.resolve().is_relative_to(self.root):
+                self.problems.error(item.loc, f"rulebook: '{name}' is outside the game folder")
+                continue
+            if not path.is_file():
+                self.problems.error(item.loc, f"rulebook: no page '{name}' in the game folder")
+                continue
+            text, problems = read_text(path, self.shown(path))
+            self.problems.extend(problems)
+            if text is None:
+                continue
+            pages.append(Page(id=Path(name).stem, title=rulebook.page_title(text, Path(name).stem), path=path,
+                              shown=self.shown(path), text=text))
+        return pages
+
+    def open_questions(self, node: YNode, data: dict, decks: dict[str, Deck]) -> list[OpenQuestion]:
+        questions = [OpenQuestion(path, value.note, value.loc) for path, value in self.validator.opens]
+        questions += [OpenQuestion(f"deck {deck.id}", deck.open.note, deck.open.loc) for deck in decks.values() if deck.open]
+        oq_node = node.get("open_questions")
+        for item_node, item in zip(oq_node.value if oq_node is not None and oq_node.kind == "seq" else (),
+                                   data.get("open_questions") or ()):
+            questions.append(OpenQuestion(item["about"], item["note"], item_node.loc))
+        return sorted(questions, key=lambda q: (q.loc.file, q.loc.line, q.loc.col))

@@ -1,0 +1,170 @@
+"""The validated, immutable game model that every other part reads.
+
+The loader builds it from a game folder; nothing downstream re-reads YAML.
+Every value that came from a file keeps its location for later messages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from .problems import Loc
+from .schema import FieldDef
+from .values import Open
+
+MM_PER_INCH = 25.4
+
+# Named card sizes in millimetres (width, height), portrait.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70.0, 120.0),
+    "mini": (41.0, 63.0),
+    "mini-euro": (44.0, 67.0),
+    "square": (70.0, 70.0),
+}
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+
+
+@dataclass(frozen=True)
+class Size:
+    name: str  # "poker", "custom", ...
+    width: float  # millimetres
+    height: float
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.width:g} x {self.height:g} mm"
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: str
+    name: str
+    fields: tuple[tuple[str, FieldDef], ...]
+    layout: str
+    doc: str = ""
+
+    def field(self, name: str) -> FieldDef | None:
+        return dict(self.fields).get(name)
+
+
+@dataclass(frozen=True)
+class Back:
+    layout: str
+    title: str
+    subtitle: str = ""
+    color: str = ""
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    size: Size
+    back: Back
+    count: int | Open | None  # declared number of cards with copies; None when not declared
+    order: str  # "shuffled" or "fixed" (fixed decks keep file order, e.g. a boss at the bottom)
+    color: str
+    doc: str
+    loc: Loc
+    open: Open | None = None  # the deck's card list itself is left open by the source
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    type: str
+    deck: str
+    name: str
+    copies: int | Open
+    fields: dict[str, Any]
+    loc: Loc
+    field_locs: dict[str, Loc] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    @property
+    def count(self) -> int:
+        """Copies printed; an open count prints once so the card can be seen."""
+        return self.copies if isinstance(self.copies, int) else 1
+
+
+@dataclass(frozen=True)
+class Sheet:
+    id: str
+    name: str
+    layout: str
+    size: Size
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Page:
+    """A rulebook page: Markdown source, read once by the loader."""
+
+    id: str
+    title: str
+    path: Path
+    shown: str  # the path as shown in messages
+    text: str
+
+
+@dataclass(frozen=True)
+class OpenQuestion:
+    subject: str  # "prey.yeti.health", "deck treasure", ...
+    note: str
+    loc: Loc
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {self.subject}: {self.note}"
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    title: str
+    players: Any
+    summary: str
+    root: Path
+    card_types: dict[str, CardType]
+    decks: dict[str, Deck]
+    cards: tuple[Card, ...]
+    sheets: dict[str, Sheet]
+    pages: tuple[Page, ...]
+    constants: dict[str, Any]
+    open_questions: tuple[OpenQuestion, ...]
+    mechanics: str | None
+    source: str
+    colors: dict[str, str]
+    loc: Loc
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def cards_in(self, deck_id: str) -> list[Card]:
+        return [card for card in self.cards if card.deck == deck_id]
+
+    def cards_of(self, type_id: str) -> list[Card]:
+        return [card for card in self.cards if card.type == type_id]
+
+    def deck_total(self, deck_id: str) -> int:
+        return sum(card.count for card in self.cards_in(deck_id))
+
+    def printed_cards(self, deck_id: str) -> Iterator[Card]:
+        """Every physical card of a deck, copies repeated, in deck order."""
+        for card in self.cards_in(deck_id):
+            for _ in range(card.count):
+                yield card

@@ -1,0 +1,99 @@
+"""The deckwright syntax inside rulebook Markdown pages.
+
+- ``[[card-id]]`` names a card (the site links it to the gallery);
+  ``[[card-id.field]]`` prints one of its values; ``[[constant:name]]`` prints
+  a game constant. Prose never retypes a number the data holds.
+- A fenced block ```` ```cards ```` holds a YAML table spec (``type`` or
+  ``deck``, ``columns``, optional ``where``); the table is generated from the data.
+- A fenced block ```` ```example ```` holds a worked example that the checker replays.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .problems import Loc, Problems
+from .schema import did_you_mean
+
+REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
+_FENCE = re.compile(r"^(```+|~~~+)\s*([A-Za-z0-9_-]*)\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # the fence's info word: "example", "cards", "python", ...
+    body: str
+    loc: Loc  # the fence line
+    body_line: int  # line number of the first body line
+    end_line: int  # line number of the closing fence
+
+
+def page_title(text: str, fallback: str) -> str:
+    for line in text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return fallback.replace("-", " ").title()
+
+
+def fenced_blocks(text: str, shown: str) -> list[Block]:
+    blocks = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if not match:
+            i += 1
+            continue
+        fence, kind = match.group(1), match.group(2)
+        start = i
+        i += 1
+        while i < len(lines) and not lines[i].startswith(fence):
+            i += 1
+        blocks.append(Block(kind, "\n".join(lines[start + 1:i]) + "\n", Loc(shown, start + 1, 1), start + 2, i + 1))
+        i += 1
+    return blocks
+
+
+def card_refs(text: str, shown: str) -> list[tuple[Loc, str | None, str, str | None]]:
+    """Every ``[[...]]`` outside fenced blocks: (loc, "constant" or None, id, field path)."""
+    fenced = {line for b in fenced_blocks(text, shown) for line in range(b.loc.line, b.end_line + 1)}
+    refs = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number in fenced:
+            continue
+        for match in REF_PATTERN.finditer(line):
+            refs.append((Loc(shown, number, match.start() + 1), match.group(1), match.group(2), match.group(3)))
+    return refs
+
+
+def resolve_field(value: Any, path: str | None) -> Any:
+    """Follow a dotted field path (``abilities.1.energy``) through records and lists; raises KeyError."""
+    for part in (path.split(".") if path else ()):
+        if isinstance(value, (list, tuple)) and part.isdigit() and 1 <= int(part) <= len(value):
+            value = value[int(part) - 1]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        elif hasattr(value, "fields") and isinstance(value.fields, dict) and part in value.fields:
+            value = value.fields[part]
+        elif hasattr(value, part) and part in ("name", "copies", "id"):
+            value = getattr(value, part)
+        else:
+            raise KeyError(part)
+    return value
+
+
+def check_page_refs(page, cards_by_id: dict, problems: Problems, constants: dict | None = None) -> None:
+    for loc, kind, ident, path in card_refs(page.text, page.shown):
+        if kind == "constant":
+            if constants is not None and ident not in constants:
+                problems.error(loc, f"[[constant:{ident}]]: no constant '{ident}' in game.yaml{did_you_mean(ident, list(constants))}")
+            continue
+        card = cards_by_id.get(ident)
+        if card is None:
+            problems.error(loc, f"[[{ident}]]: no card with id '{ident}'{did_you_mean(ident, list(cards_by_id))}")
+            continue
+        try:
+            resolve_field(card, path)
+        except KeyError as exc:
+            problems.error(loc, f"[[{ident}.{path}]]: {card.type} '{ident}' has no field '{exc.args[0]}'")

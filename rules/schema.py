@@ -1,0 +1,240 @@
+"""Field definitions and the one validator that checks a YAML value against them.
+
+Card types declare their fields in ``game.yaml``; ``game.yaml`` itself is
+described by field definitions in ``rules.gamefile``. Both are validated
+here, and ``rules.jsonschema`` turns the same definitions into JSON Schema.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine.dice import DiceError, parse_dice, parse_die
+from .problems import Problems
+from .values import Open, Range
+from .yamlsrc import YNode
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+FIELD_NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+_RANGE_PATTERN = re.compile(r"^\s*(-?\d+)\s*(?:-|\u2013|\.\.)\s*(-?\d+)\s*$")
+
+FIELD_TYPES = ("int", "number", "text", "bool", "dice", "die", "range", "choice", "ref", "id", "color", "list", "record", "map")
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    """What one field may hold.
+
+    ``of`` is the item definition of a list or the value definition of a map;
+    ``fields`` are a record's fields; ``to`` names the card types a ref may point at.
+    """
+
+    type: str
+    optional: bool = False
+    min: float | None = None
+    max: float | None = None
+    values: tuple[str, ...] = ()
+    of: "FieldDef | None" = None
+    fields: tuple[tuple[str, "FieldDef"], ...] = ()
+    to: tuple[str, ...] = ()
+    label: str = ""
+    doc: str = ""
+    allow_open: bool = True
+
+    def field(self, name: str) -> "FieldDef | None":
+        return dict(self.fields).get(name)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference to a card by id, checked once every card is loaded."""
+
+    id: str
+    to: tuple[str, ...]
+    path: str
+    loc: Any
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def _whole_number(node: YNode) -> bool:
+    return node.kind == "scalar" and node.scalar_type == "int"
+
+
+def _bounds_text(fdef: FieldDef) -> str:
+    if fdef.min is not None and fdef.max is not None:
+        return f" from {fdef.min:g} to {fdef.max:g}"
+    if fdef.min is not None:
+        return f" >= {fdef.min:g}"
+    if fdef.max is not None:
+        return f" <= {fdef.max:g}"
+    return ""
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+@dataclass
+class Validator:
+    """Validates YNodes against FieldDefs, collecting problems and references."""
+
+    problems: Problems
+    refs: list[Ref] = field(default_factory=list)
+    opens: list[tuple[str, Open]] = field(default_factory=list)
+
+    def value(self, node: YNode, fdef: FieldDef, path: str) -> Any:
+        if fdef.allow_open and node.kind == "map" and node.keys() == ["open"]:
+            return self._open(node, path)
+        handler = getattr(self, "_" + fdef.type)
+        return handler(node, fdef, path)
+
+    def fail(self, node: YNode, path: str, expected: str) -> None:
+        self.problems.error(node.loc, f"{path}: expected {expected}, got {node.describe()}")
+
+    # -- the field types -------------------------------------------------
+
+    def _open(self, node: YNode, path: str) -> Open | None:
+        note = node.get("open")
+        if note.kind != "scalar" or note.scalar_type != "str" or not note.value.strip():
+            self.fail(note, path + ".open", "a note saying what the source leaves open")
+            return None
+        value = Open(note.value.strip(), node.loc)
+        self.opens.append((path, value))
+        return value
+
+    def _int(self, node: YNode, fdef: FieldDef, path: str):
+        expected = "a whole number" + _bounds_text(fdef)
+        if not _whole_number(node) or node.value is True or node.value is False:
+            return self.fail(node, path, expected)
+        if (fdef.min is not None and node.value < fdef.min) or (fdef.max is not None and node.value > fdef.max):
+            return self.fail(node, path, expected)
+        return node.value
+
+    def _number(self, node: YNode, fdef: FieldDef, path: str):
+        expected = "a number" + _bounds_text(fdef)
+        if node.kind != "scalar" or node.scalar_type not in ("int", "float"):
+            return self.fail(node, path, expected)
+        if (fdef.min is not None and node.value < fdef.min) or (fdef.max is not None and node.value > fdef.max):
+            return self.fail(node, path, expected)
+        return node.value
+
+    def _text(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or node.scalar_type == "null":
+            return self.fail(node, path, "text")
+        return str(node.raw if node.scalar_type != "str" else node.value)
+
+    def _scalar(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or node.scalar_type == "null":
+            return self.fail(node, path, "a number or text")
+        return node.value
+
+    def _bool(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or node.scalar_type != "bool":
+            return self.fail(node, path, "true or false")
+        return node.value
+
+    def _dice(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or node.scalar_type not in ("str", "int"):
+            return self.fail(node, path, "a dice expression such as D8, 2d6 or D4+2")
+        try:
+            return parse_dice(node.value)
+        except DiceError as exc:
+            self.problems.error(node.loc, f"{path}: {exc}")
+            return None
+
+    def _die(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or node.scalar_type != "str":
+            return self.fail(node, path, "a die step such as D8")
+        try:
+            parse_die(node.value)
+            return parse_dice(node.value)
+        except DiceError as exc:
+            self.problems.error(node.loc, f"{path}: {exc}")
+            return None
+
+    def _range(self, node: YNode, fdef: FieldDef, path: str):
+        if _whole_number(node):
+            return Range(node.value, node.value)
+        match = _RANGE_PATTERN.match(str(node.value)) if node.kind == "scalar" and node.scalar_type == "str" else None
+        if not match or int(match.group(1)) > int(match.group(2)):
+            return self.fail(node, path, "a number or a range such as 2-6")
+        return Range(int(match.group(1)), int(match.group(2)))
+
+    def _choice(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or str(node.value) not in fdef.values:
+            choices = ", ".join(fdef.values)
+            hint = did_you_mean(str(node.value), list(fdef.values)) if node.kind == "scalar" else ""
+            self.problems.error(node.loc, f"{path}: expected one of {choices}, got {node.describe()}{hint}")
+            return None
+        return str(node.value)
+
+    def _id(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or node.scalar_type != "str" or not ID_PATTERN.match(node.value):
+            return self.fail(node, path, "an id in lowercase-kebab-case (letters, digits, hyphens)")
+        return node.value
+
+    def _ref(self, node: YNode, fdef: FieldDef, path: str):
+        card_id = self._id(node, fdef, path)
+        if card_id is None:
+            return None
+        ref = Ref(card_id, fdef.to, path, node.loc)
+        self.refs.append(ref)
+        return ref
+
+    def _color(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "scalar" or not COLOR_PATTERN.match(str(node.value)):
+            return self.fail(node, path, 'a colour such as "#1f3a5f"')
+        return str(node.value).lower()
+
+    def _list(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "seq":
+            return self.fail(node, path, "a list")
+        if fdef.min is not None and len(node.value) < fdef.min:
+            return self.fail(node, path, f"a list of at least {fdef.min:g} item(s)")
+        return tuple(self.value(item, fdef.of, f"{path}.{i + 1}") for i, item in enumerate(node.value))
+
+    def _record(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "map":
+            return self.fail(node, path, "a mapping")
+        return self.record_fields(node, fdef.fields, path)
+
+    def _map(self, node: YNode, fdef: FieldDef, path: str):
+        if node.kind != "map":
+            return self.fail(node, path, "a mapping")
+        out = {}
+        for key, value in node.value:
+            if not (ID_PATTERN.match(key.value) or FIELD_NAME_PATTERN.match(key.value)):
+                self.problems.error(key.loc, f"{path}: '{key.value}' is not a valid name (use lowercase letters, digits, - or _)")
+                continue
+            out[key.value] = self.value(value, fdef.of, f"{path}.{key.value}")
+        return out
+
+    # -- records ---------------------------------------------------------
+
+    def record_fields(self, node: YNode, fields: tuple[tuple[str, FieldDef], ...], path: str,
+                      extra: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Validate a mapping's keys against ``fields``; ``extra`` keys are left to the caller."""
+        known = dict(fields)
+        out: dict[str, Any] = {}
+        for key, value in node.value:
+            name = key.value
+            if name in extra:
+                continue
+            fdef = known.get(name)
+            if fdef is None:
+                hint = did_you_mean(name, list(known) + list(extra))
+                self.problems.error(key.loc, f"{path}.{name}: unknown field{hint}")
+                continue
+            if value.kind == "scalar" and value.scalar_type == "null" and fdef.optional:
+                continue
+            out[name] = self.value(value, fdef, f"{path}.{name}")
+        for name, fdef in fields:
+            if name not in out and not fdef.optional and node.get(name) is None:
+                self.problems.error(node.loc, f"{path}: missing required field '{name}'")
+        return out
