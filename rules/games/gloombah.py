@@ -1,0 +1,1 @@
+"""Gloombah!'s mechanics."""
