@@ -1,0 +1,1 @@
+"""Micah's Game mechanics."""
