@@ -9,12 +9,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import rulebook
+from . import rulebook, tables
 from .gamefile import (CARD_COMMON_FIELDS, CARD_FILE_FIELDS, CARD_TYPE_FIELDS, DECK_FIELDS, FIELD_DEF_OPTIONS,
                        GAME_EXTRA_KEYS, GAME_FIELDS, SHEET_FIELDS)
 from .model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
 from .problems import InvalidGame, Loc, Problems, display_path
 from .schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Ref, Validator, did_you_mean
+
+CARD_TYPE_REF = FieldDef("id", allow_open=False)
 from .units import parse_length
 from .values import Open
 from .yamlsrc import YNode, load_yaml_file, read_text
@@ -77,9 +79,18 @@ class _Loader:
         self.folder = folder
         self.problems = Problems()
         self.validator = Validator(self.problems)
+        self.ref_targets: list[tuple[str, YNode]] = []  # (field path, the `to:` list node), checked once types are known
+        self.count_locs: dict[str, Loc] = {}  # deck id -> where its `count:` is written
 
     def shown(self, path: Path) -> str:
         return display_path(path)
+
+    def inside(self, path: Path) -> bool:
+        """Whether the path, links followed, stays inside the game folder."""
+        try:
+            return path.resolve().is_relative_to(self.root)
+        except (OSError, ValueError):  # a link loop, a NUL byte in the name
+            return False
 
     # -- game.yaml -------------------------------------------------------
 
@@ -106,6 +117,7 @@ class _Loader:
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
         for page in pages:
             rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
+            tables.check_page_tables(page, card_types, decks, cards, self.problems)
         if self.problems or "title" not in data:
             return None, self.problems
         game = Game(
@@ -138,7 +150,14 @@ class _Loader:
             fields = self.field_defs(value.get("fields"), f"{path}.fields") if value.get("fields") else ()
             types[key.value] = CardType(key.value, data.get("name", key.value), fields,
                                         data.get("layout", key.value), data.get("doc", ""))
+        self.check_ref_targets(types)
         return types
+
+    def check_ref_targets(self, types: dict[str, CardType]) -> None:
+        for path, to_node in self.ref_targets:
+            for item in to_node.value:
+                if item.kind == "scalar" and item.value not in types:
+                    self.problems.error(item.loc, f"{path}: no card type '{item.value}'{did_you_mean(str(item.value), list(types))}")
 
     def field_defs(self, node: YNode, path: str) -> tuple[tuple[str, FieldDef], ...]:
         if node.kind != "map":
@@ -187,8 +206,12 @@ class _Loader:
             self.problems.error(node.loc, f"{path}: a choice needs 'values'")
         if kind == "ref" and not opts.get("to"):
             self.problems.error(node.loc, f"{path}: a ref needs 'to', the card types it may point at")
+        elif kind == "ref":
+            self.ref_targets.append((f"{path}.to", node.get("to")))
+        values = tuple(v for v in opts.get("values") or () if v is not None)
+        to = tuple(t for t in opts.get("to") or () if t is not None)
         return FieldDef(kind, optional=opts.get("optional", False), min=opts.get("min"), max=opts.get("max"),
-                        values=tuple(opts.get("values") or ()), of=of, fields=fields, to=tuple(opts.get("to") or ()),
+                        values=values, of=of, fields=fields, to=to,
                         label=opts.get("label", ""), doc=opts.get("doc", ""))
 
     def size(self, node: YNode | None, text: str | None, named: dict, path: str) -> Size | None:
@@ -212,6 +235,8 @@ class _Loader:
             back = fields.get("back") or {}
             if size is None or not back:
                 continue
+            if value.get("count") is not None:
+                self.count_locs[key.value] = value.get("count").loc
             open_note = fields.get("open")
             decks[key.value] = Deck(
                 id=key.value, name=fields.get("name", key.value), size=size,
@@ -231,7 +256,7 @@ class _Loader:
             if not fields or value.kind != "map":
                 continue
             size = self.size(value.get("size"), fields.get("size"), {**PAPER_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
-            if size is not None:
+            if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc)
         return sheets
 
@@ -245,7 +270,9 @@ class _Loader:
                 continue
             if SKIPPED_FOLDERS.intersection(rel.parts[:-1]) or any(p.startswith(".") for p in rel.parts):
                 continue
-            if not path.resolve().is_relative_to(self.root):
+            if path.is_dir():
+                continue
+            if not self.inside(path):
                 self.problems.error(Loc(self.shown(path)), "file links outside the game folder; deckwright reads only files inside it")
                 continue
             files.append(path)
@@ -262,6 +289,10 @@ class _Loader:
                 if not problems:
                     self.problems.error(Loc(shown), "file is empty; expected 'cards:' with a list of cards")
                 continue
+            if node.kind == "seq":
+                self.problems.error(node.loc, "a card file starts with 'cards:'; put a 'cards:' line above this list "
+                                              "and indent the list under it")
+                continue
             if node.kind != "map":
                 self.problems.error(node.loc, f"expected a mapping with 'cards:' (a list of cards), got {node.describe()}")
                 continue
@@ -270,11 +301,13 @@ class _Loader:
             if cards_node is None:
                 self.problems.error(node.loc, "missing 'cards:', the list of cards in this file")
                 continue
+            if cards_node.kind == "scalar" and cards_node.scalar_type == "null":
+                continue  # `cards:` with nothing under it: a file with no cards yet
             if cards_node.kind != "seq":
                 self.validator.fail(cards_node, "cards", "a list of cards (each item starting with '- id: ...')")
                 continue
             for card_node in cards_node.value:
-                card = self.card(card_node, defaults, card_types, decks)
+                card = self.card(card_node, defaults, card_types, decks, file_has_type=node.get("type") is not None)
                 if card is None:
                     continue
                 if card.id in seen:
@@ -284,16 +317,23 @@ class _Loader:
                 cards.append(card)
         return cards
 
-    def card(self, node: YNode, defaults: dict, card_types: dict[str, CardType], decks: dict[str, Deck]) -> Card | None:
+    def card(self, node: YNode, defaults: dict, card_types: dict[str, CardType], decks: dict[str, Deck],
+             file_has_type: bool = False) -> Card | None:
         if node.kind != "map":
             self.validator.fail(node, "cards", "a card (a mapping starting with 'id:')")
             return None
         id_node = node.get("id")
         card_id = id_node.value if id_node is not None and id_node.kind == "scalar" else "?"
         type_node = node.get("type")
-        type_id = type_node.value if type_node is not None and type_node.kind == "scalar" else defaults.get("type")
-        if type_id is None:
-            self.problems.error(node.loc, f"card {card_id}: no card type; give the card 'type:' or the file a 'type:' line")
+        if type_node is not None:
+            type_id = self.validator.value(type_node, CARD_TYPE_REF, f"card {card_id}.type")
+            if type_id is None:
+                return None
+        elif "type" in defaults:
+            type_id = defaults["type"]
+        else:
+            if not file_has_type:  # else the file's broken `type:` line is already reported
+                self.problems.error(node.loc, f"card {card_id}: no card type; give the card 'type:' or the file a 'type:' line")
             return None
         card_type = card_types.get(type_id)
         if card_type is None:
@@ -309,7 +349,7 @@ class _Loader:
             hint = did_you_mean(deck_id, list(decks))
             self.problems.error((deck_node or node).loc, f"{path}.deck: unknown deck '{deck_id}'{hint}")
         if "id" not in common or "name" not in common:
-            return None
+            return None  # already reported: missing or not valid
         field_locs = {key.value: value.loc for key, value in node.value}
         return Card(id=common["id"], type=type_id, deck=deck_id or "", name=common["name"],
                     copies=common.get("copies", 1), fields=fields, loc=node.loc, field_locs=field_locs)
@@ -331,7 +371,8 @@ class _Loader:
                 continue
             actual = sum(c.copies for c in members)
             if actual != deck.count:
-                self.problems.error(deck.loc, f"decks.{deck.id}.count: declared {deck.count} cards, the card files give {actual}")
+                self.problems.error(self.count_locs.get(deck.id, deck.loc),
+                                    f"decks.{deck.id}.count: declared {deck.count} cards, the card files give {actual}")
 
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:
@@ -346,8 +387,10 @@ class _Loader:
     def pages(self, node: YNode | None, names: tuple) -> list[Page]:
         pages = []
         for item, name in zip(node.value if node is not None and node.kind == "seq" else (), names):
+            if name is None:  # not text: already reported
+                continue
             path = (self.folder / name)
-            if not path.resolve().is_relative_to(self.root):
+            if not self.inside(path):
                 self.problems.error(item.loc, f"rulebook: '{name}' is outside the game folder")
                 continue
             if not path.is_file():
