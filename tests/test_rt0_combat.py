@@ -1,0 +1,209 @@
+"""RT:0 combat: the tarot data and the mechanics in rules/games/rt0_combat.py."""
+import shutil
+
+import pytest
+
+from generator import BUNDLED_GAMES
+from rules.check import check_game
+from rules.engine.errors import RuleError
+from rules.games import rt0_combat as rt
+from rules.load import load_game
+
+GAME = load_game(BUNDLED_GAMES / "rt0-combat")
+RULES = rt.rules_from(GAME)
+
+
+class ListedOrder:
+    """A chance object that hands back shuffles in the orders it was given, in turn."""
+
+    def __init__(self, *orders):
+        self.orders = list(orders)
+        self.asked: list[str] = []
+
+    def shuffle(self, items, what):
+        self.asked.append(what)
+        order = list(self.orders.pop(0))
+        assert sorted(order) == sorted(items), f"{what}: scripted order is not the pile"
+        return order
+
+
+# -- data ------------------------------------------------------------------------
+
+
+def test_tarot_deck_has_78_cards_with_the_source_values():
+    assert GAME.deck_total("tarot") == 78
+    values = RULES.values
+    assert values["the-fool"] == 0 and values["the-chariot"] == 7 and values["death"] == 13
+    assert values["the-tower"] == 16 and values["the-world"] == 21
+    assert [values[f"{r}-of-cups"] for r in ("ace", "ten", "page", "knight", "queen", "king")] == [1, 10, 11, 12, 13, 14]
+    assert len([c for c in GAME.cards_of("tarot") if c["arcana"] == "major"]) == 22
+    assert {c["suit"] for c in GAME.cards_of("tarot") if c["arcana"] == "minor"} == {"wands", "cups", "swords", "pentacles"}
+
+
+def test_numbers_come_from_the_data():
+    assert (RULES.starting_hp, RULES.injury_hp, RULES.hand_size) == (20, 15, 5)
+    assert RULES.room_sides == {"cramped": 1, "common": 3, "large": 5}
+    assert {d.id for d in GAME.decks.values() if d.open} == {
+        "combat-abilities", "magic", "arcana-abilities", "injuries", "catastrophes", "adversaries"}
+
+
+@pytest.mark.parametrize("text, value", [("0", 0), ("IV", 4), ("IX", 9), ("XIII", 13), ("XIX", 19), ("XXI", 21),
+                                         ("IIII", None), ("VX", None), ("", None), ("13", None)])
+def test_roman_value(text, value):
+    assert rt.roman_value(text) == value
+
+
+def test_a_wrong_tarot_value_is_reported_at_its_line(tmp_path):
+    folder = tmp_path / "rt0-combat"
+    shutil.copytree(BUNDLED_GAMES / "rt0-combat", folder)
+    minor = folder / "minor-arcana.yaml"
+    minor.write_text(minor.read_text().replace("rank: queen, value: 13}", "rank: queen, value: 12}", 1))
+    major = folder / "major-arcana.yaml"
+    major.write_text(major.read_text().replace('numeral: "XIII", value: 13', 'numeral: "XIII", value: 31'))
+    report = check_game(folder)
+    messages = [str(p) for p in report.problems.errors]
+    assert report.failed and len(messages) == 2
+    assert any("queen-of-wands.value: 12, but the other queens count 13" in m for m in messages)
+    line = next(i for i, text in enumerate(major.read_text().splitlines(), 1) if "id: death" in text)
+    assert any(m.startswith(f"{major}:{line}:") or f"major-arcana.yaml:{line}:" in m for m in messages)
+    assert any("death.value: 31, but its numeral XIII is 13" in m for m in messages)
+
+
+# -- shield and HP -----------------------------------------------------------------
+
+
+def test_shield_offsets_damage_point_for_point():
+    assert rt.absorb(8, 5) == (3, 0)
+    assert rt.absorb(3, 5) == (0, 2)
+    player, events = rt.damage_player(RULES, rt.new_player(RULES, "Ana", shield=5), 8)
+    assert (player.hp, player.shield, player.injuries) == (17, 0, 0)
+    assert "5 blocked by shield, loses 3 HP (20 -> 17)" in events[0]
+
+
+def test_zero_hp_buys_back_hp_with_a_major_injury():
+    player, events = rt.damage_player(RULES, rt.Player("Ana", hp=4, shield=1), 10)
+    assert (player.hp, player.injuries, player.shield) == (15, 1, 0)
+    assert events[-1] == "Ana is at 0 HP: takes a major injury and buys 15 HP"
+
+
+def test_adversary_at_zero_hp_leaves_the_combat():
+    combat = rt.Combat(players=(rt.new_player(RULES, "Ana"),), adversaries=(rt.Adversary("Wolf", hp=6, shield=2),))
+    wolf, _ = rt.damage_adversary(combat.adversary("Wolf"), 8)
+    combat = combat.with_adversary(wolf)
+    assert wolf.hp == 0 and wolf.out and rt.combat_over(combat)
+
+
+# -- drawing -----------------------------------------------------------------------
+
+
+def test_turn_draws_five_and_keeps_held_cards():
+    deck = ("ace-of-cups", "two-of-cups", "three-of-cups", "four-of-cups", "five-of-cups", "six-of-cups")
+    player = rt.Player("Ana", hp=20, shield=3, deck=deck, hand=("king-of-swords",))
+    player, events = rt.start_turn(RULES, player, ListedOrder())
+    assert player.shield == 0 and events[0] == "Ana discards 3 shield"
+    assert player.hand == ("king-of-swords",) + deck[:5] and player.deck == ("six-of-cups",)
+
+
+def test_short_deck_reshuffles_the_discard_into_it():
+    player = rt.Player("Ana", hp=20, deck=("ace-of-cups", "two-of-cups"),
+                       discard=("page-of-wands", "the-sun", "three-of-swords", "four-of-swords"))
+    order = ("the-sun", "ace-of-cups", "four-of-swords", "two-of-cups", "page-of-wands", "three-of-swords")
+    chance = ListedOrder(order)
+    player, events = rt.start_turn(RULES, player, chance)
+    assert chance.asked == ["Ana reshuffles"]
+    assert player.hand == order[:5] and player.deck == order[5:] and player.discard == ()
+    assert "shuffles the discard pile (4) into it, 6 cards" in events[0]
+
+
+def test_fewer_cards_than_a_hand_even_after_reshuffling():
+    player = rt.Player("Ana", hp=20, deck=("ace-of-cups",), discard=("two-of-cups",))
+    player, events = rt.start_turn(RULES, player, ListedOrder(("two-of-cups", "ace-of-cups")))
+    assert player.hand == ("two-of-cups", "ace-of-cups") and "can draw only 2 of 5" in events[1]
+
+
+def test_drawing_the_tower_activates_catastrophe():
+    player = rt.Player("Ana", hp=20, deck=("the-tower", "ace-of-cups", "two-of-cups", "three-of-cups", "four-of-cups"))
+    _, events = rt.start_turn(RULES, player, ListedOrder())
+    assert events[-1] == "Ana drew the-tower: catastrophe"
+
+
+def test_unplayed_cards_are_discarded_at_the_end_of_the_turn():
+    player = rt.Player("Ana", hp=20, hand=("ace-of-cups", "the-sun", "two-of-cups"))
+    player = rt.play_cards(player, ["the-sun"])
+    player, _ = rt.end_turn(player)
+    assert player.hand == () and player.discard == ("the-sun", "ace-of-cups", "two-of-cups")
+    with pytest.raises(RuleError, match="no the-moon in hand"):
+        rt.play_cards(player, ["the-moon"])
+
+
+# -- order, targeting, movement ------------------------------------------------------
+
+
+def test_turn_order_fast_then_neither_then_slow():
+    players = [rt.Player("Bo", 20, speed="slow"), rt.Player("Cy", 20), rt.Player("Di", 20, speed="fast"),
+               rt.Player("Ed", 20)]
+    assert rt.turn_order(players) == ["Di", "Cy", "Ed", "Bo"]
+
+
+def test_default_targeting():
+    ana, bo, cy = rt.Player("Ana", 12, shield=2), rt.Player("Bo", 5, shield=4), rt.Player("Cy", 9)
+    assert rt.default_target([ana, bo, cy]).name == "Bo"  # most shield
+    unshielded = [rt.Player("Ana", 12), rt.Player("Bo", 5), rt.Player("Cy", 9)]
+    assert rt.default_target(unshielded).name == "Bo"  # least HP
+    assert rt.default_target([rt.Player("Ana", 12, shield=3), rt.Player("Bo", 7, shield=3)]).name == "Bo"
+
+
+def test_melee_reaches_only_its_own_zone():
+    wolf = rt.Adversary("Wolf", hp=8, zone=(1, 1))
+    near, far = rt.Player("Ana", 20, zone=(1, 1)), rt.Player("Bo", 3, zone=(0, 0))
+    assert rt.choose_target(wolf, [near, far]).name == "Ana"
+    archer = rt.Adversary("Archer", hp=8, reach="ranged", zone=(2, 2))
+    assert rt.choose_target(archer, [near, far]).name == "Bo"
+    sly = rt.Adversary("Sly", hp=8, targeting="strategic", reach="ranged")
+    with pytest.raises(RuleError, match="the GM chooses"):
+        rt.choose_target(sly, [near, far])
+    assert rt.choose_target(sly, [near, far], gm_choice="Ana").name == "Ana"
+
+
+def test_adversary_moves_one_zone_towards_the_nearest_player():
+    wolf = rt.Adversary("Wolf", hp=8, zone=(0, 0))
+    ana, bo = rt.Player("Ana", 20, zone=(2, 2)), rt.Player("Bo", 20, zone=(2, 0))
+    moved, events = rt.default_move(wolf, [ana, bo])  # both 2 away: Ana is listed first
+    assert moved.zone == (1, 1) and "A1 -> B2 towards Ana" in events[0]
+    stays, events = rt.default_move(moved, [rt.Player("Cy", 20, zone=(1, 1))])
+    assert stays.zone == (1, 1) and "stays" in events[0]
+    assert rt.distance((0, 0), (2, 1)) == 2
+
+
+# -- rounds and the end of a combat ---------------------------------------------------
+
+
+def test_round_draws_intents_and_discards_shields_in_order():
+    combat = rt.Combat(players=(rt.Player("Ana", 20, shield=4),),
+                       adversaries=(rt.Adversary("Wolf", 8, shield=3), rt.Adversary("Shade", 8, intents="face-down")),
+                       gm_deck=("the-moon", "two-of-wands", "the-sun"))
+    combat, events = rt.draw_intents(combat, ListedOrder())
+    assert events == ["round 1", "Wolf draws its intent: the-moon", "Shade draws its intent: a face-down card"]
+    assert combat.adversary("Shade").intent == "two-of-wands" and combat.gm_deck == ("the-sun",)
+    combat, _ = rt.end_player_turns(combat)
+    assert combat.adversary("Wolf").shield == 0 and combat.player("Ana").shield == 4
+    combat, _ = rt.discard_intent(combat, "Wolf")
+    assert combat.gm_discard == ("the-moon",)
+    combat, _ = rt.end_round(combat)
+    assert combat.player("Ana").shield == 0
+
+
+def test_supremacy_tallies():
+    def p(name, hp=20, injuries=0, corruption=0):
+        return rt.Player(name, hp, injuries=injuries, corruption=corruption)
+
+    assert rt.supremacy_tallies(RULES, [p("Ana", injuries=1), p("Bo")])[0] == 0
+    assert rt.supremacy_tallies(RULES, [p("Ana", corruption=2), p("Bo")])[0] == 0
+    assert rt.supremacy_tallies(RULES, [p("Ana", hp=11, corruption=1), p("Bo")])[0] == 1
+    assert rt.supremacy_tallies(RULES, [p("Ana", corruption=1), p("Bo")])[0] == 2
+
+
+def test_arcana_abilities_grow_with_corruption():
+    assert rt.arcana_ability_count(RULES, 0) == 2
+    assert rt.arcana_ability_count(RULES, 3) == 5
+    assert rt.arcana_ability_count(RULES, 1, fully_upgraded=2) == 5
