@@ -1,0 +1,51 @@
+"""Seeded random play through a game's mechanics module, checking invariants at every step.
+
+Used by each game's random-play tests and benchmarks (OpenSpiel style): many
+seeded games in which a player picks among the legal actions; every step
+must keep the cards conserved across zones, and the game must end within a
+stated number of actions. ``choose(state, actions, chance)`` picks the
+action; the default picks uniformly with the seeded chance.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .chance import SeededChance
+from .log import NULL_LOG
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    seed: int
+    actions: int  # actions applied
+    over: bool  # the game ended within the bound
+    state: object
+    problems: tuple[str, ...] = ()  # conservation failures, with the step they appeared at
+
+
+def random_choice(state, actions: list, chance):
+    return chance.pick(actions)
+
+
+def play(module, game, seed: int, max_actions: int, options: dict | None = None,
+         choose: Callable = random_choice, log=NULL_LOG, check_every: int = 1) -> PlayResult:
+    """One seeded game; stops at the end, at ``max_actions``, or at the first conservation problem."""
+    chance = SeededChance(seed, log)
+    state = module.new_game(game, options or {}, chance, log)
+    start = module.zones(state).inventory()
+    applied = 0
+    while not module.is_over(state):
+        if applied >= max_actions:
+            return PlayResult(seed, applied, False, state)
+        actions = module.legal_actions(state)
+        if not actions:
+            return PlayResult(seed, applied, False, state, (f"action {applied + 1}: no legal action but the game is not over",))
+        state = module.apply(state, choose(state, actions, chance), chance, log)
+        applied += 1
+        if applied % check_every == 0:
+            problems = module.zones(state).conservation_problems(start)
+            if problems:
+                return PlayResult(seed, applied, False, state, tuple(f"after action {applied}: {p}" for p in problems))
+    problems = module.zones(state).conservation_problems(start)
+    return PlayResult(seed, applied, True, state, tuple(f"at the end: {p}" for p in problems))

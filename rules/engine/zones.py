@@ -1,0 +1,151 @@
+"""Zones: the named piles a game's cards live in (deck, hand, discard, floor, in play, trash).
+
+Every card move goes through a ``Zones`` object, so card conservation can be
+checked at any time: the cards in all piles equal the starting cards plus
+those ``create``d (taken from an unlimited supply, such as wounds) minus those
+``remove``d (trashed or returned to the supply).
+
+A pile is a Python list stored bottom to top: the top card is the list's last
+item, so drawing is a cheap ``pop()``. The methods take and return lists top
+first, the way people read a deck. Items are card ids (strings) or objects
+with an ``id`` attribute (a card in play carrying its own state).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .chance import item_id
+from .errors import RuleError
+
+
+@dataclass
+class Zones:
+    piles: dict[str, list] = field(default_factory=dict)
+    created: Counter = field(default_factory=Counter)
+    removed: Counter = field(default_factory=Counter)
+
+    @classmethod
+    def with_piles(cls, *names: str, **top_first: Iterable) -> "Zones":
+        """Empty piles for ``names``, and piles filled from ``top_first`` lists (top card first)."""
+        zones = cls({name: [] for name in names})
+        for name, cards in top_first.items():
+            zones.piles[name] = list(cards)[::-1]
+        return zones
+
+    def __getitem__(self, name: str) -> list:
+        """The pile itself (bottom to top), for game code that reads it."""
+        return self.piles[name]
+
+    def top_first(self, name: str) -> list:
+        return self.piles[name][::-1]
+
+    def ids(self, name: str) -> list:
+        """The pile's card ids, top first."""
+        return [item_id(item) for item in reversed(self.piles[name])]
+
+    def count(self, name: str, card=None) -> int:
+        pile = self.piles[name]
+        if card is None:
+            return len(pile)
+        return sum(1 for item in pile if item_id(item) == card)
+
+    def put(self, name: str, cards: Iterable, to: str = "top") -> None:
+        """Set the cards of a pile at the start of a game: ``cards`` top first, placed on top or bottom."""
+        cards = list(cards)[::-1]
+        if to == "top":
+            self.piles[name].extend(cards)
+        else:
+            self.piles[name][:0] = cards
+
+    # -- moving cards ------------------------------------------------------
+
+    def take(self, name: str, card) -> object:
+        """Remove the topmost item named ``card`` from a pile and return it; RuleError if absent."""
+        pile = self.piles[name]
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] is card or item_id(pile[i]) == card:
+                return pile.pop(i)
+        raise RuleError(f"no {card} in {name} (it holds: {', '.join(map(str, self.ids(name))) or 'nothing'})")
+
+    def move(self, card, src: str, dst: str, to: str = "top") -> object:
+        item = self.take(src, card)
+        self._place(item, dst, to)
+        return item
+
+    def move_all(self, src: str, dst: str, to: str = "top", flip: bool = False) -> list:
+        """Move a whole pile onto (or under) another, keeping its order; ``flip`` turns it over first."""
+        moved = self.piles[src]
+        self.piles[src] = []
+        if flip:
+            moved.reverse()
+        if to == "top":
+            self.piles[dst].extend(moved)
+        else:
+            self.piles[dst][:0] = moved
+        return moved
+
+    def draw(self, src: str, dst: str, n: int = 1, refill: Callable[["Zones"], None] | None = None) -> list:
+        """Move up to ``n`` cards from the top of ``src`` to ``dst``.
+
+        When ``src`` is empty before a draw, ``refill(zones)`` is called (the
+        game's reshuffle policy); if the pile is still empty the draw stops short.
+        """
+        drawn = []
+        source, target = self.piles[src], self.piles[dst]
+        for _ in range(n):
+            if not source and refill is not None:
+                refill(self)
+                source = self.piles[src]
+            if not source:
+                break
+            item = source.pop()
+            target.append(item)
+            drawn.append(item)
+        return drawn
+
+    def shuffle(self, name: str, chance) -> None:
+        """Shuffle a pile through the chance object, which is asked under the pile's name."""
+        self.piles[name] = chance.shuffle(self.piles[name][::-1], name)[::-1]
+
+    def _place(self, item, dst: str, to: str) -> None:
+        if to == "top":
+            self.piles[dst].append(item)
+        else:
+            self.piles[dst].insert(0, item)
+
+    # -- the supply --------------------------------------------------------
+
+    def create(self, card, dst: str, to: str = "top") -> None:
+        """Bring a card in from outside the counted piles (an unlimited supply, a summoned copy)."""
+        self.created[item_id(card)] += 1
+        self._place(card, dst, to)
+
+    def remove(self, card, src: str) -> object:
+        """Take a card out of play for good (trashed, or back to the supply)."""
+        item = self.take(src, card)
+        self.removed[item_id(item)] += 1
+        return item
+
+    # -- conservation ------------------------------------------------------
+
+    def inventory(self) -> Counter:
+        """How many of each card id lie in all piles together."""
+        return Counter(item_id(item) for pile in self.piles.values() for item in pile)
+
+    def conservation_problems(self, start: Counter) -> list[str]:
+        """Differences between the piles and ``start`` + created - removed; empty when every card is accounted for."""
+        expected = Counter(start)
+        expected.update(self.created)
+        expected.subtract(self.removed)
+        actual = self.inventory()
+        problems = []
+        for card in sorted(set(expected) | set(actual), key=str):
+            if expected[card] != actual[card]:
+                problems.append(f"{card}: {actual[card]} in the piles, expected {expected[card]} "
+                                f"(start {start.get(card, 0)}, created {self.created[card]}, removed {self.removed[card]})")
+        return problems
+
+    def copy(self) -> "Zones":
+        return Zones({name: list(pile) for name, pile in self.piles.items()}, Counter(self.created), Counter(self.removed))
