@@ -10,12 +10,20 @@ import sys
 from pathlib import Path
 
 from . import BUNDLED_GAMES
+from .output import OutputError
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 class UsageError(Exception):
     pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line, not the whole usage text (exit 2 as before)."""
+
+    def error(self, message: str):
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def resolve_games(names: list[str]) -> list[Path]:
@@ -29,6 +37,8 @@ def resolve_games(names: list[str]) -> list[Path]:
     folders = []
     for name in names:
         folder = find_game_folder(name, BUNDLED_GAMES)
+        if folder is None and Path(name).expanduser().is_dir():
+            raise UsageError(f"'{name}' is a folder without a game.yaml")
         if folder is None:
             known = ", ".join(p.name for p in bundled_games(BUNDLED_GAMES))
             raise UsageError(f"'{name}' is neither a bundled game ({known}) nor a folder with a game.yaml")
@@ -153,7 +163,7 @@ def cmd_schema(args) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="deckwright", description="Print, publish and check tabletop card games.")
+    top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
 
@@ -189,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return args.run(args)
-    except UsageError as exc:
+    except (UsageError, OutputError) as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -12,21 +12,47 @@ from pathlib import Path
 from typing import Iterator
 
 
+class OutputError(Exception):
+    """The output folder cannot be made or replaced (``--out`` names a file, no permission, ...)."""
+
+
+def _why(exc: OSError) -> str:
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        return "a file is in the way where a folder should be"
+    return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+
+
 @contextmanager
 def staged_folder(target: Path) -> Iterator[Path]:
-    """Yields an empty folder beside ``target``; on success it replaces ``target``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
-    staging.chmod(0o755)
+    """Yields an empty folder beside ``target``; on success it replaces ``target``.
+
+    Staging beside the target keeps both on one file system, so each swap is a rename.
+    """
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+        staging.chmod(0o755)
+    except OSError as exc:
+        raise OutputError(f"cannot write into {target.parent}: {_why(exc)}") from None
     try:
         yield staging
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    old = target.with_name(f".{target.name}.old")
-    if old.exists():
-        shutil.rmtree(old)
-    if target.exists():
-        os.replace(target, old)
-    os.replace(staging, target)
-    shutil.rmtree(old, ignore_errors=True)
+    old = staging.with_suffix(".old")  # unique, as the staging name is
+    try:
+        if target.exists() or target.is_symlink():
+            os.replace(target, old)
+        try:
+            os.replace(staging, target)
+        except OSError:
+            if old.exists():
+                os.replace(old, target)
+            raise
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(f"cannot replace {target}: {_why(exc)}") from None
+    if old.is_dir() and not old.is_symlink():
+        shutil.rmtree(old, ignore_errors=True)
+    elif old.exists() or old.is_symlink():
+        old.unlink()

@@ -37,6 +37,8 @@ def field_schema(fdef: FieldDef) -> dict[str, Any]:
         schema = {"type": "string", "pattern": r"^[a-z0-9]+(-[a-z0-9]+)*$"}
     elif kind == "color":
         schema = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}
+    elif kind == "any":
+        schema = {}
     elif kind == "list":
         schema = {"type": "array", "items": field_schema(fdef.of)}
     elif kind == "map":

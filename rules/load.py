@@ -17,6 +17,7 @@ from .problems import InvalidGame, Loc, Problems, display_path
 from .schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Ref, Validator, did_you_mean
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
+UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
 from .units import parse_length
 from .values import Open
 from .yamlsrc import YNode, load_yaml_file, read_text
@@ -42,9 +43,10 @@ def bundled_games(bundled_root: Path) -> list[Path]:
 
 
 def known_mechanics() -> list[str]:
-    """Mechanics ids with a module in ``rules/games`` (file names, dashes for underscores)."""
+    """Mechanics ids with a module or package in ``rules/games`` (file names, dashes for underscores)."""
     games_dir = Path(__file__).parent / "games"
-    return sorted(p.stem.replace("_", "-") for p in games_dir.glob("*.py") if not p.stem.startswith("_"))
+    names = [p.stem for p in games_dir.glob("*.py")] + [p.parent.name for p in games_dir.glob("*/__init__.py")]
+    return sorted(name.replace("_", "-") for name in names if not name.startswith("_"))
 
 
 def load_game(folder: Path) -> Game:
@@ -81,6 +83,15 @@ class _Loader:
         self.validator = Validator(self.problems)
         self.ref_targets: list[tuple[str, YNode]] = []  # (field path, the `to:` list node), checked once types are known
         self.count_locs: dict[str, Loc] = {}  # deck id -> where its `count:` is written
+        # Every deck and card type game.yaml names, valid or not; None when the whole section is broken.
+        # Cards are checked against these, so a broken definition is reported once, not once per card.
+        self.deck_ids: set[str] | None = set()
+        self.type_ids: set[str] | None = set()
+        # Checks that need every card (dangling references, deck counts, rulebook references) would blame
+        # the wrong thing when a card is lost (unreadable file, no valid id or type) or broken (a bad field);
+        # they are skipped then, and report on the next run once those are fixed.
+        self.cards_lost = False
+        self.cards_broken = False
 
     def shown(self, path: Path) -> str:
         return display_path(path)
@@ -115,7 +126,7 @@ class _Loader:
         self.check_deck_counts(decks, cards)
         self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
-        for page in pages:
+        for page in pages if not (self.cards_lost or self.cards_broken) else ():
             rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
             tables.check_page_tables(page, card_types, decks, cards, self.problems)
         if self.problems or "title" not in data:
@@ -136,10 +147,12 @@ class _Loader:
             return {}
         if node.kind != "map":
             self.validator.fail(node, "game.card_types", "a mapping of card types")
+            self.type_ids = None
             return {}
         types: dict[str, CardType] = {}
         for key, value in node.value:
             path = f"card_types.{key.value}"
+            self.type_ids.add(key.value)
             if not ID_PATTERN.match(key.value):
                 self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
                 continue
@@ -147,7 +160,11 @@ class _Loader:
                 self.validator.fail(value, path, "a mapping with name and fields")
                 continue
             data = self.validator.record_fields(value, CARD_TYPE_FIELDS, path, extra=("fields",))
-            fields = self.field_defs(value.get("fields"), f"{path}.fields") if value.get("fields") else ()
+            fields_node = value.get("fields")
+            if fields_node is not None and fields_node.kind != "map":
+                self.validator.fail(fields_node, f"{path}.fields", "a mapping of field definitions")
+                continue
+            fields = self.field_defs(fields_node, f"{path}.fields") if fields_node is not None else ()
             types[key.value] = CardType(key.value, data.get("name", key.value), fields,
                                         data.get("layout", key.value), data.get("doc", ""))
         self.check_ref_targets(types)
@@ -173,43 +190,43 @@ class _Loader:
             if name in reserved:
                 self.problems.error(key.loc, f"{path}.{name}: '{name}' is a field every card has; choose another name")
                 continue
-            fdef = self.field_def(value, f"{path}.{name}")
-            if fdef is not None:
-                out.append((name, fdef))
+            out.append((name, self.field_def(value, f"{path}.{name}")))
         return tuple(out)
 
-    def field_def(self, node: YNode, path: str) -> FieldDef | None:
+    def field_def(self, node: YNode, path: str) -> FieldDef:
+        """The definition; UNCHECKED when it is broken (reported), so cards are not blamed for it."""
         if node.kind == "scalar" and node.scalar_type == "str":  # shorthand: `health: int`
             node = YNode("map", node.loc, ((YNode("scalar", node.loc, "type", "str", "type"), node),))
         if node.kind != "map":
             self.validator.fail(node, path, "a field definition such as {type: int, min: 0}")
-            return None
+            return UNCHECKED
+        errors_before = self.problems.error_count
         opts = self.validator.record_fields(node, FIELD_DEF_OPTIONS, path, extra=("of", "fields"))
         kind = opts.get("type")
-        if kind is None:
-            return None
         of = None
         if kind in ("list", "map"):
             of_node = node.get("of")
             if of_node is None:
                 self.problems.error(node.loc, f"{path}: a {kind} needs 'of', the definition of its items")
-                return None
-            of = self.field_def(of_node, f"{path}.of")
+            else:
+                of = self.field_def(of_node, f"{path}.of")
         fields: tuple = ()
         if kind == "record":
             fields_node = node.get("fields")
             if fields_node is None:
                 self.problems.error(node.loc, f"{path}: a record needs 'fields'")
-                return None
-            fields = self.field_defs(fields_node, f"{path}.fields")
+            else:
+                fields = self.field_defs(fields_node, f"{path}.fields")
+        values = tuple(v for v in opts.get("values") or () if v is not None)
+        to = tuple(t for t in opts.get("to") or () if t is not None)
         if kind == "choice" and not opts.get("values"):
             self.problems.error(node.loc, f"{path}: a choice needs 'values'")
         if kind == "ref" and not opts.get("to"):
             self.problems.error(node.loc, f"{path}: a ref needs 'to', the card types it may point at")
         elif kind == "ref":
             self.ref_targets.append((f"{path}.to", node.get("to")))
-        values = tuple(v for v in opts.get("values") or () if v is not None)
-        to = tuple(t for t in opts.get("to") or () if t is not None)
+        if kind is None or self.problems.error_count > errors_before:
+            return UNCHECKED
         return FieldDef(kind, optional=opts.get("optional", False), min=opts.get("min"), max=opts.get("max"),
                         values=values, of=of, fields=fields, to=to,
                         label=opts.get("label", ""), doc=opts.get("doc", ""))
@@ -226,8 +243,10 @@ class _Loader:
     def decks(self, node: YNode | None, data: dict) -> dict[str, Deck]:
         decks: dict[str, Deck] = {}
         if node is None or node.kind != "map":
+            self.deck_ids = None if node is not None else set()
             return decks
         for key, value in node.value:
+            self.deck_ids.add(key.value)
             fields = data.get(key.value)
             if not fields or value.kind != "map":
                 continue
@@ -274,6 +293,7 @@ class _Loader:
                 continue
             if not self.inside(path):
                 self.problems.error(Loc(self.shown(path)), "file links outside the game folder; deckwright reads only files inside it")
+                self.cards_lost = True
                 continue
             files.append(path)
         return files
@@ -288,27 +308,33 @@ class _Loader:
             if node is None:
                 if not problems:
                     self.problems.error(Loc(shown), "file is empty; expected 'cards:' with a list of cards")
+                self.cards_lost = True
                 continue
             if node.kind == "seq":
                 self.problems.error(node.loc, "a card file starts with 'cards:'; put a 'cards:' line above this list "
                                               "and indent the list under it")
+                self.cards_lost = True
                 continue
             if node.kind != "map":
                 self.problems.error(node.loc, f"expected a mapping with 'cards:' (a list of cards), got {node.describe()}")
+                self.cards_lost = True
                 continue
             defaults = self.validator.record_fields(node, CARD_FILE_FIELDS, "file", extra=("cards",))
             cards_node = node.get("cards")
             if cards_node is None:
                 self.problems.error(node.loc, "missing 'cards:', the list of cards in this file")
+                self.cards_lost = True
                 continue
             if cards_node.kind == "scalar" and cards_node.scalar_type == "null":
                 continue  # `cards:` with nothing under it: a file with no cards yet
             if cards_node.kind != "seq":
                 self.validator.fail(cards_node, "cards", "a list of cards (each item starting with '- id: ...')")
+                self.cards_lost = True
                 continue
             for card_node in cards_node.value:
                 card = self.card(card_node, defaults, card_types, decks, file_has_type=node.get("type") is not None)
                 if card is None:
+                    self.cards_lost = True
                     continue
                 if card.id in seen:
                     self.problems.error(card.loc, f"{card.type}.{card.id}: duplicate id (first defined at {seen[card.id]})")
@@ -336,20 +362,25 @@ class _Loader:
                 self.problems.error(node.loc, f"card {card_id}: no card type; give the card 'type:' or the file a 'type:' line")
             return None
         card_type = card_types.get(type_id)
+        if card_type is None and (self.type_ids is None or type_id in self.type_ids):
+            return None  # its type's definition is broken, and reported
         if card_type is None:
             hint = did_you_mean(str(type_id), list(card_types))
             self.problems.error((type_node or node).loc, f"card {card_id}: unknown card type '{type_id}'{hint}")
             return None
         path = f"{type_id}.{card_id}"
+        errors_before = self.problems.error_count
         common = self.validator.record_fields(node, CARD_COMMON_FIELDS, path, extra=tuple(n for n, _ in card_type.fields))
         fields = self.validator.record_fields(node, card_type.fields, path, extra=tuple(n for n, _ in CARD_COMMON_FIELDS))
         deck_id = common.get("deck", defaults.get("deck"))
-        if deck_id is not None and deck_id not in decks:
+        if deck_id is not None and self.deck_ids is not None and deck_id not in self.deck_ids:
             deck_node = node.get("deck")
-            hint = did_you_mean(deck_id, list(decks))
+            hint = did_you_mean(deck_id, sorted(self.deck_ids))
             self.problems.error((deck_node or node).loc, f"{path}.deck: unknown deck '{deck_id}'{hint}")
         if "id" not in common or "name" not in common:
             return None  # already reported: missing or not valid
+        if self.problems.error_count > errors_before:
+            self.cards_broken = True
         field_locs = {key.value: value.loc for key, value in node.value}
         return Card(id=common["id"], type=type_id, deck=deck_id or "", name=common["name"],
                     copies=common.get("copies", 1), fields=fields, loc=node.loc, field_locs=field_locs)
@@ -359,12 +390,16 @@ class _Loader:
         for ref in self.validator.refs:
             target = by_id.get(ref.id)
             if target is None:
+                if self.cards_lost:
+                    continue
                 hint = did_you_mean(ref.id, list(by_id))
                 self.problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{hint}")
-            elif ref.to and target.type not in ref.to:
+            elif ref.to and target.type not in ref.to and set(ref.to) <= set(card_types):
                 self.problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")
 
     def check_deck_counts(self, decks: dict[str, Deck], cards: list[Card]) -> None:
+        if self.cards_lost or self.cards_broken:
+            return
         for deck in decks.values():
             members = [c for c in cards if c.deck == deck.id]
             if not isinstance(deck.count, int) or any(isinstance(c.copies, Open) for c in members):
@@ -391,10 +426,10 @@ class _Loader:
                 continue
             path = (self.folder / name)
             if not self.inside(path):
-                self.problems.error(item.loc, f"rulebook: '{name}' is outside the game folder")
+                self.problems.error(item.loc, f"rulebook: {name!r} is outside the game folder")
                 continue
             if not path.is_file():
-                self.problems.error(item.loc, f"rulebook: no page '{name}' in the game folder")
+                self.problems.error(item.loc, f"rulebook: no page {name!r} in the game folder")
                 continue
             text, problems = read_text(path, self.shown(path))
             self.problems.extend(problems)

@@ -58,6 +58,10 @@ class Problems:
         self.items.extend(other.items if isinstance(other, Problems) else other)
 
     @property
+    def error_count(self) -> int:
+        return sum(1 for p in self.items if p.severity == "error")
+
+    @property
     def errors(self) -> list[Problem]:
         return sorted(p for p in self.items if p.severity == "error")
 

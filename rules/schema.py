@@ -129,6 +129,9 @@ class Validator:
             return self.fail(node, path, "text")
         return str(node.raw if node.scalar_type != "str" else node.value)
 
+    def _any(self, node: YNode, fdef: FieldDef, path: str):
+        return node.plain()
+
     def _scalar(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "scalar" or node.scalar_type == "null":
             return self.fail(node, path, "a number or text")
@@ -146,7 +149,9 @@ class Validator:
             return parse_dice(node.value)
         except DiceError as exc:
             self.problems.error(node.loc, f"{path}: {exc}")
-            return None
+        except ValueError:  # a number too long to convert
+            self.fail(node, path, "a dice expression such as D8, 2d6 or D4+2")
+        return None
 
     def _die(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "scalar" or node.scalar_type != "str":
@@ -233,7 +238,9 @@ class Validator:
                 continue
             if value.kind == "scalar" and value.scalar_type == "null" and fdef.optional:
                 continue
-            out[name] = self.value(value, fdef, f"{path}.{name}")
+            result = self.value(value, fdef, f"{path}.{name}")
+            if result is not None:  # None: the problem is reported and the field left out
+                out[name] = result
         for name, fdef in fields:
             if name not in out and not fdef.optional and node.get(name) is None:
                 self.problems.error(node.loc, f"{path}: missing required field '{name}'")

@@ -7,6 +7,8 @@ non-UTF-8 bytes, oversized files and alias bombs.
 """
 from __future__ import annotations
 
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from .problems import Loc, Problem
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_NODES = 200_000  # after alias expansion; a billion-laughs file stops here
+MAX_DEPTH = 64  # nesting levels; real card data needs under ten
 
 _SCALAR_KINDS = {
     "tag:yaml.org,2002:str": "str",
@@ -64,12 +67,18 @@ class YNode:
             return "a list"
         if self.scalar_type == "null":
             return "nothing"
-        if self.scalar_type == "str":
-            return f'"{self.value}"'
-        return self.raw or repr(self.value)
+        text = str(self.value) if self.scalar_type == "str" else (self.raw or repr(self.value))
+        if len(text) > 40:
+            text = f"{text[:30]}... ({len(text)} characters)"
+        return f'"{text}"' if self.scalar_type == "str" else text
 
 
 class _TooBig(Exception):
+    def __init__(self, loc: Loc):
+        self.loc = loc
+
+
+class _TooDeep(_TooBig):
     pass
 
 
@@ -77,22 +86,31 @@ def _loc(file: str, mark) -> Loc:
     return Loc(file, mark.line + 1, mark.column + 1)
 
 
-def _offset_loc(file: str, text_bytes: bytes, offset: int) -> Loc:
-    before = text_bytes[:offset]
-    line = before.count(b"\n") + 1
-    col = offset - (before.rfind(b"\n") + 1) + 1
-    return Loc(file, line, col)
+def _offset_loc(file: str, text: bytes | str, offset: int) -> Loc:
+    """Line and column of an offset into a file's bytes or text."""
+    newline = b"\n" if isinstance(text, bytes) else "\n"
+    before = text[:offset]
+    line_start = before.rfind(newline) + 1
+    in_line = before[line_start:]
+    if isinstance(in_line, bytes):  # count characters, not bytes
+        in_line = in_line.decode("utf-8", errors="replace")
+    return Loc(file, before.count(newline) + 1, len(in_line) + 1)
 
 
 def read_text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
     """The file's text, or the problem that keeps it from being read as UTF-8 text."""
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            return None, [Problem(Loc(shown), "not a regular file (a folder, device or pipe); deckwright reads plain files")]
+        size = info.st_size
         if size > MAX_FILE_BYTES:
-            return None, [Problem(Loc(shown), f"file is {size / 1e6:.1f} MB; deckwright reads files of at most {MAX_FILE_BYTES // 1024} KB")]
+            return None, [Problem(Loc(shown), f"file is {size / 2**20:.1f} MB; deckwright reads files of at most {MAX_FILE_BYTES // 2**20} MB")]
         data = path.read_bytes()
     except OSError as exc:
         return None, [Problem(Loc(shown), f"cannot read file: {exc.strerror or exc}")]
+    except ValueError as exc:  # a NUL byte in the name
+        return None, [Problem(Loc(shown), f"cannot read file: {exc}")]
     nul = data.find(b"\0")
     if nul >= 0:
         return None, [Problem(_offset_loc(shown, data, nul), "file is binary (contains a NUL byte), not text")]
@@ -104,36 +122,104 @@ def read_text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
     return text.removeprefix("\ufeff"), []
 
 
-def _yaml_error_message(exc: yaml.MarkedYAMLError) -> str:
-    problem = exc.problem or str(exc)
-    if "'\\t'" in problem or "\\t" in problem:
+def _tab_message(text: str, mark) -> str:
+    lines = text.splitlines()
+    line = lines[mark.line] if mark and mark.line < len(lines) else ""
+    if not mark or not line[:mark.column].strip():
         return "tab character in indentation; YAML indents with spaces only"
-    if exc.context and exc.context not in problem:
-        return f"YAML syntax error: {problem} ({exc.context})"
-    return f"YAML syntax error: {problem}"
+    return "tab character here; YAML accepts only spaces between a key and its value"
+
+
+def _opened_at(exc) -> str:
+    mark = exc.context_mark
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark else "above"
+
+
+# PyYAML's problem text -> (which mark to point at, what to tell the user). First match wins.
+_YAML_HINTS: list[tuple[re.Pattern, str, Any]] = [
+    (re.compile(r"expected ',' or '([}\]])', but got '<stream end>'"), "context",
+     lambda exc, m: f"YAML syntax error: this {_BRACKETS[m.group(1)]} is never closed; add '{m.group(1)}'"),
+    (re.compile(r"expected ',' or '([}\]])', but got '(.*)'"), "problem",
+     lambda exc, m: f"YAML syntax error: found '{m.group(2)}' where ',' or '{m.group(1)}' belongs in the "
+                    f"{_BRACKETS[m.group(1)]} opened at {_opened_at(exc)}; is a comma or the closing '{m.group(1)}' missing?"),
+    (re.compile(r"mapping values are not allowed here"), "problem",
+     lambda exc, m: "YAML syntax error: unexpected ':' here; put a value that contains ': ' in quotes, "
+                    "or check this line's indentation"),
+    (re.compile(r"expected <block end>, but found"), "problem",
+     lambda exc, m: f"YAML syntax error: this line's indentation does not fit the block started at {_opened_at(exc)}; "
+                    "keys of one mapping, and items of one list, start in the same column"),
+    (re.compile(r"could not find expected ':'"), "context",
+     lambda exc, m: "YAML syntax error: expected 'key: value' on this line; is the ':' missing?"),
+    (re.compile(r"found unexpected end of stream"), "context",
+     lambda exc, m: "YAML syntax error: this quoted value is never closed; add the closing quote"
+     if exc.context and "quoted" in exc.context else "YAML syntax error: the file ends in the middle of a value"),
+    (re.compile(r"but found another document"), "problem",
+     lambda exc, m: "YAML syntax error: a second document starts here; a deckwright file holds one document (remove the '---')"),
+    (re.compile(r"found undefined alias '(.*)'"), "problem",
+     lambda exc, m: f"YAML syntax error: alias *{m.group(1)} names no anchor &{m.group(1)} defined above it"),
+    (re.compile(r"expected alphabetic or numeric character, but found '(.)'"), "context",
+     lambda exc, m: "YAML syntax error: a value starting with '*' or '&' is read as an alias or anchor; put the value in quotes"
+     if exc.context and ("alias" in exc.context or "anchor" in exc.context) else f"YAML syntax error: {exc.problem}"),
+    (re.compile(r"found character '([^\\])' that cannot start any token"), "problem",
+     lambda exc, m: f"YAML syntax error: a plain value cannot start with '{m.group(1)}'; put the value in quotes"),
+    (re.compile(r"second occurrence"), "problem",
+     lambda exc, m: f"YAML syntax error: {exc.context.replace('; first occurrence', '')} (first at {_opened_at(exc)})"
+     if exc.context else "YAML syntax error: duplicate anchor"),
+]
+_BRACKETS = {"}": "{...} mapping", "]": "[...] list"}
+
+
+def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
+    """One clear problem for a PyYAML syntax error, pointing where the user should look."""
+    problem = exc.problem or str(exc)
+    mark = exc.problem_mark or exc.context_mark
+    if "'\\t'" in problem:
+        message = _tab_message(text, mark)
+    else:
+        for pattern, which, explain in _YAML_HINTS:
+            match = pattern.search(problem)
+            if match:
+                chosen = exc.context_mark if which == "context" else exc.problem_mark
+                mark = chosen or mark
+                message = explain(exc, match)
+                break
+        else:
+            context = f" ({exc.context})" if exc.context and exc.context not in problem else ""
+            message = f"YAML syntax error: {problem}{context}"
+    return Problem(_loc(shown, mark) if mark else Loc(shown), message)
 
 
 def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     """Parse one YAML document into a YNode tree; None for an empty document."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        return None, [Problem(_offset_loc(shown, text, exc.position),
+                              f"character U+{exc.character:04X} is not allowed in a YAML file; remove it")]
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        return None, [Problem(_loc(shown, mark) if mark else Loc(shown), _yaml_error_message(exc))]
+        return None, [_yaml_error(exc, text, shown)]
     except yaml.YAMLError as exc:
         return None, [Problem(Loc(shown), f"YAML error: {exc}")]
+    except RecursionError:
+        where = Loc(shown, loader.line + 1, loader.column + 1) if loader else Loc(shown)
+        return None, [Problem(where, f"values nested too deeply here; deckwright reads at most {MAX_DEPTH} levels")]
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         return None, []
     problems: list[Problem] = []
     converter = _Converter(shown, problems)
     try:
         tree = converter.convert(node)
-    except _TooBig:
-        return None, [Problem(_loc(shown, node.start_mark),
-                              f"YAML aliases expand to more than {MAX_NODES} values (an alias bomb?); write the values out")]
+    except _TooBig as exc:
+        return None, [Problem(exc.loc, f"YAML aliases expand to more than {MAX_NODES} values (an alias bomb?); "
+                                       "write the values out")]
+    except _TooDeep as exc:
+        return None, [Problem(exc.loc, f"values nested more than {MAX_DEPTH} levels deep; "
+                                       "a card file needs only a few")]
     return tree, problems
 
 
@@ -144,34 +230,58 @@ def load_yaml_file(path: Path, shown: str) -> tuple[YNode | None, list[Problem]]
     return parse_yaml(text, shown)
 
 
+_PLAIN_COLLECTION_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
 class _Converter:
+    """Turns PyYAML nodes into YNodes, guarding against alias loops, bombs and deep nesting."""
+
     def __init__(self, shown: str, problems: list[Problem]):
         self.shown = shown
         self.problems = problems
         self.count = 0
+        self.open: list[int] = []  # ids of the nodes being converted, outermost first
         self.constructor = yaml.SafeLoader("")
 
     def convert(self, node: yaml.Node) -> YNode:
+        loc = _loc(self.shown, node.start_mark)
         self.count += 1
         if self.count > MAX_NODES:
-            raise _TooBig()
-        loc = _loc(self.shown, node.start_mark)
-        if isinstance(node, yaml.MappingNode):
-            return YNode("map", loc, self._mapping(node))
-        if isinstance(node, yaml.SequenceNode):
+            raise _TooBig(loc)
+        if id(node) in self.open:
+            self.problems.append(Problem(loc, "this alias refers to a value that contains it (a loop)"))
+            return YNode("scalar", loc, None, "null", "")
+        if len(self.open) >= MAX_DEPTH:
+            raise _TooDeep(loc)
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node, loc)
+        if node.tag not in _PLAIN_COLLECTION_TAGS:
+            self.problems.append(Problem(loc, f"unsupported YAML tag {_short_tag(node.tag)}; deckwright reads plain values only"))
+        self.open.append(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return YNode("map", loc, self._mapping(node))
             return YNode("seq", loc, tuple(self.convert(item) for item in node.value))
-        return self._scalar(node, loc)
+        finally:
+            self.open.pop()
 
     def _scalar(self, node: yaml.ScalarNode, loc: Loc) -> YNode:
         kind = _SCALAR_KINDS.get(node.tag)
         if kind is None:
-            self.problems.append(Problem(loc, f"unsupported YAML tag {node.tag}; deckwright reads plain values only"))
+            self.problems.append(Problem(loc, f"unsupported YAML tag {_short_tag(node.tag)}; deckwright reads plain values only"))
             return YNode("scalar", loc, node.value, "str", node.value)
         if kind == "str":
             return YNode("scalar", loc, node.value, "str", node.value)
-        value = self.constructor.construct_object(node)
-        if kind == "float" and value != value:  # .nan
-            kind = "str"
+        try:
+            value = self.constructor.construct_object(node)
+        except ValueError:  # an integer of thousands of digits: kept as text, so a number field rejects it
+            return YNode("scalar", loc, node.value, "str", node.value)
+        if kind == "float" and value != value:  # .nan is no number a card can use
+            return YNode("scalar", loc, node.value, "str", node.value)
         return YNode("scalar", loc, value, kind, node.value)
 
     def _mapping(self, node: yaml.MappingNode) -> tuple:
