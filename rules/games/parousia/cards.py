@@ -1,0 +1,75 @@
+"""Playing a card from the hand: an Ace, a Joker or one of the major arcana."""
+from __future__ import annotations
+
+from rules.engine.errors import RuleError
+
+from .combat import foes_left, wound
+from .pickups import cap, convert_floor
+from .rooms import discover, enter, place_card_machine, spawn
+from .state import Player, State, TimedEffect
+
+
+def play(state: State, player: Player, card_id: str, target: str, chance, log) -> None:
+    if card_id not in player.hand:
+        raise RuleError(f"{card_id} is not in {player.name}'s hand ({', '.join(player.hand) or 'empty'})")
+    card = state.rules.deck_cards[card_id]
+    effect = card.effect
+    if card.kind == "tarot" and effect.open_note:
+        raise RuleError(f"{card.name} cannot be resolved: {effect.open_note}")
+    player.hand.remove(card_id)
+    if log:
+        log.add("play", f"{player.name} plays {card.name}", player=player.name, card=card_id)
+    state.last = {}
+    if card.kind == "ace":
+        state.used.append(card_id)
+        state.last = {"converted": convert_floor(state, card.pickup, log)}
+        return
+    if effect.damage:
+        damage(state, effect.damage, effect.damage_target, target, log)
+    if effect.bonus or effect.conditions:
+        player.effects.append(TimedEffect(card_id, dict(effect.bonus), effect.conditions, effect.lasts, effect.turns))
+        if log:
+            parts = [f"{amount:+d} {state.rules.counter_name(stat).lower()}" for stat, amount in effect.bonus]
+            parts += [c.replace("-", " ") for c in effect.conditions]
+            span = f"for {effect.turns} turns" if effect.lasts == "turns" else "until the combat phase ends"
+            log.add("effect", f"{player.name}: {', '.join(parts)} {span}", player=player.name, card=card_id)
+    if effect.drops or effect.chance:
+        state.last.update(spawn(state, effect, chance, log, card.name))
+    if effect.full_heal:
+        player.counters["hearts"] = cap(state, player, "hearts")
+        if log:
+            log.add("heal", f"{player.name} heals to {player.counters['hearts']} red hearts", player=player.name)
+    for room in effect.reveals:
+        discover(state, room, log)
+    if effect.machine:
+        place_card_machine(state, card_id, effect.machine, log)
+    else:
+        state.used.append(card_id)
+    if effect.travel:
+        enter(state, player, effect.travel, log, by_card=True)
+
+
+def damage(state: State, amount: int, target_rule: str, named: str, log) -> None:
+    """Card damage. A boss loses that much HP; an enemy, which has no HP, takes it as one hit."""
+    foes = foes_left(state)
+    if not foes:
+        if log:
+            log.add("damage", "no enemy to damage")
+        return
+    if target_rule == "every-enemy":
+        targets = foes
+    else:
+        most = max(f.hp for f in foes)
+        candidates = [f for f in foes if f.hp == most]
+        if len(candidates) == 1 and not named:
+            targets = candidates
+        else:
+            chosen = [f for f in candidates if f.key == named]
+            if not chosen:
+                raise RuleError(f"several enemies share the most HP ({', '.join(f.key for f in candidates)}); "
+                                f"name one with 'target:'")
+            targets = chosen
+    for foe in targets:
+        if log:
+            log.add("damage", f"{foe.key} takes {amount} damage", foe=foe.key, amount=amount)
+        wound(state, foe, amount, log)

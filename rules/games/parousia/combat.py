@@ -1,0 +1,246 @@
+"""The combat phase: turn order, players' D20 volleys, enemies' attacks, bosses' HP,
+and what happens when a fight ends."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from rules.engine.errors import RuleError
+
+from .pickups import clamp_hearts, drop_deck_card, hurt, item_charge, raise_counter
+from .state import Fight, Foe, Player, State, Thing
+
+
+# -- starting and ordering -------------------------------------------------------------
+
+
+def start_fight(state: State, foes: Sequence[tuple[Thing, str]], boss: bool, log) -> None:
+    """Puts enemies (or a boss) in the combat area; each comes with the deck it returns to."""
+    if state.fight is not None:
+        raise RuleError("a combat phase is already going on")
+    fight = Fight([], boss)
+    taken: set[str] = set()
+    for thing, deck in foes:
+        key, n = thing.id, 2
+        while key in taken:
+            key, n = f"{thing.id}-{n}", n + 1
+        taken.add(key)
+        fight.foes.append(Foe(key, thing, thing.type == "boss", hp=thing.get("hp", 0) if thing.type == "boss" else 0,
+                              deck=deck, origin=thing.id))
+    state.fight = fight
+    state.last = {"order": turn_order(state)}
+    if log:
+        log.add("fight", f"{'boss fight' if boss else 'combat'} begins against "
+                         f"{', '.join(f.thing.name for f in fight.foes)}; order: {', '.join(state.last['order'])}",
+                foes=[f.key for f in fight.foes])
+
+
+def turn_order(state: State) -> list[str]:
+    """Decreasing speed, every character with charge after every one without; on equal terms
+    players go before enemies, each side in the order it was listed."""
+    entries = [(p.charges_attack, -p.stat("speed"), 0, i, p.name) for i, p in enumerate(state.players)]
+    if state.fight is not None:
+        entries += [(f.charges_attack, -f.speed, 1, i, f.key) for i, f in enumerate(state.fight.foes) if f.alive]
+    return [entry[-1] for entry in sorted(entries)]
+
+
+def foe(state: State, key: str) -> Foe:
+    fight = need_fight(state)
+    for f in fight.foes:
+        if f.key == key:
+            return f
+    raise RuleError(f"no enemy '{key}' in this fight (there are: {', '.join(f.key for f in fight.foes)})")
+
+
+def need_fight(state: State) -> Fight:
+    if state.fight is None:
+        raise RuleError("there is no combat phase going on")
+    return state.fight
+
+
+def foes_left(state: State) -> list[Foe]:
+    return [f for f in state.fight.foes if f.alive] if state.fight else []
+
+
+# -- players ---------------------------------------------------------------------------
+
+
+def player_roll(state: State, player: Player, target: Foe, chance, log) -> tuple[int, bool]:
+    """One D20 at one target: a hit when roll + damage meets the resilience (or the boss's evasiveness)."""
+    damage = player.stat("damage")
+    roll = chance.roll(state.rules.die, f"{player.name} shoots at {target.key}")
+    hit = roll + damage >= target.defense
+    word = "evasiveness" if target.boss else "resilience"
+    if log:
+        log.add("shot", f"{player.name}: {roll} + {damage} damage = {roll + damage} against {word} "
+                        f"{target.defense}: {'hit' if hit else 'miss'}", player=player.name, target=target.key,
+                roll=roll, hit=hit)
+    if hit:
+        wound(state, target, damage, log)
+    return roll, hit
+
+
+def wound(state: State, target: Foe, damage: int, log) -> None:
+    """A hit: a boss loses HP equal to the damage; an enemy takes its next form or dies."""
+    if target.boss:
+        target.hp = max(target.hp - damage, 0)
+        if target.hp == 0:
+            target.alive = False
+        if log:
+            log.add("boss", f"{target.thing.name} loses {damage} HP: {target.hp} left"
+                            f"{', defeated' if not target.alive else ''}", foe=target.key, hp=target.hp)
+        return
+    nxt = target.thing.get("next_form")
+    if nxt:
+        target.thing = state.thing(str(nxt))
+        if log:
+            log.add("form", f"{target.key} takes its next form, {target.thing.name}", foe=target.key, form=target.thing.id)
+    else:
+        target.alive = False
+        if log:
+            log.add("kill", f"{target.key} dies", foe=target.key)
+
+
+def end_turn(state: State, player: Player, log) -> None:
+    """Counts down effects that last a number of the player's turns."""
+    for effect in list(player.effects):
+        if effect.lasts == "turns":
+            effect.turns_left -= 1
+            if effect.turns_left <= 0:
+                player.effects.remove(effect)
+                clamp_hearts(state, player, log)
+                if log:
+                    log.add("effect", f"{effect.source} wears off for {player.name}", player=player.name)
+
+
+def skip(state: State, player: Player, log) -> None:
+    need_fight(state)
+    if log:
+        log.add("turn", f"{player.name} does not shoot this turn", player=player.name)
+    state.last = {"rolls": [], "hits": 0, "misses": 0}
+    end_turn(state, player, log)
+
+
+# -- enemies ---------------------------------------------------------------------------
+
+
+def slowest_player(state: State) -> Player:
+    """Enemies go for the slowest character (the first listed on equal speed), not the last to act."""
+    return min(state.players, key=lambda p: p.stat("speed"))
+
+
+def foe_turn(state: State, attacker: Foe, chance, log) -> None:
+    """An enemy's turn: an accuracy shot if it has accuracy, then contact damage if it is faster
+    than its target and has not hurt that target this turn."""
+    if not attacker.alive:
+        raise RuleError(f"{attacker.key} is dead")
+    target = slowest_player(state)
+    speed = target.stat("speed")
+    damaged = False
+    record = {"foe": attacker.key, "target": target.name, "accuracy_hit": False, "contact": False}
+    if attacker.accuracy is not None:
+        roll = chance.roll(state.rules.die, f"{attacker.key}'s accuracy against {target.name}")
+        hit = attacker.accuracy + roll > speed
+        record.update(roll=roll, accuracy_hit=hit)
+        if log:
+            log.add("shot", f"{attacker.key}: accuracy {attacker.accuracy} + {roll} = {attacker.accuracy + roll} "
+                            f"against {target.name}'s speed {speed}: {'hit' if hit else 'miss'}",
+                    foe=attacker.key, target=target.name, roll=roll, hit=hit)
+        if hit:
+            damaged = hurt_and_tell(state, target, log, contact=False)
+    if attacker.speed > speed and not damaged:
+        record["contact"] = True
+        if log:
+            log.add("contact", f"{attacker.key} (speed {attacker.speed}) is faster than {target.name} ({speed}): "
+                               f"contact damage", foe=attacker.key, target=target.name)
+        hurt_and_tell(state, target, log, contact=True)
+    state.last = record
+
+
+def hurt_and_tell(state: State, player: Player, log, contact: bool) -> bool:
+    """A hit of damage; True when the player actually lost a heart."""
+    before = (player.soul_hearts, player.black_hearts, player.counters["hearts"])
+    hurt(state, player, 1, log, contact=contact)
+    return before != (player.soul_hearts, player.black_hearts, player.counters["hearts"])
+
+
+# -- a whole round ---------------------------------------------------------------------
+
+
+def play_round(state: State, targets: dict[str, Sequence[str]], chance, log) -> None:
+    """Every character in turn order; players shoot at the targets given for them
+    (a player given none, or who cannot shoot, lets the turn pass)."""
+    need_fight(state)
+    unknown = set(targets) - {p.name for p in state.players}
+    if unknown:
+        raise RuleError(f"no player named {', '.join(sorted(unknown))}")
+    for name in turn_order(state):
+        if not foes_left(state):
+            break
+        if any(p.name == name for p in state.players):
+            player = state.player(name)
+            if targets.get(name) and not player.has("no-shooting"):
+                shoot(state, player, targets[name], chance, log)
+            else:
+                skip(state, player, log)
+        else:
+            attacker = foe(state, name)
+            if attacker.alive:
+                foe_turn(state, attacker, chance, log)
+
+
+def shoot(state: State, player: Player, targets: Sequence[str], chance, log) -> None:
+    """One turn of a player: a D20 per point of tears, each at a chosen target; the last target
+    named keeps being shot at while rolls remain."""
+    need_fight(state)
+    if player.has("no-shooting"):
+        raise RuleError(f"{player.name} cannot shoot now")
+    rolls = player.stat("tears")
+    if not targets:
+        raise RuleError(f"{player.name} names no target")
+    if len(targets) > rolls:
+        raise RuleError(f"{player.name} has {rolls} roll(s) (tears), the action names {len(targets)} targets")
+    faces, hits = [], 0
+    for number in range(rolls):
+        if not foes_left(state):
+            break
+        key = targets[number] if number < len(targets) else targets[-1]
+        target = foe(state, key)
+        if not target.alive:
+            if number >= len(targets):
+                raise RuleError(f"{player.name} has {rolls - number} roll(s) left and {key} is dead; name the next targets")
+            raise RuleError(f"{key} is already dead")
+        face, hit = player_roll(state, player, target, chance, log)
+        faces.append(face)
+        hits += hit
+    state.last = {"rolls": faces, "hits": hits, "misses": len(faces) - hits}
+    end_turn(state, player, log)
+
+
+# -- the end of a fight ----------------------------------------------------------------
+
+
+def end_fight(state: State, log) -> None:
+    """A random pickup drops, every activated item gains charge, fight-long effects end,
+    and the enemies go to the bottom of their decks."""
+    fight = need_fight(state)
+    if foes_left(state):
+        raise RuleError(f"the fight is not over: {', '.join(f.key for f in foes_left(state))} still stand")
+    for f in fight.foes:
+        if f.deck:
+            state.piles.setdefault(f.deck, []).append(f.origin)
+    state.fight = None
+    if log:
+        log.add("fight", "the combat phase ends")
+    for _ in range(state.rules.pickups_per_fight):
+        drop_deck_card(state, log, "end of the fight")
+    for player in state.players:
+        if player.activated:
+            added = raise_counter(state, player, "item-charge", state.rules.charge_per_fight, None)
+            if log:
+                log.add("charge", f"{player.name}'s activated item charge +{added}: {player.counters['item-charge']}"
+                                  f" of {item_charge(state, player)}", player=player.name)
+        kept = [e for e in player.effects if e.lasts != "combat"]
+        if len(kept) != len(player.effects):
+            player.effects = kept
+            clamp_hearts(state, player, log)
+    state.boss_beaten = fight.boss
