@@ -11,7 +11,7 @@ from generator import BUNDLED_GAMES
 from rules.check import check_game
 from rules.engine.chance import ScriptedChance, SeededChance
 from rules.engine.errors import RuleError
-from rules.games import micahs_game as mg
+from rules.games.micahs_game import mechanics as mg
 from rules.load import load_game
 from rules.values import Open
 
@@ -177,7 +177,7 @@ def test_turn_1_adam_charms_the_grumpy_goose_and_gets_a_coin_next_turn(rules):
     # Adam's next turn pays the Silly Goose's coin.
     state = mg.arrange(rules, state.players, {"adam:dock": ["silly-goose"], "encounters": ["yeti"]}, turn=4)
     state, events = mg.start_turn(rules, state)
-    assert state.player("adam").coins == 1
+    assert state.player("adam").coins == 1 and events[-1] == "adam gains 1 coin from Silly Goose (1 coins)"
     chance.finish()
 
 
@@ -202,8 +202,8 @@ def test_turn_3_tanya_defeats_the_yeti_and_it_starts_snowing(rules):
     assert state.player("tanya").coins == 6 and state.zones.ids("graveyard") == ["yeti"]
     assert state.player("tanya").health_change == 0
     # Snowing counts from the next turn: Adam loses a health at the start of turn 4.
-    state, events = mg.start_turn(rules, state)
-    assert events[1] == "adam loses 1 health: it is Snowing" and state.player("adam").health_change == -1
+    assert events[-2:] == ["turn 4: adam", "adam loses 1 health: it is Snowing"]
+    assert state.player("adam").health_change == -1
     chance.finish()
 
 
@@ -275,7 +275,9 @@ def test_a_card_can_send_the_player_to_another_encounter(trules):
     state = mg.arrange(trules, [t, hero(trules, "u", "test-hero")], {"encounters": ["test-wisp", "test-wolf"]})
     chance = ScriptedChance(["D20=5"], shuffles={"encounters": [[]]})
     state, events = replay(state, (mg.reveal, trules, STATE, None), (mg.face, trules, STATE, "escape", chance))
-    assert state.current.name == "t" and state.phase == mg.PREPARATION and state.encounter is None
+    assert state.current.name == "t" and state.phase == mg.ENCOUNTER and state.encounter is None
+    with pytest.raises(RuleError, match="no encounter is active"):
+        mg.buy(trules, state, "t", "test-sword", None)
     state, _ = mg.reveal(trules, state, None)
     assert state.encounter.card in ("test-wisp", "test-wolf")
 
@@ -354,9 +356,8 @@ def test_weather_counts_from_a_later_turn_but_immediate_weather_at_once(trules):
     state = mg.arrange(trules, players, {"encounters": ["test-crow", "test-wolf"]}, turn=5)
     state, events = mg.reveal(trules, state, None)
     assert state.player("t").hp == 8 and "t loses 2 health: it is Test Fog (health 8)" in events
-    state, _ = mg.face(trules, state, "escape", ScriptedChance(["D20=9"], shuffles={"encounters": [[]]}))
-    state, events = mg.start_turn(trules, state)
-    assert state.player("u").hp == 8
+    state, events = mg.face(trules, state, "escape", ScriptedChance(["D20=9"], shuffles={"encounters": [[]]}))
+    assert state.player("u").hp == 8 and state.player("t").hp == 8
 
 
 def test_storming_has_no_known_effect_to_apply(rules):
@@ -371,7 +372,7 @@ def test_storming_has_no_known_effect_to_apply(rules):
 def test_new_game_stocks_six_and_a_purchase_refills_from_a_reshuffled_used_pile(trules):
     seats = [("t", "test-hero"), ("u", "test-hero")]
     chance = SeededChance(3)
-    state, events = mg.new_game(trules, seats, chance)
+    state, events = mg.deal(trules, seats, chance)
     treasure = Counter(trules.decks["treasure"])
     assert len(state.zones.ids("merchant")) == min(6, sum(treasure.values()))
     # Empty the treasure deck into the used pile, then buy: the refill comes from the reshuffled used pile.
@@ -428,34 +429,18 @@ def test_an_exhausted_encounter_deck_is_a_win_for_everyone_left(trules):
     assert state.phase == mg.OVER and state.winners == ("t", "v")
 
 
-def test_random_games_keep_every_card_and_end(trules):
-    """Seeded random play with the fully known test cards: cards are conserved, coins never go negative, games end."""
-    known_only = {"encounters": ("test-wolf", "test-wolf", "test-gambler", "test-eel", "test-wisp", "test-crow"),
-                  "treasure": ("test-sword", "test-charm", "test-sword", "test-charm") * 2}
-    trules = mg.Rules(6, 0, None, None, trules.cards, known_only)
-    for seed in range(40):
-        chance = SeededChance(seed)
-        state, _ = mg.new_game(trules, [("t", "test-hero"), ("u", "test-hero"), ("v", "test-hero")], chance)
-        start = state.zones.inventory()
-        for _ in range(400):
-            if state.phase == mg.OVER:
-                break
-            state, _ = mg.start_turn(trules, state)
-            if state.phase == mg.OVER:
-                break
-            name = state.current.name
-            for item in state.zones.ids("merchant"):
-                if state.player(name).coins >= trules.card(item)["buy"]:
-                    state, _ = mg.buy(trules, state, name, item, chance)
-                    break
-            while state.phase == mg.PREPARATION and state.current.name == name:
-                state, _ = mg.reveal(trules, state, chance)
-                if state.phase != mg.ENCOUNTER:
-                    break
-                creature = trules.card(state.encounter.card)
-                options = [i for i in mg.INTENTIONS
-                           if mg.alternative_for(creature, i) or creature.get(mg.INTENTION_TARGET[i]) is not None]
-                state, _ = mg.face(trules, state, chance.pick(options), chance)
-            assert all(p.coins >= 0 for p in state.players)
-            assert not state.zones.conservation_problems(start)
-        assert state.phase == mg.OVER, seed
+def test_random_games_keep_every_card_and_end(test_game):
+    """Seeded random play with the fully known test cards: cards are conserved and every game ends."""
+    from rules.engine.randomplay import play
+    from rules.games import micahs_game
+
+    options = {"players": [["t", "test-hero"], ["u", "test-hero"], ["v", "test-hero"]],
+               "decks": {"encounters": ["test-wolf", "test-wolf", "test-gambler", "test-eel", "test-wisp", "test-crow"],
+                         "treasure": ["test-sword", "test-charm"] * 4}}
+    kinds = Counter()
+    for seed in range(60):
+        result = play(micahs_game, test_game, seed, max_actions=2000, options=options)
+        assert result.over and not result.problems, (seed, result.problems)
+        assert all(p.coins >= 0 for p in result.state.state.players)
+        kinds[len(result.state.state.winners)] += 1
+    assert kinds[1] > 0

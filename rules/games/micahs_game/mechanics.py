@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from rules.engine.dice import DIE_STEPS, Dice, DiceGroup, pool_text, step_up
+from rules.engine.dice import Dice, DiceGroup, pool_text, step_up
 from rules.engine.errors import RuleError
 from rules.engine.zones import Zones
 from rules.values import Open
@@ -126,6 +126,21 @@ class Roll:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How the last encounter ended, for the examples to claim."""
+
+    card: str
+    intention: str
+    total: int
+    target: int | None
+    success: bool
+    damage: int | None = None  # the encounter's attack on a failure (None when it did not attack)
+    bounty: int | None = None
+    companions_lost: tuple[str, ...] = ()
+    items_lost: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Encounter:
     card: str
     intention: str | None = None
@@ -143,6 +158,7 @@ class State:
     weather_since: int = 0  # the turn during which the weather began
     encounter: Encounter | None = None
     winners: tuple[str, ...] = ()
+    last: Outcome | None = None
 
     def player(self, name: str) -> Player:
         for player in self.players:
@@ -182,8 +198,8 @@ def new_player(rules: Rules, name: str, hero_id: str, **overrides) -> Player:
     return replace(player, **overrides)
 
 
-def new_game(rules: Rules, seats: Iterable[tuple[str, str]], chance) -> Step:
-    """Players (name, class id) in turn order; the decks shuffled and the merchant stocked."""
+def deal(rules: Rules, seats: Iterable[tuple[str, str]], chance) -> Step:
+    """Players (name, class id) in turn order; the decks shuffled, the merchant stocked, the first turn started."""
     players = tuple(new_player(rules, name, hero) for name, hero in seats)
     if len({p.name for p in players}) != len(players):
         raise RuleError("two players share a name")
@@ -195,7 +211,8 @@ def new_game(rules: Rules, seats: Iterable[tuple[str, str]], chance) -> Step:
     zones.shuffle(TREASURE, chance)
     state = State(players=players, zones=zones)
     state, events = restock(rules, state, chance)
-    return state, [f"{len(players)} players: " + ", ".join(f"{p.name} ({p.hero})" for p in players)] + events
+    state, more = start_turn(rules, state)
+    return state, [f"{len(players)} players: " + ", ".join(f"{p.name} ({p.hero})" for p in players)] + events + more
 
 
 def arrange(rules: Rules, players: Iterable[Player], piles: Mapping[str, Iterable[str]] | None = None,
@@ -325,8 +342,8 @@ def restock(rules: Rules, state: State, chance) -> Step:
     if drawn:
         events.append("the merchant puts out " + ", ".join(rules.card(c).name for c in drawn))
     if zones.count(MERCHANT) < rules.merchant_slots:
-        events.append(f"the merchant can fill only {zones.count(MERCHANT)} of {rules.merchant_slots} slots: "
-                      f"no treasure is left anywhere")
+        events.append(f"no treasure is left to restock from: the merchant shows {zones.count(MERCHANT)} "
+                      f"of its {rules.merchant_slots} slots")
     return state, events
 
 
@@ -465,7 +482,7 @@ def check_last_player(state: State) -> Step:
 
 
 def end_turn(rules: Rules, state: State) -> Step:
-    """The turn ends; the game ends when the encounter deck is exhausted, else the next player in the adventure goes."""
+    """The turn ends; the game ends when the encounter deck is exhausted, else the next player's turn starts."""
     if state.phase == OVER:
         return state, []
     state = replace(state, encounter=None, phase=PREPARATION)
@@ -477,7 +494,7 @@ def end_turn(rules: Rules, state: State) -> Step:
     for offset in range(1, count + 1):
         index = (state.active + offset) % count
         if state.players[index].status == PLAYING:
-            return replace(state, active=index, turn=state.turn + 1), []
+            return start_turn(rules, replace(state, active=index, turn=state.turn + 1))
     return replace(state, phase=OVER), ["no player is left in the adventure"]
 
 
@@ -486,7 +503,8 @@ def end_turn(rules: Rules, state: State) -> Step:
 
 def reveal(rules: Rules, state: State, chance) -> Step:
     """Turn over the top encounter card: preparation ends and on-reveal effects happen at once."""
-    _require_preparation(state)
+    if state.phase != ENCOUNTER or state.encounter is not None:  # ENCOUNTER with none: a card sent us on
+        _require_preparation(state)
     if state.zones.count(ENCOUNTERS) == 0:
         raise RuleError("the encounter deck is empty")
     state, zones = _copy(state)
@@ -579,7 +597,9 @@ def settle(rules: Rules, state: State, chance) -> Step:
         raise RuleError("roll before settling the encounter")
     creature = rules.card(encounter.card)
     name = state.current.name
-    if encounter.roll.success:
+    rolled = encounter.roll
+    state = replace(state, last=Outcome(creature.id, rolled.intention, rolled.total, rolled.target, rolled.success))
+    if rolled.success:
         state, events = _succeed(rules, state, creature, encounter.intention, chance)
     else:
         state, events = _fail(rules, state, creature, encounter.intention, chance)
@@ -587,7 +607,7 @@ def settle(rules: Rules, state: State, chance) -> Step:
         return state, events
     if state.player(name).status == PLAYING and creature.get("draw_another"):
         events.append(f"{creature.name} sends {name} on to another encounter")
-        return replace(state, phase=PREPARATION, encounter=None), events
+        return replace(state, phase=ENCOUNTER, encounter=None), events
     state, more = end_turn(rules, state)
     return state, events + more
 
@@ -609,7 +629,7 @@ def _succeed(rules: Rules, state: State, creature, intention: str, chance) -> St
         events = [f"{creature.name} is defeated and goes to the graveyard"]
         if creature.get("bounty") is not None:
             bounty = roll_value(known(creature, "bounty"), chance, f"{creature.name}'s bounty")
-            state = _gain_coins(state, name, bounty)
+            state = replace(_gain_coins(state, name, bounty), last=replace(state.last, bounty=bounty))
             events.append(f"{name} collects a bounty of {bounty} coins ({state.player(name).coins} coins)")
         return state, events
     if intention == "charm":
@@ -632,34 +652,10 @@ def _succeed(rules: Rules, state: State, creature, intention: str, chance) -> St
 def _fail(rules: Rules, state: State, creature, intention: str, chance) -> Step:
     name = state.current.name
     alt = alternative_for(creature, intention)
-    events: list[str] = []
     if alt and alt.get("on_fail") == "lose-items":
-        count = roll_value(alt["lose_items"], chance, f"{creature.name}'s item loss")
-        state, zones = _copy(state)
-        lost = []
-        for _ in range(count):
-            items = state.pile(name, "items")
-            if not items:
-                break
-            pick = items[chance.roll(len(items), f"which of {name}'s items is lost") - 1] if len(items) > 1 else items[0]
-            zones.move(pick, f"{name}:items", USED_TREASURE)
-            lost.append(rules.card(pick).name)
-        events.append(f"{name} loses {count} item(s) at random: {', '.join(lost) or 'none held'}")
+        state, events = _lose_items(rules, state, name, roll_value(alt["lose_items"], chance, f"{creature.name}'s item loss"), chance)
     else:
-        damage = roll_value(known(creature, "attack"), chance, f"{creature.name}'s attack")
-        events.append(f"{creature.name} attacks for {damage}")
-        for companion_id in state.pile(name, "companions"):
-            companion = rules.card(companion_id)
-            defense = roll_value(known(companion, "defense"), chance, f"{companion.name}'s defense")
-            if damage > defense:
-                state, zones = _copy(state)
-                zones.move(companion_id, f"{name}:companions", GRAVEYARD)
-                events.append(f"{companion.name} (defense {defense}) dies and goes to the graveyard")
-            else:
-                events.append(f"{companion.name} (defense {defense}) survives")
-        if damage:
-            state, more = change_health(rules, state, name, -damage, f"{creature.name}'s attack")
-            events += more
+        state, events = _attacked(rules, state, name, creature, chance)
     state, zones = _copy(state)
     zones.move(creature.id, REVEALED, ENCOUNTERS)
     zones.shuffle(ENCOUNTERS, chance)
@@ -667,38 +663,38 @@ def _fail(rules: Rules, state: State, creature, intention: str, chance) -> Step:
     return state, events
 
 
-# -- consistency checks run by `deckwright check` -------------------------------------------------
+def _lose_items(rules: Rules, state: State, name: str, count: int, chance) -> Step:
+    """A card-defined failure: the player loses ``count`` items picked at random (no damage to anyone)."""
+    state, zones = _copy(state)
+    lost: list[str] = []
+    for _ in range(count):
+        items = state.pile(name, "items")
+        if not items:
+            break
+        pick = items[chance.roll(len(items), f"which of {name}'s items is lost") - 1] if len(items) > 1 else items[0]
+        zones.move(pick, f"{name}:items", USED_TREASURE)
+        lost.append(pick)
+    state = replace(state, last=replace(state.last, items_lost=tuple(lost)))
+    return state, [f"{name} loses {count} item(s) at random: {', '.join(rules.card(i).name for i in lost) or 'none held'}"]
 
 
-def consistency(game, problems) -> None:
-    """Prices, die steps and charmed forms that the schema alone cannot check."""
-    for item in game.cards_of("item"):
-        buy_price, sell_price = item.get("buy"), item.get("sell")
-        if isinstance(buy_price, int) and isinstance(sell_price, int) and buy_price <= sell_price:
-            problems.error(item.field_locs.get("buy", item.loc),
-                           f"item.{item.id}.buy: the merchant's price ({buy_price}) must be above the sell price ({sell_price})")
-    for hero in game.cards_of("class"):
-        for stat in STATS:
-            value = hero.get(stat)
-            if value is not None and not isinstance(value, Open) and not _on_ladder(value):
-                problems.error(hero.field_locs.get(stat, hero.loc),
-                               f"class.{hero.id}.{stat}: {value} is not one die step ({', '.join(f'D{s}' for s in DIE_STEPS)})")
-    for creature in game.cards_of("creature"):
-        form = creature.get("becomes")
-        loc = creature.field_locs.get("becomes", creature.loc)
-        if form is not None and str(form) == creature.id:
-            problems.error(loc, f"creature.{creature.id}.becomes: a creature cannot become itself")
-        elif form is not None and any(c.id == str(form) and c.deck == "encounters" for c in game.cards):
-            problems.error(loc, f"creature.{creature.id}.becomes: '{form}' is an encounter card; "
-                                f"a charmed form belongs in the charmed deck")
-        for alt in creature.get("alternatives") or ():
-            if alt.get("on_fail") == "lose-items" and alt.get("lose_items") is None:
-                problems.error(creature.field_locs.get("alternatives", creature.loc),
-                               f"creature.{creature.id}.alternatives: lose-items needs 'lose_items', the dice the encounter rolls")
-    slots = game.constants.get("merchant_slots")
-    if not isinstance(slots, int) or slots < 1:
-        problems.error(game.loc, "constants.merchant_slots: the merchant needs a whole number of slots, 1 or more")
-
-
-def _on_ladder(value) -> bool:
-    return isinstance(value, Dice) and len(value.dice) == 1 and not value.constant and value.dice[0] in DIE_STEPS
+def _attacked(rules: Rules, state: State, name: str, creature, chance) -> Step:
+    """The standard failure: one attack roll hits the player and every companion."""
+    damage = roll_value(known(creature, "attack"), chance, f"{creature.name}'s attack")
+    events = [f"{creature.name} attacks for {damage}"]
+    dead: list[str] = []
+    for companion_id in state.pile(name, "companions"):
+        companion = rules.card(companion_id)
+        defense = roll_value(known(companion, "defense"), chance, f"{companion.name}'s defense")
+        if damage > defense:
+            state, zones = _copy(state)
+            zones.move(companion_id, f"{name}:companions", GRAVEYARD)
+            dead.append(companion_id)
+            events.append(f"{companion.name} (defense {defense}) dies and goes to the graveyard")
+        else:
+            events.append(f"{companion.name} (defense {defense}) survives")
+    state = replace(state, last=replace(state.last, damage=damage, companions_lost=tuple(dead)))
+    if damage:
+        state, more = change_health(rules, state, name, -damage, f"{creature.name}'s attack")
+        events += more
+    return state, events

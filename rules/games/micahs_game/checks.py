@@ -1,0 +1,41 @@
+"""Micah's Game data checks run by ``deckwright check``: prices, die steps, charmed forms, card-defined rules."""
+from __future__ import annotations
+
+from rules.engine.dice import DIE_STEPS, Dice
+from rules.values import Open
+
+from .mechanics import STATS
+
+
+def consistency(game, problems) -> None:
+    """Prices, die steps and charmed forms that the schema alone cannot check."""
+    for item in game.cards_of("item"):
+        buy_price, sell_price = item.get("buy"), item.get("sell")
+        if isinstance(buy_price, int) and isinstance(sell_price, int) and buy_price <= sell_price:
+            problems.error(item.field_locs.get("buy", item.loc),
+                           f"item.{item.id}.buy: the merchant's price ({buy_price}) must be above the sell price ({sell_price})")
+    for hero in game.cards_of("class"):
+        for stat in STATS:
+            value = hero.get(stat)
+            if value is not None and not isinstance(value, Open) and not _on_ladder(value):
+                problems.error(hero.field_locs.get(stat, hero.loc),
+                               f"class.{hero.id}.{stat}: {value} is not one die step ({', '.join(f'D{s}' for s in DIE_STEPS)})")
+    for creature in game.cards_of("creature"):
+        form = creature.get("becomes")
+        loc = creature.field_locs.get("becomes", creature.loc)
+        if form is not None and str(form) == creature.id:
+            problems.error(loc, f"creature.{creature.id}.becomes: a creature cannot become itself")
+        elif form is not None and any(c.id == str(form) and c.deck == "encounters" for c in game.cards):
+            problems.error(loc, f"creature.{creature.id}.becomes: '{form}' is an encounter card; "
+                                f"a charmed form belongs in the charmed deck")
+        for alt in creature.get("alternatives") or ():
+            if alt.get("on_fail") == "lose-items" and alt.get("lose_items") is None:
+                problems.error(creature.field_locs.get("alternatives", creature.loc),
+                               f"creature.{creature.id}.alternatives: lose-items needs 'lose_items', the dice the encounter rolls")
+    slots = game.constants.get("merchant_slots")
+    if not isinstance(slots, int) or slots < 1:
+        problems.error(game.loc, "constants.merchant_slots: the merchant needs a whole number of slots, 1 or more")
+
+
+def _on_ladder(value) -> bool:
+    return isinstance(value, Dice) and len(value.dice) == 1 and not value.constant and value.dice[0] in DIE_STEPS
