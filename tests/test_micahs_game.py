@@ -444,3 +444,41 @@ def test_random_games_keep_every_card_and_end(test_game):
         assert all(p.coins >= 0 for p in result.state.state.players)
         kinds[len(result.state.state.winners)] += 1
     assert kinds[1] > 0
+
+
+# -- the example protocol ----------------------------------------------------------------------------------
+
+
+def test_every_rulebook_example_replays(game):
+    from rules.examples import replay_game_examples
+
+    results = replay_game_examples(game)
+    names = {r.name: r.verdict for r in results}
+    assert len(results) >= 11 and set(names.values()) == {"verified"}, [str(r) for r in results if r.verdict != "verified"]
+    for source_turn in ("Turn 1, the Wiseman charms the Grumpy Goose", "Turn 2, the Assassin escapes the Goblin King",
+                        "Turn 3, the Paladin defeats the Yeti", "Turn 3, the Paladin fails against the Yeti",
+                        "Turn 23, Sunny, two Confidence Boosts and a sale"):
+        assert names[source_turn] == "verified"
+
+
+def test_setup_and_actions_report_what_they_cannot_read(game):
+    from rules.engine.errors import SpecError
+    from rules.games.micahs_game import protocol
+
+    chance = ScriptedChance([])
+    with pytest.raises(SpecError) as err:
+        protocol.setup(game, {"players": [{"name": "a", "class": "wizard"}]}, chance, None)
+    assert err.value.key == ("players", 0, "class") and "'wizard' is not a class card" in str(err.value)
+    with pytest.raises(SpecError) as err:
+        protocol.setup(game, {"players": [{"name": "a", "class": "wiseman"}], "encounter": ["yeti"]}, chance, None)
+    assert err.value.key == ("encounter",)
+    with pytest.raises(SpecError) as err:
+        protocol.setup(game, {"players": [{"name": "a", "class": "wiseman", "items": ["sword"]}]}, chance, None)
+    assert err.value.key == ("players", 0, "items", 0)
+    table = protocol.setup(game, {"players": [{"name": "a", "class": "wiseman"}], "encounters": ["yeti"]}, chance, None)
+    for bad in ("hide", {"steal": "yeti"}, {"trade": "a"}):
+        with pytest.raises(SpecError):
+            protocol.apply(table, bad, chance, None)
+    seen = protocol.observe(table)
+    assert seen["players"]["a"]["dice"] == {"attack": "open", "charisma": "D8", "speed": "open"}
+    assert seen["players"]["a"]["health"] == "open" and seen["encounters"] == ["yeti"] and seen["last"] == "none"
