@@ -1,6 +1,5 @@
 """Gloombah!'s mechanics: the formula, gear, death, running away, fights, rewards, rounds, random play."""
 import shutil
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
@@ -8,15 +7,17 @@ import pytest
 
 from generator import BUNDLED_GAMES
 from rules.engine.chance import ScriptedChance, SeededChance
-from rules.engine.errors import RuleError
+from rules.engine.errors import RuleError, SpecError
 from rules.engine.log import EventLog
+from rules.engine.randomplay import play
+from rules.games import gloombah as g
 from rules.load import load_game
 from rules.problems import Problems
-from rules.games import gloombah as g
 
 FIXTURES = BUNDLED_GAMES.parent / "tests" / "fixtures" / "gloombah"
-ALL_RULED = g.Rulings(tie="monster", damaged_gear_absorbs=False, effects_end_on_death=True,
-                      flee_with_empty_hand=False, reshuffle_empty_decks=True, equip_after_setup=True)
+ALL_RULED = {"tie": "monster", "damaged_gear_absorbs": False, "effects_end_on_death": True,
+             "flee_with_empty_hand": False, "reshuffle_empty_decks": True, "equip_after_setup": True}
+HALF_MORE = Fraction(3, 2)
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +35,8 @@ def test_game(tmp_path_factory):
     return load_game(folder)
 
 
-def half():
-    return Fraction(3, 2)
+def worn(game, card_id, **changes):
+    return replace(g.worn_from_card(game.card(card_id)), **changes)
 
 
 # -- the formula --------------------------------------------------------------------
@@ -43,42 +44,47 @@ def half():
 
 def test_attack_formula_rounds_up_before_the_consumable_bonus(game):
     vial, buff = game.card("exploding-vial"), game.card("attack-buff")
-    points = g.attack_points(5, 2, [g.multiplier(buff["attack_multiplier"])], vial["bonus"])
-    assert points == 15  # ceil(7 x 1.5) = 11, + 4; the source's own sum says 13 (it adds 2)
-    assert g.attack_points(5, 2, [half()], 2) == 13
+    assert g.attack_points(5, 2, [g.multiplier(buff["attack_multiplier"])], vial["bonus"]) == 15
+    assert g.attack_points(5, 2, [HALF_MORE], 2) == 13  # the source's sum adds 2 and still gets 13
     assert g.attack_points(5, 2) == 7
-    assert g.formula_text(5, 2, [half()], 4) == "(5 + 2) x 1.5 = 10.5, rounded up 11, + 4 = 15"
+    assert g.formula_text(5, 2, [HALF_MORE], 4) == "(5 + 2) x 1.5 = 10.5, rounded up 11, + 4 = 15"
+    assert g.formula_text(6, 0, [], 0) == "6"
 
 
 def test_several_multipliers_multiply_and_monsters_round_up():
-    assert g.attack_points(4, 0, [half(), half()]) == 9  # 4 x 2.25 = 9
+    assert g.attack_points(4, 0, [HALF_MORE, HALF_MORE]) == 9  # 4 x 2.25
     assert g.monster_attack_points(7, [Fraction(1, 2)]) == 4  # 3.5 rounded up
 
 
 def test_multiplier_from_data_is_exact():
-    assert g.multiplier(1.5) == Fraction(3, 2)
-    assert g.multiplier(0.1) == Fraction(1, 10)
+    assert g.multiplier(1.5) == HALF_MORE and g.multiplier(0.1) == Fraction(1, 10)
 
 
 # -- gear and damage ------------------------------------------------------------------
 
 
 def test_light_chainmail_breaks_on_5_and_lets_3_through(game):
-    hit = g.absorb(5, game.card("light-chainmail")["durability"])
-    assert hit == g.Hit(5, 2, 3, "broken")
+    assert g.absorb(5, game.card("light-chainmail")["durability"]) == g.Hit(5, 2, 3, "broken")
 
 
 def test_gear_takes_damage_up_to_its_durability_without_breaking():
     assert g.absorb(2, 2) == g.Hit(2, 2, 0, "damaged")
-    for durability in range(2, 12):  # Steel Plate: every durability its example allows
+    assert g.absorb(3, 2) == g.Hit(3, 2, 1, "broken")
+
+
+def test_an_open_durability_bounded_below_settles_only_what_every_value_agrees_on():
+    assert g.absorb(2, g.AtLeast(2)) == g.Hit(2, 2, 0, "damaged")
+    for durability in range(2, 12):
         assert g.absorb(2, durability) == g.Hit(2, 2, 0, "damaged")
+    with pytest.raises(g.OpenRuleError, match="depends on the gear's open durability"):
+        g.absorb(3, g.AtLeast(2))
 
 
 def test_armour_piercing_damage_ignores_gear():
     assert g.absorb(3, 8, armour_piercing=True) == g.Hit(3, 0, 3, "none")
 
 
-def test_damaged_gear_hit_again_needs_a_ruling(game):
+def test_damaged_gear_hit_again_needs_a_ruling():
     with pytest.raises(g.OpenRuleError, match="damaged gear hit again"):
         g.absorb(1, 4, damaged=True)
     assert g.absorb(3, 4, damaged=True, rulings=g.Rulings(damaged_gear_absorbs=True)) == g.Hit(3, 3, 0, "broken")
@@ -90,11 +96,7 @@ def test_open_durability_is_never_guessed(game):
         g.absorb(2, game.card("steel-plate")["durability"])
 
 
-def test_no_damage_no_change():
-    assert g.absorb(0, 2) == g.Hit(0, 0, 0, "held")
-
-
-# -- levels, death, winning -------------------------------------------------------------
+# -- levels, death ------------------------------------------------------------------------
 
 
 def test_levels_other_than_an_own_turn_win_stop_short_of_12(game):
@@ -105,20 +107,22 @@ def test_levels_other_than_an_own_turn_win_stop_short_of_12(game):
     assert g.gain(3, 2, n, may_win=False) == 5
 
 
-def test_death_at_zero_attack_points(game):
+def test_death_below_1_attack_point(game):
     n = g.numbers(game)
     assert g.is_dead(6 - 6, n) and not g.is_dead(1, n)
 
 
 def test_die_keeps_one_card_and_the_class(test_game):
-    table = g.Table((g.Player("ana", "rogue", 6, hand=("level-up", "exploding-vial"), gear="light-chainmail",
-                              weapon="test-dagger"),))
+    table = g.Table((g.Player("ana", "rogue", 0, ("level-up", "exploding-vial"), worn(test_game, "light-chainmail"),
+                              worn(test_game, "test-dagger")),))
     log = EventLog()
-    after = g.die(test_game, table, "ana", "exploding-vial", log=log)
+    after = g.die(test_game, table, "ana", "exploding-vial", g.Rulings(), log)
     ana = after.player("ana")
     assert (ana.level, ana.hand, ana.gear, ana.weapon, ana.klass) == (1, ("exploding-vial",), None, None, "rogue")
     assert set(after.item_discard) == {"level-up", "light-chainmail", "test-dagger"}
     assert g.cards_on_table(after) == g.cards_on_table(table)
+    assert log.lines() == ["death: ana dies (below 1 AP): keeps exploding-vial, discards 3 card(s), "
+                           "starts again at level 1 as a Rogue"]
     with pytest.raises(RuleError, match="say which"):
         g.die(test_game, table, "ana", None)
 
@@ -139,20 +143,18 @@ def test_run_chances_come_from_2d6(game):
     table = dict(g.run_table(game))
     assert list(table) == list(range(1, 12))
     assert table[1] == table[2] == 1
-    assert table[3] == Fraction(35, 36)
-    assert table[7] == Fraction(21, 36)
-    assert table[11] == Fraction(3, 36)
+    assert table[3] == Fraction(35, 36) and table[7] == Fraction(21, 36) and table[11] == Fraction(3, 36)
     assert g.run_chance(12, g.numbers(game)) == Fraction(1, 36)
 
 
 def test_run_roll(test_game):
     table = g.Table((g.Player("ana", "rogue", 5, hand=("level-up",)), g.Player("bo", "mage", 2)))
     _, caught = g.run_away(test_game, table, "ana", "run", ScriptedChance([2, 2]))
-    _, away = g.run_away(test_game, table, "ana", "run", chance := ScriptedChance([3, 2]))
+    chance = ScriptedChance([3, 2])
+    _, away = g.run_away(test_game, table, "ana", "run", chance)
     chance.finish()
     assert (caught.escaped, caught.roll, away.escaped, away.roll) == (False, 4, True, 5)
-    _, auto = g.run_away(test_game, table, "bo", "run", ScriptedChance([]))
-    assert auto == g.Escape("auto-run", True)
+    assert g.run_away(test_game, table, "bo", "run", ScriptedChance([]))[1] == g.Escape("auto-run", True)
     after, fled = g.run_away(test_game, table, "ana", "flee", ScriptedChance([]))
     assert fled.escaped and after.player("ana").hand == () and after.item_discard == ("level-up",)
     with pytest.raises(g.OpenRuleError, match="fleeing with an empty hand"):
@@ -162,189 +164,181 @@ def test_run_roll(test_game):
 # -- fights ----------------------------------------------------------------------------------
 
 
-def two_players(level_a=5, level_b=4, **kw):
-    return g.Table((g.Player("ana", "warrior", level_a, hand=("exploding-vial", "curse-of-weakness"),
-                             weapon="test-sword", gear="light-chainmail"),
-                    g.Player("bo", "mage", level_b, hand=("attack-buff",), gear="steel-plate")), **kw)
+def monster(test_game, card_id):
+    return g.monster_from_card(test_game.card(card_id))
+
+
+def two_players(test_game, level_a=5, level_b=4, **kw):
+    return g.Table((g.Player("ana", "warrior", level_a, ("exploding-vial", "curse-of-weakness"),
+                             worn(test_game, "light-chainmail"), worn(test_game, "test-sword")),
+                    g.Player("bo", "mage", level_b, ("attack-buff",), worn(test_game, "steel-plate"))), **kw)
 
 
 def test_helpers_add_their_attack_and_share_the_reward(test_game):
-    table = two_players(items=("level-up", "test-dagger", "attack-buff"))
-    log = EventLog()
-    table, result = g.fight(test_game, table, "test-ogre", ["ana", "bo"], [g.Play("exploding-vial", "ana", "ana")],
-                            log=log)
+    table = two_players(test_game, items=("level-up", "test-dagger", "attack-buff"))
+    ogre = monster(test_game, "test-ogre")
+    play = g.Play("exploding-vial", "ana", "ana")
+    table = g.play_in_fight(test_game, table, play, ("ana", "bo"))
+    result = g.fight(test_game, table, ogre, ("ana", "bo"), (play,))
     assert (result.side, result.monster_side, result.outcome) == ((5 + 2 + 4) + 4, 9, "won")
-    assert table.item_discard == ("exploding-vial",)
-    after = g.win(test_game, table, result, {"ana": (1, 1), "bo": (1, 1)}, log=log)
+    assert table.in_play == ("exploding-vial",)
+    after = g.win(test_game, table, ogre, result, {"ana": (1, 1), "bo": (1, 1)})
     assert (after.player("ana").level, after.player("bo").level) == (6, 5)
-    assert len(after.player("ana").hand) == 2 and len(after.player("bo").hand) == 2
+    assert after.player("bo").hand == ("attack-buff", "test-dagger")
     with pytest.raises(RuleError, match="add up to more"):
-        g.win(test_game, table, result, {"ana": (2, 1), "bo": (1, 1)})
+        g.win(test_game, table, ogre, result, {"ana": (2, 1), "bo": (1, 1)})
 
 
 def test_backstab_cards_only(test_game):
-    table = two_players()
+    table = two_players(test_game)
     with pytest.raises(RuleError, match="no backstab mark"):
-        g.fight(test_game, table, "test-slime", ["bo"], [g.Play("exploding-vial", "ana", "bo")])
-    _, result = g.fight(test_game, table, "test-slime", ["bo"], [g.Play("curse-of-weakness", "ana", "bo")])
-    assert result.side == 2  # 4 x 0.5
+        g.play_in_fight(test_game, table, g.Play("exploding-vial", "ana", "bo"), ("bo",))
+    play = g.Play("curse-of-weakness", "ana", "bo")
+    table = g.play_in_fight(test_game, table, play, ("bo",))
+    assert g.fight(test_game, table, monster(test_game, "test-slime"), ("bo",), (play,),
+                   g.Rulings(tie="player")).side == 2  # 4 x 0.5
 
 
 def test_bundled_curse_has_no_size_yet(game):
-    table = g.Table((g.Player("ana", "warrior", 5, hand=("curse-of-weakness",)),))
+    table = g.Table((g.Player("ana", "warrior", 5), g.Player("bo", "mage", 5, hand=("curse-of-weakness",))))
     with pytest.raises(g.OpenRuleError, match="its size is not given"):
-        g.fight(game, table, "curse-of-weakness", ["ana"], [g.Play("curse-of-weakness", "ana", "ana")])
+        g.play_in_fight(game, table, g.Play("curse-of-weakness", "bo", "ana"), ("ana",))
 
 
 def test_ties_need_a_ruling(test_game):
     table = g.Table((g.Player("ana", "warrior", 4),))
     with pytest.raises(g.OpenRuleError, match="tied fight"):
-        g.fight(test_game, table, "test-slime", ["ana"])
-    _, result = g.fight(test_game, table, "test-slime", ["ana"], rulings=g.Rulings(tie="player"))
-    assert result.outcome == "won"
-
-
-class KeepFirst:
-    def keep(self, table, player):
-        return player.hand[0]
+        g.fight(test_game, table, monster(test_game, "test-slime"), ("ana",))
+    assert g.fight(test_game, table, monster(test_game, "test-slime"), ("ana",), (), g.Rulings(tie="player")).outcome == "won"
 
 
 def test_losers_all_take_the_full_damage_and_effect(test_game):
-    table = two_players(level_a=3, level_b=2)
-    table, result = g.fight(test_game, table, "test-ogre", ["ana", "bo"])
+    table = two_players(test_game, level_a=3, level_b=2)
+    ogre = monster(test_game, "test-ogre")
+    result = g.fight(test_game, table, ogre, ("ana", "bo"))
     assert result.outcome == "lost"
-    after = g.lose(test_game, table, result, KeepFirst(), ALL_RULED)
+    after, hits = g.lose(test_game, table, ogre, result)
+    assert hits == {"ana": g.Hit(5, 2, 3, "broken"), "bo": g.Hit(5, 4, 1, "broken")}  # fixture plate: 4
     ana, bo = after.player("ana"), after.player("bo")
-    assert (ana.gear, ana.level) == (None, 0 + 1)  # chainmail absorbs 2, 3 reach her: dead, back to level 1
-    assert (bo.gear, bo.level) == (None, 1)  # the plate (4 in the fixture) breaks on 5, 1 reaches him
-    assert ana.weapon is None and {"light-chainmail", "steel-plate", "test-sword"} <= set(after.item_discard)
-    assert ana.effects == ()  # ended by death under this ruling; Bo carries the daze
-    assert bo.effects == (g.Effect("Test Ogre", Fraction(1, 2), 2),)
+    assert (ana.gear, ana.level, bo.gear, bo.level) == (None, 0, None, 1)
+    assert bo.effects == (g.Effect("Dazed", Fraction(1, 2), 2),)
+    assert set(after.item_discard) == {"light-chainmail", "steel-plate"}
 
 
 def test_monster_effect_lasts_until_the_end_of_the_following_round(test_game):
     table = g.Table((g.Player("ana", "warrior", 8), g.Player("bo", "mage", 3)), round=4)
-    table, result = g.fight(test_game, table, "test-ogre", ["ana"])
-    table = g.lose(test_game, table, result)
-    assert table.player("ana").effects == (g.Effect("Test Ogre", Fraction(1, 2), 5),)
-    assert g.player_attack(test_game, table.player("ana")) == 2  # level 3 x 0.5, rounded up
+    ogre = monster(test_game, "test-ogre")
+    table, _ = g.lose(test_game, table, ogre, g.fight(test_game, table, ogre, ("ana",)))
+    assert table.player("ana").effects == (g.Effect("Dazed", Fraction(1, 2), 5),)
+    assert g.player_attack(table.player("ana")) == 2  # level 3 x 0.5, rounded up
     for _ in range(3):  # the rest of round 4, then round 5
-        table = g.end_turn(table, None)
+        table = g.end_turn(table)
         assert table.player("ana").effects
-    table = g.end_turn(table, None)
+    table = g.end_turn(table)
     assert table.round == 6 and table.player("ana").effects == ()
 
 
 def test_only_the_turn_player_wins_at_12(test_game):
     table = g.Table((g.Player("ana", "warrior", 10), g.Player("bo", "mage", 10)), items=("level-up",) * 3)
-    table, result = g.fight(test_game, table, "test-dragon", ["ana", "bo"])
-    after = g.win(test_game, table, result, {"ana": (1, 1), "bo": (2, 2)})
+    dragon = monster(test_game, "test-dragon")
+    result = g.Fight(dragon.name, ("ana", "bo"), 20, 14, "won")
+    after = g.win(test_game, table, dragon, result, {"ana": (1, 1), "bo": (2, 2)})
     assert (after.player("ana").level, after.player("bo").level, after.winner) == (11, 11, None)
-    after = g.win(test_game, table, result, {"ana": (2, 1), "bo": (1, 2)})
+    after = g.win(test_game, table, dragon, result, {"ana": (2, 1), "bo": (1, 2)})
     assert (after.player("ana").level, after.winner) == (12, "ana")
-
-
-# -- setup and whole games --------------------------------------------------------------------------
-
-
-class RandomPlayers:
-    """Legal random choices, for playing whole games."""
-
-    def __init__(self, game, chance):
-        self.game, self.chance = game, chance
-
-    def _of(self, player, kind):
-        return [c for c in player.hand if self.game.card(c).type == kind]
-
-    def equip(self, table, player):
-        gear = self._of(player, "gear")
-        weapons = [c for c in self._of(player, "weapon") if player.klass in {str(k) for k in self.game.card(c)["classes"]}]
-        return (gear[0] if gear else None), (weapons[0] if weapons else None)
-
-    def repair(self, table, player):
-        return True
-
-    def prepare(self, table, player):
-        ups = [c for c in player.hand if c == "level-up"]
-        return ups[:1] if ups and player.level < 11 and self.chance.pick([True, False]) else []
-
-    def fight_or_run(self, table, player, monster):
-        if g.player_attack(self.game, player) > self.game.card(monster)["attack"]:
-            return self.chance.pick(["fight", "fight", "run"])
-        return self.chance.pick(["fight", "run", "run"] + (["flee"] if player.hand else []))
-
-    def helpers(self, table, player, monster):
-        return [p.name for p in table.players if p.name != player.name and self.chance.pick([True, False, False])]
-
-    def plays(self, table, fighters, monster):
-        plays = []
-        for p in table.players:
-            for card in p.hand:
-                data = self.game.card(card)
-                if p.name in fighters and data.type == "consumable" and data.get("bonus") and self.chance.pick([0, 1]):
-                    plays.append(g.Play(card, p.name, p.name))
-                elif p.name not in fighters and card == "curse-of-weakness" and self.chance.pick([0, 1]):
-                    plays.append(g.Play(card, p.name, fighters[0]))
-        return plays
-
-    def shares(self, table, winners, monster):
-        card = self.game.card(monster)
-        return {winners[0]: (card["xp"] - 1, card["treasure"] - 1), winners[1]: (1, 1)} | {w: (0, 0) for w in winners[2:]}
-
-    def keep(self, table, player):
-        return self.chance.pick(list(player.hand))
-
-
-def test_setup_deals_a_class_and_5_items_and_equips(test_game):
-    chance = SeededChance(3)
-    table = g.setup(test_game, ["ana", "bo", "cy"], chance, RandomPlayers(test_game, chance))
-    for p in table.players:
-        assert test_game.card(p.klass).type == "class" and p.level == 1
-        assert len(p.hand) + (p.gear is not None) + (p.weapon is not None) == 5
-    assert len(table.classes) == 3
-
-
-def test_bundled_decks_hold_too_few_cards_to_set_up(game):
-    chance = SeededChance(1)
-    with pytest.raises(g.OpenRuleError, match="item deck holds 4 card.s., b must draw 5"):
-        g.setup(game, ["a", "b"], chance, RandomPlayers(game, chance))
-    no_items = replace(game, constants={**game.constants, "items_at_setup": 0})
-    with pytest.raises(g.OpenRuleError, match="class deck has run out"):
-        g.setup(no_items, ["a", "b", "c", "d"], chance, RandomPlayers(game, chance))
-
-
-def test_the_bundled_monster_deck_is_empty(game):
-    table = g.Table((g.Player("a", "mage"),), monsters=tuple(c.id for c in game.printed_cards("monsters")))
-    with pytest.raises(g.OpenRuleError, match="lists no monsters"):
-        g.draw_monster(table, ALL_RULED, SeededChance(1))
 
 
 def test_weapons_only_for_their_classes(test_game):
     table = g.Table((g.Player("ana", "warrior", 1, hand=("test-staff", "test-sword", "steel-plate")),))
-    with pytest.raises(RuleError, match="Warriors may not use Test Staff"):
-        g.equip(test_game, table, "ana", None, "test-staff")
-    table = g.equip(test_game, table, "ana", "steel-plate", "test-sword")
+    with pytest.raises(RuleError, match="Test Staff is not for Warrior"):
+        g.equip(test_game, table, "ana", "test-staff")
+    table = g.equip(test_game, g.equip(test_game, table, "ana", "steel-plate"), "ana", "test-sword")
     assert table.player("ana").hand == ("test-staff",)
+    with pytest.raises(RuleError, match="already has Test Sword"):
+        g.equip(test_game, table.with_player(replace(table.player("ana"), hand=("test-sword",))), "ana", "test-sword")
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_random_games_keep_every_card_and_end_by_an_own_turn_win(test_game, seed):
-    chance = SeededChance(seed)
-    players = RandomPlayers(test_game, chance)
-    table = g.setup(test_game, ["ana", "bo", "cy", "di"][: 2 + seed % 3], chance, players)
-    start = g.cards_on_table(table)
+# -- setup and the bundled game's limits ---------------------------------------------------------
+
+
+def test_deal_gives_a_class_and_5_items(test_game):
+    table = g.deal(test_game, ["ana", "bo", "cy"], SeededChance(3))
+    for p in table.players:
+        assert test_game.card(p.klass).type == "class" and p.level == 1 and len(p.hand) == 5
+    assert len(table.classes) == 3
+
+
+def test_bundled_decks_hold_too_few_cards_to_set_up(game):
+    with pytest.raises(g.OpenRuleError, match="item deck holds 4 card.s. and b must draw 5"):
+        g.deal(game, ["a", "b"], SeededChance(1))
+    no_items = replace(game, constants={**game.constants, "items_at_setup": 0})
+    with pytest.raises(g.OpenRuleError, match="class deck has run out"):
+        g.deal(no_items, ["a", "b", "c", "d"], SeededChance(1))
+
+
+def test_the_bundled_monster_deck_is_empty(game):
+    table = g.Table((g.Player("a", "mage"),))
+    with pytest.raises(g.OpenRuleError, match="lists no monsters"):
+        g.draw_monster(table, g.rulings_from(ALL_RULED), SeededChance(1))
+
+
+# -- the decision protocol -------------------------------------------------------------------------
+
+
+def test_a_turn_through_the_protocol(test_game):
+    log = EventLog()
+    state = g.setup(test_game, {"players": [{"name": "A", "class": "warrior", "level": 4, "weapon": "test-sword",
+                                             "hand": ["exploding-vial"]}, {"name": "B", "level": 3}],
+                                "monsters": ["test-ogre"], "items": ["level-up", "attack-buff"]}, None, log)
+    chance = ScriptedChance([1, 2])
+    for action in ["draw", "run", {"help": "B"}, {"play": "exploding-vial"}, "resolve",
+                   {"share": {"A": [1, 1], "B": [1, 1]}}]:
+        state = g.apply(state, action, chance, log)
+    chance.finish()
+    seen = g.observe(state)
+    assert seen["run"] == {"how": "roll", "roll": 3, "escaped": False}
+    assert seen["fight"] == {"monster": "Test Ogre", "fighters": ["A", "B"], "side": 13, "monster_side": 9,
+                             "outcome": "won", "margin": 4}
+    assert (seen["players"]["A"]["level"], seen["players"]["B"]["level"]) == (5, 4)
+    assert (seen["players"]["A"]["hand"], seen["players"]["B"]["hand"]) == (["level-up"], ["attack-buff"])
+    assert (seen["phase"], seen["turn"], seen["item_discard"]) == ("start", "B", ["exploding-vial"])
+    assert log.lines()[-1] == "reward: B: 1 XP, level 3 -> 4; draws 1 item(s)"
+
+
+def test_protocol_run_caught_then_fight(test_game):
+    state = g.setup(test_game, {"players": [{"name": "A", "level": 5, "weapon": {"bonus": 2}}],
+                                "phase": "monster", "monster": {"attack": 6, "xp": 2, "treasure": 0}}, None)
+    state = g.apply(state, "run", ScriptedChance([2, 2]), EventLog())
+    assert state.phase == "fight" and g.observe(state)["run"] == {"how": "roll", "roll": 4, "escaped": False}
+    state = g.apply(g.apply(state, "resolve", None), "post-fight", None)
+    assert g.observe(state)["players"]["A"]["level"] == 7 and state.phase == "start"
+
+
+def test_protocol_refuses_what_the_phase_does_not_allow(test_game):
+    state = g.setup(test_game, {"players": [{"name": "A"}]}, None)
+    with pytest.raises(RuleError, match="'resolve' is not possible now: at the start phase the choices are"):
+        g.apply(state, "resolve", None)
+    with pytest.raises(SpecError) as info:
+        g.setup(test_game, {"players": [{"name": "A", "hand": ["exploding-vile"]}]}, None)
+    assert info.value.key == ("players", 0, "hand", 0)
+
+
+def test_protocol_unnamed_monster_values_are_open(test_game):
+    state = g.setup(test_game, {"players": [{"name": "A", "level": 5}], "phase": "fight", "monster": {"damage": 3}}, None)
+    with pytest.raises(g.OpenRuleError, match="the monster's attack is open: not given in this example"):
+        g.apply(state, "resolve", None)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_games_keep_every_card_and_end_with_an_own_turn_win(test_game, seed):
+    players = 2 + seed % 4
+    result = play(g, test_game, seed, 200_000, {"players": players, "rulings": ALL_RULED})
+    assert result.problems == ()
+    assert result.over, f"no winner after {result.actions} actions"
+    table = result.state.table
     win_level = g.numbers(test_game).win_level
-    for _ in range(20000):
-        turn_player = table.turn_player.name
-        table = g.play_turn(test_game, table, players, chance, ALL_RULED)
-        assert g.cards_on_table(table) == start
-        assert all(1 <= p.level for p in table.players)
-        assert all(p.level < win_level for p in table.players if p.name != table.winner)
-        if table.winner:
-            assert table.winner == turn_player
-            break
-    else:
-        pytest.fail("no winner in 20000 turns")
+    assert table.player(table.winner).level >= win_level
+    assert all(p.level < win_level for p in table.players if p.name != table.winner)
 
 
 def test_consistency_reports_bad_constants(game):
