@@ -6,11 +6,12 @@ import pytest
 from generator import BUNDLED_GAMES
 from rules.check import check_game
 from rules.engine.errors import RuleError
-from rules.games import rt0_combat as rt
+from rules.games.rt0_combat import core as rt
+from rules.games.rt0_combat.data import roman_value, rules_from
 from rules.load import load_game
 
 GAME = load_game(BUNDLED_GAMES / "rt0-combat")
-RULES = rt.rules_from(GAME)
+RULES = rules_from(GAME)
 
 
 class ListedOrder:
@@ -50,7 +51,7 @@ def test_numbers_come_from_the_data():
 @pytest.mark.parametrize("text, value", [("0", 0), ("IV", 4), ("IX", 9), ("XIII", 13), ("XIX", 19), ("XXI", 21),
                                          ("IIII", None), ("VX", None), ("", None), ("13", None)])
 def test_roman_value(text, value):
-    assert rt.roman_value(text) == value
+    assert roman_value(text) == value
 
 
 def test_a_wrong_tarot_value_is_reported_at_its_line(tmp_path):
@@ -75,19 +76,19 @@ def test_a_wrong_tarot_value_is_reported_at_its_line(tmp_path):
 def test_shield_offsets_damage_point_for_point():
     assert rt.absorb(8, 5) == (3, 0)
     assert rt.absorb(3, 5) == (0, 2)
-    player, events = rt.damage_player(RULES, rt.new_player(RULES, "Ana", shield=5), 8)
+    player, events = rt.damage_player(RULES, rt.Player(hp=20, name="Ana", shield=5), 8)
     assert (player.hp, player.shield, player.injuries) == (17, 0, 0)
-    assert "5 blocked by shield, loses 3 HP (20 -> 17)" in events[0]
+    assert "5 blocked by shield, loses 3 HP (20 -> 17)" in events[0][1]
 
 
 def test_zero_hp_buys_back_hp_with_a_major_injury():
     player, events = rt.damage_player(RULES, rt.Player("Ana", hp=4, shield=1), 10)
     assert (player.hp, player.injuries, player.shield) == (15, 1, 0)
-    assert events[-1] == "Ana is at 0 HP: takes a major injury and buys 15 HP"
+    assert events[-1] == ("injury", "Ana is at 0 HP: takes a major injury and buys 15 HP")
 
 
 def test_adversary_at_zero_hp_leaves_the_combat():
-    combat = rt.Combat(players=(rt.new_player(RULES, "Ana"),), adversaries=(rt.Adversary("Wolf", hp=6, shield=2),))
+    combat = rt.Combat(players=(rt.Player(hp=20, name="Ana"),), adversaries=(rt.Adversary("Wolf", hp=6, shield=2),))
     wolf, _ = rt.damage_adversary(combat.adversary("Wolf"), 8)
     combat = combat.with_adversary(wolf)
     assert wolf.hp == 0 and wolf.out and rt.combat_over(combat)
@@ -100,7 +101,7 @@ def test_turn_draws_five_and_keeps_held_cards():
     deck = ("ace-of-cups", "two-of-cups", "three-of-cups", "four-of-cups", "five-of-cups", "six-of-cups")
     player = rt.Player("Ana", hp=20, shield=3, deck=deck, hand=("king-of-swords",))
     player, events = rt.start_turn(RULES, player, ListedOrder())
-    assert player.shield == 0 and events[0] == "Ana discards 3 shield"
+    assert player.shield == 0 and events[0] == ("shield", "Ana discards 3 shield")
     assert player.hand == ("king-of-swords",) + deck[:5] and player.deck == ("six-of-cups",)
 
 
@@ -110,21 +111,21 @@ def test_short_deck_reshuffles_the_discard_into_it():
     order = ("the-sun", "ace-of-cups", "four-of-swords", "two-of-cups", "page-of-wands", "three-of-swords")
     chance = ListedOrder(order)
     player, events = rt.start_turn(RULES, player, chance)
-    assert chance.asked == ["Ana reshuffles"]
+    assert chance.asked == ["Ana deck"]
     assert player.hand == order[:5] and player.deck == order[5:] and player.discard == ()
-    assert "shuffles the discard pile (4) into it, 6 cards" in events[0]
+    assert events[0] == ("reshuffle", "Ana has 2 card(s) left: shuffles them with the 4-card discard pile into a new 6-card deck")
 
 
 def test_fewer_cards_than_a_hand_even_after_reshuffling():
     player = rt.Player("Ana", hp=20, deck=("ace-of-cups",), discard=("two-of-cups",))
     player, events = rt.start_turn(RULES, player, ListedOrder(("two-of-cups", "ace-of-cups")))
-    assert player.hand == ("two-of-cups", "ace-of-cups") and "can draw only 2 of 5" in events[1]
+    assert player.hand == ("two-of-cups", "ace-of-cups") and events[1] == ("draw", "Ana can draw only 2 of 5")
 
 
 def test_drawing_the_tower_activates_catastrophe():
     player = rt.Player("Ana", hp=20, deck=("the-tower", "ace-of-cups", "two-of-cups", "three-of-cups", "four-of-cups"))
     _, events = rt.start_turn(RULES, player, ListedOrder())
-    assert events[-1] == "Ana drew the-tower: catastrophe"
+    assert events[-1] == ("catastrophe", "Ana drew the-tower: catastrophe")
 
 
 def test_unplayed_cards_are_discarded_at_the_end_of_the_turn():
@@ -169,9 +170,9 @@ def test_adversary_moves_one_zone_towards_the_nearest_player():
     wolf = rt.Adversary("Wolf", hp=8, zone=(0, 0))
     ana, bo = rt.Player("Ana", 20, zone=(2, 2)), rt.Player("Bo", 20, zone=(2, 0))
     moved, events = rt.default_move(wolf, [ana, bo])  # both 2 away: Ana is listed first
-    assert moved.zone == (1, 1) and "A1 -> B2 towards Ana" in events[0]
+    assert moved.zone == (1, 1) and "A1 -> B2 towards Ana" in events[0][1]
     stays, events = rt.default_move(moved, [rt.Player("Cy", 20, zone=(1, 1))])
-    assert stays.zone == (1, 1) and "stays" in events[0]
+    assert stays.zone == (1, 1) and events[0][1] == "Wolf shares B2 with Cy and stays"
     assert rt.distance((0, 0), (2, 1)) == 2
 
 
@@ -183,7 +184,7 @@ def test_round_draws_intents_and_discards_shields_in_order():
                        adversaries=(rt.Adversary("Wolf", 8, shield=3), rt.Adversary("Shade", 8, intents="face-down")),
                        gm_deck=("the-moon", "two-of-wands", "the-sun"))
     combat, events = rt.draw_intents(combat, ListedOrder())
-    assert events == ["round 1", "Wolf draws its intent: the-moon", "Shade draws its intent: a face-down card"]
+    assert [text for _, text in events] == ["round 1", "Wolf draws its intent: the-moon", "Shade draws its intent: a face-down card"]
     assert combat.adversary("Shade").intent == "two-of-wands" and combat.gm_deck == ("the-sun",)
     combat, _ = rt.end_player_turns(combat)
     assert combat.adversary("Wolf").shield == 0 and combat.player("Ana").shield == 4
@@ -204,6 +205,6 @@ def test_supremacy_tallies():
 
 
 def test_arcana_abilities_grow_with_corruption():
-    assert rt.arcana_ability_count(RULES, 0) == 2
-    assert rt.arcana_ability_count(RULES, 3) == 5
-    assert rt.arcana_ability_count(RULES, 1, fully_upgraded=2) == 5
+    assert rt.arcana_ability_count(RULES, rt.Player("Ana", 20)) == 2
+    assert rt.arcana_ability_count(RULES, rt.Player("Bo", 20, corruption=3)) == 5
+    assert rt.arcana_ability_count(RULES, rt.Player("Cy", 20, corruption=1, fully_upgraded=2)) == 5

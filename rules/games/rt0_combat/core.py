@@ -1,39 +1,33 @@
-"""RT:0 combat: rounds, turns, tarot draws, shield, HP and injuries, zones, targeting, supremacy.
+"""RT:0 combat rules as pure functions over frozen dataclasses.
 
-Pure functions over frozen dataclasses. Every number comes from the game data
-(``Rules``); every shuffle goes through the chance object passed in. Each
-function that changes the state returns the new state and the events it caused
-(plain sentences, in order), which the example runner writes to the log.
+Every number comes from ``Rules`` (read from the game data by ``data.rules_from``);
+every shuffle goes through the chance object passed in. A function that changes
+the state returns the new state and the events it caused, ``(kind, narration)``
+pairs in order, which the caller writes to the event log.
 
-Readings of the source that are ours (each one is also an open question in
+Readings of the source that are ours (each is an open question in
 ``game.yaml`` and explained on the rulebook pages):
 - keeping held cards, a player still draws the full hand size on top of them;
-- when the deck holds fewer cards than the hand size, the discard pile and the
-  rest of the deck are shuffled together, then the draw is made; if even that
+- when the deck holds fewer cards than the hand size, the rest of the deck and
+  the discard pile are shuffled together, then the draw is made; if even that
   pile is short, the player draws what there is;
 - damage beyond 0 HP is lost: the player stops at 0, then buys back the injury
-  HP (so one hit causes at most one injury);
+  HP (one hit causes at most one injury);
 - "nearest" is Chebyshev distance (diagonal zones are adjacent), an adversary
-  moves one zone a move, diagonally when it can, and ties go to the player
+  moves one zone a move, diagonally when it can, and a tie goes to the player
   listed first;
-- ties in default targeting go to the fewer HP, then to the player listed first.
+- a tie in default targeting goes to the fewer HP, then to the player listed first.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from rules.engine.errors import RuleError
 
 SPEEDS = ("fast", "normal", "slow")  # turn order: Fast players, then neither, then Slow
-_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
-_ROMAN_PATTERN = re.compile(r"^(?:0|X{0,2}(?:IX|IV|V?I{0,3}))$")
-
 Zone = tuple[int, int]  # (column, row), from 0
-
-
-# -- the numbers, read from the game data ---------------------------------------
+Events = list[tuple[str, str]]
 
 
 @dataclass(frozen=True)
@@ -49,18 +43,6 @@ class Rules:
     catastrophe_card: str
     values: Mapping[str, int]  # tarot card id -> value
     room_sides: Mapping[str, int]  # room id -> zones along a side
-
-
-def rules_from(game) -> Rules:
-    c = game.constants
-    return Rules(
-        starting_hp=c["starting_hp"], injury_hp=c["injury_hp"], hand_size=c["hand_size"],
-        arcana_abilities=c["arcana_abilities"], arcana_per_corruption=c["arcana_per_corruption"],
-        supremacy_corruption_limit=c["supremacy_corruption_limit"], supremacy_tally=c["supremacy_tally"],
-        supremacy_full_hp_tally=c["supremacy_full_hp_tally"], catastrophe_card=c["catastrophe_card"],
-        values={card.id: card["value"] for card in game.cards_of("tarot")},
-        room_sides={card.id: card["side"] for card in game.cards_of("room")},
-    )
 
 
 def card_value(rules: Rules, card_id: str) -> int:
@@ -84,6 +66,7 @@ class Player:
     discard: tuple[str, ...] = ()
     injuries: int = 0  # major injuries taken this combat
     corruption: int = 0  # corruption points taken this combat
+    fully_upgraded: int = 0  # arcana abilities upgraded as far as they go
 
 
 @dataclass(frozen=True)
@@ -109,74 +92,85 @@ class Combat:
     gm_discard: tuple[str, ...] = ()
 
     def player(self, name: str) -> Player:
-        for player in self.players:
-            if player.name == name:
-                return player
-        raise RuleError(f"no player named '{name}' (players: {', '.join(p.name for p in self.players)})")
+        return _named(self.players, name, "player")
 
     def adversary(self, name: str) -> Adversary:
-        for adversary in self.adversaries:
-            if adversary.name == name:
-                return adversary
-        raise RuleError(f"no adversary named '{name}' (adversaries: {', '.join(a.name for a in self.adversaries)})")
+        return _named(self.adversaries, name, "adversary")
 
     def with_player(self, new: Player) -> "Combat":
-        return replace(self, players=tuple(new if p.name == new.name else p for p in self.players))
+        return replace(self, players=_replaced(self.players, new))
 
     def with_adversary(self, new: Adversary) -> "Combat":
-        return replace(self, adversaries=tuple(new if a.name == new.name else a for a in self.adversaries))
+        return replace(self, adversaries=_replaced(self.adversaries, new))
+
+    def fighting(self) -> list[Adversary]:
+        return [a for a in self.adversaries if not a.out]
 
 
-def new_player(rules: Rules, name: str, **fields) -> Player:
-    """A player at the start of a combat: HP reset to the starting HP."""
-    return Player(name=name, hp=rules.starting_hp, **fields)
+def _named(fighters, name: str, what: str):
+    for fighter in fighters:
+        if fighter.name == name:
+            return fighter
+    raise RuleError(f"no {what} named '{name}' (here: {', '.join(f.name for f in fighters) or 'none'})")
+
+
+def _replaced(fighters: tuple, new) -> tuple:
+    return tuple(new if f.name == new.name else f for f in fighters)
 
 
 # -- cards -----------------------------------------------------------------------
 
 
-def draw_hand(rules: Rules, player: Player, chance) -> tuple[Player, list[str]]:
+def deck_pile(name: str) -> str:
+    """The name a player's deck is shuffled under (scripts order it by this name)."""
+    return f"{name} deck"
+
+
+GM_DECK = "GM deck"
+
+
+def draw_hand(rules: Rules, player: Player, chance) -> tuple[Player, Events]:
     """Draw the hand size on top of any cards held, reshuffling first when the deck is short."""
-    events: list[str] = []
+    events: Events = []
     deck, discard = player.deck, player.discard
     if len(deck) < rules.hand_size and discard:
-        pile = list(deck) + list(discard)
-        deck = tuple(chance.shuffle(pile, f"{player.name} reshuffles"))
+        deck = tuple(chance.shuffle(list(deck) + list(discard), deck_pile(player.name)))
         discard = ()
-        events.append(f"{player.name} has {len(player.deck)} card(s) in the deck: "
-                      f"shuffles the discard pile ({len(player.discard)}) into it, {len(deck)} cards")
+        events.append(("reshuffle", f"{player.name} has {len(player.deck)} card(s) left: shuffles them with the "
+                                    f"{len(player.discard)}-card discard pile into a new {len(deck)}-card deck"))
     drawn, deck = deck[:rules.hand_size], deck[rules.hand_size:]
     if len(drawn) < rules.hand_size:
-        events.append(f"{player.name} can draw only {len(drawn)} of {rules.hand_size}")
+        events.append(("draw", f"{player.name} can draw only {len(drawn)} of {rules.hand_size}"))
     kept = f", keeping {', '.join(player.hand)}" if player.hand else ""
-    events.append(f"{player.name} draws {', '.join(drawn) or 'nothing'}{kept}")
+    events.append(("draw", f"{player.name} draws {', '.join(drawn) or 'nothing'}{kept}"))
     if rules.catastrophe_card in drawn:
-        events.append(f"{player.name} drew {rules.catastrophe_card}: catastrophe")
+        events.append(("catastrophe", f"{player.name} drew {rules.catastrophe_card}: catastrophe"))
     return replace(player, deck=deck, discard=discard, hand=player.hand + drawn), events
 
 
-def start_turn(rules: Rules, player: Player, chance) -> tuple[Player, list[str]]:
+def start_turn(rules: Rules, player: Player, chance) -> tuple[Player, Events]:
     """Discard the shield still held, then draw."""
-    events = [f"{player.name} discards {player.shield} shield"] if player.shield else []
+    events: Events = [("shield", f"{player.name} discards {player.shield} shield")] if player.shield else []
     player, drawn = draw_hand(rules, replace(player, shield=0), chance)
     return player, events + drawn
 
 
 def play_cards(player: Player, cards: Iterable[str]) -> Player:
     """Cards played on abilities leave the hand for the discard pile."""
+    cards = tuple(cards)
     hand = list(player.hand)
     for card in cards:
         if card not in hand:
             raise RuleError(f"{player.name} has no {card} in hand (hand: {', '.join(player.hand) or 'empty'})")
         hand.remove(card)
-    return replace(player, hand=tuple(hand), discard=player.discard + tuple(cards))
+    return replace(player, hand=tuple(hand), discard=player.discard + cards)
 
 
-def end_turn(player: Player) -> tuple[Player, list[str]]:
+def end_turn(player: Player) -> tuple[Player, Events]:
     """Cards not played are discarded: nothing is saved for the next hand."""
     if not player.hand:
         return player, []
-    events = [f"{player.name} discards the unplayed {', '.join(player.hand)}"]
+    events: Events = [("discard", f"{player.name} discards the unplayed {', '.join(player.hand)}")]
     return replace(player, hand=(), discard=player.discard + player.hand), events
 
 
@@ -189,25 +183,28 @@ def absorb(damage: int, shield: int) -> tuple[int, int]:
     return damage - blocked, shield - blocked
 
 
-def damage_player(rules: Rules, player: Player, damage: int) -> tuple[Player, list[str]]:
+def _hit_text(name: str, damage: int, through: int, before: int, after: int) -> str:
+    return (f"{name} takes {damage} damage, {damage - through} blocked by shield, "
+            f"loses {before - after} HP ({before} -> {after})")
+
+
+def damage_player(rules: Rules, player: Player, damage: int) -> tuple[Player, Events]:
     through, shield = absorb(damage, player.shield)
     hp = max(player.hp - through, 0)
-    events = [f"{player.name} takes {damage} damage, {damage - through} blocked by shield, "
-              f"loses {player.hp - hp} HP ({player.hp} -> {hp})"]
+    events: Events = [("damage", _hit_text(player.name, damage, through, player.hp, hp))]
     player = replace(player, hp=hp, shield=shield)
     if hp == 0:
         player = replace(player, hp=rules.injury_hp, injuries=player.injuries + 1)
-        events.append(f"{player.name} is at 0 HP: takes a major injury and buys {rules.injury_hp} HP")
+        events.append(("injury", f"{player.name} is at 0 HP: takes a major injury and buys {rules.injury_hp} HP"))
     return player, events
 
 
-def damage_adversary(adversary: Adversary, damage: int) -> tuple[Adversary, list[str]]:
+def damage_adversary(adversary: Adversary, damage: int) -> tuple[Adversary, Events]:
     through, shield = absorb(damage, adversary.shield)
     hp = max(adversary.hp - through, 0)
-    events = [f"{adversary.name} takes {damage} damage, {damage - through} blocked by shield, "
-              f"loses {adversary.hp - hp} HP ({adversary.hp} -> {hp})"]
+    events: Events = [("damage", _hit_text(adversary.name, damage, through, adversary.hp, hp))]
     if hp == 0:
-        events.append(f"{adversary.name} is at 0 HP and leaves the combat")
+        events.append(("out", f"{adversary.name} is at 0 HP and leaves the combat"))
     return replace(adversary, hp=hp, shield=shield, out=hp == 0), events
 
 
@@ -224,14 +221,20 @@ def in_reach(attacker: Zone, target: Zone, reach: str) -> bool:
     return reach == "ranged" or attacker == target
 
 
-def check_zone(zone: Zone, side: int) -> None:
-    if not (0 <= zone[0] < side and 0 <= zone[1] < side):
-        raise RuleError(f"zone {zone_name(zone)} is outside a {side}x{side} room")
-
-
 def zone_name(zone: Zone) -> str:
     """A1 is the top-left zone; letters are columns, numbers rows."""
     return f"{chr(ord('A') + zone[0])}{zone[1] + 1}"
+
+
+def parse_zone(text: str, side: int) -> Zone:
+    """``B2`` -> (1, 1); raises ValueError naming the room's zones."""
+    last = f"{chr(ord('A') + side - 1)}{side}"
+    text = str(text).strip().upper()
+    if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
+        zone = (ord(text[0]) - ord("A"), int(text[1:]) - 1)
+        if 0 <= zone[0] < side and 0 <= zone[1] < side:
+            return zone
+    raise ValueError(f"'{text}' is not a zone of a {side}x{side} room (A1 to {last})")
 
 
 def nearest_player(adversary: Adversary, players: Iterable[Player]) -> Player | None:
@@ -250,18 +253,31 @@ def step_toward(start: Zone, goal: Zone) -> Zone:
     return start[0] + sign(goal[0] - start[0]), start[1] + sign(goal[1] - start[1])
 
 
-def default_move(adversary: Adversary, players: Iterable[Player]) -> tuple[Adversary, list[str]]:
+def default_move(adversary: Adversary, players: Iterable[Player]) -> tuple[Adversary, Events]:
     """Move one zone towards the nearest player; stay when already sharing a zone with one."""
     players = list(players)
-    if any(p.zone == adversary.zone for p in players):
-        return adversary, [f"{adversary.name} shares {zone_name(adversary.zone)} with a player and stays"]
+    here = zone_name(adversary.zone)
+    sharing = [p.name for p in players if p.zone == adversary.zone]
+    if sharing:
+        return adversary, [("move", f"{adversary.name} shares {here} with {', '.join(sharing)} and stays")]
     target = nearest_player(adversary, players)
     if target is None:
         return adversary, []
     zone = step_toward(adversary.zone, target.zone)
     return replace(adversary, zone=zone), [
-        f"{adversary.name} moves {zone_name(adversary.zone)} -> {zone_name(zone)} towards {target.name} "
-        f"(nearest, {distance(adversary.zone, target.zone)} zone(s) away)"]
+        ("move", f"{adversary.name} moves {here} -> {zone_name(zone)} towards {target.name} "
+                 f"(nearest, {distance(adversary.zone, target.zone)} zone(s) away)")]
+
+
+def chosen_move(adversary: Adversary, zone: Zone) -> tuple[Adversary, Events]:
+    """A Strategic adversary's move where the GM wants it: any zone one step away."""
+    if adversary.targeting != "strategic":
+        raise RuleError(f"{adversary.name} moves by the default rule; only a Strategic adversary's move is the GM's")
+    if distance(adversary.zone, zone) > 1:
+        raise RuleError(f"{adversary.name} moves one zone at a time: {zone_name(zone)} is "
+                        f"{distance(adversary.zone, zone)} away from {zone_name(adversary.zone)}")
+    return replace(adversary, zone=zone), [
+        ("move", f"{adversary.name} moves {zone_name(adversary.zone)} -> {zone_name(zone)} (the GM's choice)")]
 
 
 # -- targeting -------------------------------------------------------------------
@@ -308,12 +324,13 @@ def turn_order(players: Iterable[Player]) -> list[str]:
     return [p.name for p in sorted(players, key=lambda p: SPEEDS.index(p.speed))]
 
 
-def draw_intents(combat: Combat, chance) -> tuple[Combat, list[str]]:
+def draw_intents(combat: Combat, chance) -> tuple[Combat, Events]:
     """One intent per adversary still in the combat, from the top of the GM's deck.
 
-    When the GM's deck is empty its discard pile is shuffled to form a new one.
+    When the GM's deck is empty, its discard pile is shuffled into a new one.
     """
-    events: list[str] = []
+    round_number = combat.round + 1
+    events: Events = [("round", f"round {round_number}")]
     deck, discard = combat.gm_deck, combat.gm_discard
     adversaries = []
     for adversary in combat.adversaries:
@@ -323,35 +340,34 @@ def draw_intents(combat: Combat, chance) -> tuple[Combat, list[str]]:
         if not deck:
             if not discard:
                 raise RuleError(f"the GM's deck and discard pile are empty: no intent for {adversary.name}")
-            deck, discard = tuple(chance.shuffle(list(discard), "GM reshuffles")), ()
-            events.append("the GM shuffles the discard pile to form a new deck")
+            deck, discard = tuple(chance.shuffle(list(discard), GM_DECK)), ()
+            events.append(("reshuffle", "the GM shuffles the discarded intents into a new deck"))
         card, deck = deck[0], deck[1:]
         shown = card if adversary.intents == "face-up" else "a face-down card"
-        events.append(f"{adversary.name} draws its intent: {shown}")
+        events.append(("intent", f"{adversary.name} draws its intent: {shown}"))
         adversaries.append(replace(adversary, intent=card))
-    combat = replace(combat, adversaries=tuple(adversaries), gm_deck=deck, gm_discard=discard,
-                     round=combat.round + 1)
-    return combat, [f"round {combat.round}"] + events
+    return replace(combat, adversaries=tuple(adversaries), gm_deck=deck, gm_discard=discard,
+                   round=round_number), events
 
 
-def end_player_turns(combat: Combat) -> tuple[Combat, list[str]]:
+def end_player_turns(combat: Combat) -> tuple[Combat, Events]:
     """After every player's turn, all adversary shield is discarded."""
-    events = [f"{a.name} discards {a.shield} shield" for a in combat.adversaries if a.shield]
+    events: Events = [("shield", f"{a.name} discards {a.shield} shield") for a in combat.adversaries if a.shield]
     return replace(combat, adversaries=tuple(replace(a, shield=0) for a in combat.adversaries)), events
 
 
-def discard_intent(combat: Combat, name: str) -> tuple[Combat, list[str]]:
+def discard_intent(combat: Combat, name: str) -> tuple[Combat, Events]:
     adversary = combat.adversary(name)
     if adversary.intent is None:
         return combat, []
     combat = replace(combat.with_adversary(replace(adversary, intent=None)),
                      gm_discard=combat.gm_discard + (adversary.intent,))
-    return combat, [f"{name} discards its intent {adversary.intent}"]
+    return combat, [("intent", f"{name} discards its intent {adversary.intent}")]
 
 
-def end_round(combat: Combat) -> tuple[Combat, list[str]]:
+def end_round(combat: Combat) -> tuple[Combat, Events]:
     """After the adversaries have acted, all player shield is discarded."""
-    events = [f"{p.name} discards {p.shield} unused shield" for p in combat.players if p.shield]
+    events: Events = [("shield", f"{p.name} discards {p.shield} unused shield") for p in combat.players if p.shield]
     return replace(combat, players=tuple(replace(p, shield=0) for p in combat.players)), events
 
 
@@ -363,9 +379,9 @@ def combat_over(combat: Combat) -> bool:
 # -- before and after a combat ---------------------------------------------------
 
 
-def arcana_ability_count(rules: Rules, corruption_taken: int, fully_upgraded: int = 0) -> int:
-    """Arcana abilities a player may field: the chosen ones, one per corruption point, and the fully upgraded."""
-    return rules.arcana_abilities + rules.arcana_per_corruption * corruption_taken + fully_upgraded
+def arcana_ability_count(rules: Rules, player: Player) -> int:
+    """Arcana abilities a player fields: the chosen ones, one per corruption point, and the fully upgraded."""
+    return rules.arcana_abilities + rules.arcana_per_corruption * player.corruption + player.fully_upgraded
 
 
 def supremacy_tallies(rules: Rules, players: Iterable[Player]) -> tuple[int, str]:
@@ -373,71 +389,11 @@ def supremacy_tallies(rules: Rules, players: Iterable[Player]) -> tuple[int, str
     players = list(players)
     injured = [p.name for p in players if p.injuries]
     if injured:
-        return 0, f"{', '.join(injured)} received an injury: no tally"
-    corrupted = [p.name for p in players if p.corruption >= rules.supremacy_corruption_limit]
+        return 0, f"{', '.join(injured)} received an injury"
+    limit = rules.supremacy_corruption_limit
+    corrupted = [p.name for p in players if p.corruption >= limit]
     if corrupted:
-        return 0, (f"{', '.join(corrupted)} received {rules.supremacy_corruption_limit} or more corruption: "
-                   f"no tally")
+        return 0, f"{', '.join(corrupted)} received {limit} or more corruption"
     if all(p.hp == rules.starting_hp for p in players):
-        return rules.supremacy_tally + rules.supremacy_full_hp_tally, "clean win with every player at full HP"
-    return rules.supremacy_tally, "clean win"
-
-
-# -- data checks -----------------------------------------------------------------
-
-
-def roman_value(numeral: str) -> int | None:
-    """The value of a major arcanum's numeral, 0 to XXI; None when it is not one."""
-    if not numeral or not _ROMAN_PATTERN.match(numeral):
-        return None
-    total = 0
-    for i, char in enumerate(numeral):
-        value = _ROMAN.get(char, 0)
-        total += -value if i + 1 < len(numeral) and _ROMAN.get(numeral[i + 1], 0) > value else value
-    return total
-
-
-def consistency(game, problems) -> None:
-    """Tarot values follow the source's rule: a major's numeral, one value per rank in every suit."""
-    by_rank: dict[str, list] = {}
-    suits: dict[str, list[str]] = {}
-    for card in game.cards_of("tarot"):
-        value = card["value"]
-        loc = card.field_locs.get("value", card.loc)
-        if card["arcana"] == "major":
-            _check_major(card, value, loc, problems)
-            continue
-        suit, rank = card.get("suit"), card.get("rank")
-        if not suit or not rank or card.get("numeral"):
-            problems.error(card.loc, f"tarot.{card.id}: a minor arcanum has a suit and a rank and no numeral")
-            continue
-        if rank in suits.setdefault(suit, []):
-            problems.error(card.loc, f"tarot.{card.id}: a second {rank} of {suit}")
-        suits[suit].append(rank)
-        if not isinstance(value, int):
-            continue
-        if rank.isdigit() and value != int(rank):
-            problems.error(loc, f"tarot.{card.id}.value: {value}, but a numbered card counts as printed ({rank})")
-        else:
-            by_rank.setdefault(rank, []).append((card, value, loc))
-    for rank, members in by_rank.items():
-        values = [value for _, value, _ in members]
-        usual = max(values, key=values.count)
-        for card, value, loc in members:
-            if value != usual:
-                problems.error(loc, f"tarot.{card.id}.value: {value}, but the other {rank}s count {usual}")
-    catastrophe = game.constants.get("catastrophe_card")
-    if catastrophe not in {c.id for c in game.cards_of("tarot")}:
-        problems.error(game.loc, f"constants.catastrophe_card: no tarot card '{catastrophe}'")
-
-
-def _check_major(card, value, loc, problems) -> None:
-    if card.get("suit") or card.get("rank"):
-        problems.error(card.loc, f"tarot.{card.id}: a major arcanum has no suit or rank")
-    numeral = card.get("numeral")
-    expected = roman_value(numeral) if isinstance(numeral, str) else None
-    if expected is None:
-        problems.error(card.field_locs.get("numeral", card.loc),
-                       f"tarot.{card.id}.numeral: expected a numeral from 0 to XXI, got {numeral!r}")
-    elif isinstance(value, int) and value != expected:
-        problems.error(loc, f"tarot.{card.id}.value: {value}, but its numeral {numeral} is {expected}")
+        return rules.supremacy_tally + rules.supremacy_full_hp_tally, "a clean win with every player at full HP"
+    return rules.supremacy_tally, "a clean win"
