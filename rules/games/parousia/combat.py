@@ -27,10 +27,9 @@ def start_fight(state: State, foes: Sequence[tuple[Thing, str]], boss: bool, log
         fight.foes.append(Foe(key, thing, thing.type == "boss", hp=thing.get("hp", 0) if thing.type == "boss" else 0,
                               deck=deck, origin=thing.id))
     state.fight = fight
-    state.last = {"order": turn_order(state)}
     if log:
         log.add("fight", f"{'boss fight' if boss else 'combat'} begins against "
-                         f"{', '.join(f.thing.name for f in fight.foes)}; order: {', '.join(state.last['order'])}",
+                         f"{', '.join(f.thing.name for f in fight.foes)}; order: {', '.join(turn_order(state))}",
                 foes=[f.key for f in fight.foes])
 
 
@@ -173,6 +172,7 @@ def play_round(state: State, targets: dict[str, Sequence[str]], chance, log) -> 
     unknown = set(targets) - {p.name for p in state.players}
     if unknown:
         raise RuleError(f"no player named {', '.join(sorted(unknown))}")
+    turns = {}
     for name in turn_order(state):
         if not foes_left(state):
             break
@@ -184,8 +184,11 @@ def play_round(state: State, targets: dict[str, Sequence[str]], chance, log) -> 
                 skip(state, player, log)
         else:
             attacker = foe(state, name)
-            if attacker.alive:
-                foe_turn(state, attacker, chance, log)
+            if not attacker.alive:
+                continue
+            foe_turn(state, attacker, chance, log)
+        turns[name] = state.last
+    state.last = turns
 
 
 def shoot(state: State, player: Player, targets: Sequence[str], chance, log) -> None:

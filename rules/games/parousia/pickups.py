@@ -118,8 +118,10 @@ def receive(state: State, player: Player, loot: Loot, log) -> None:
         if loot.card:
             state.used.append(loot.card)
         if log:
-            log.add("take", f"{player.name} takes {loot.key}: +{added} {state.rules.pickups[loot.pickup].name}",
-                    player=player.name, loot=loot.key, added=added)
+            rule = state.rules.pickups[loot.pickup]
+            what = state.rules.counter_name(rule.counter) if rule.counter else f"{rule.name}s"
+            log.add("take", f"{player.name} takes {loot.key}: {what} +{added}", player=player.name, loot=loot.key,
+                    added=added)
     elif loot.kind == "playable":
         player.hand.append(loot.card)
         if log:

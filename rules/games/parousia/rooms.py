@@ -54,8 +54,8 @@ def draw_room(state: State, log) -> None:
             discover(state, nxt, log)
             found.append(nxt)
         rooms.append(nxt)
-    state.last = {"rooms": rooms, "discovered": found}
     start_fight(state, foes, boss=False, log=log)
+    state.last = {"rooms": rooms, "discovered": found}
 
 
 # -- entering special rooms ------------------------------------------------------------
