@@ -45,5 +45,8 @@ def build_games(games, options: BuildOptions) -> int:
             for step in build_steps():
                 step(game, folder, options)
         print(f"{game.slug}: built into {options.out / game.slug}/")
+    from .site import site_step  # the site covers every game built, so it comes after them
+
+    status = site_step(games, options.out / "site")
     sys.stdout.flush()
-    return 0
+    return status

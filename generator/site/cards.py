@@ -1,0 +1,162 @@
+"""What the site shows of a game's cards: their pictures as SVG symbols, their field texts, alt and search text.
+
+Pictures and field texts come from the print layouts (``generator.faces``): the
+same measured display list the PDF is drawn from, and the same wording.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from rules.model import Card, Deck, Game
+
+from ..faces import Faces, plain_value
+from ..fonts import FontBook
+from ..richtext import parse, plain
+
+_SVG_ID = re.compile(r'\bid="([^"]+)"')
+_SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)
+_VIEWBOX = re.compile(r'viewBox="([^"]+)"')
+COMMON_FIELDS = ("name", "id", "copies")
+
+
+def card_anchor(card_id: str) -> str:
+    return f"card-{card_id}"
+
+
+def face_symbol_id(card_id: str) -> str:
+    return f"face-{card_id}"
+
+
+def back_symbol_id(deck_id: str) -> str:
+    return f"back-{deck_id}"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One card face or back as an SVG symbol: inner markup plus its size in millimetres."""
+
+    symbol_id: str
+    view_box: str
+    inner: str  # SVG markup without the outer <svg> element, ids prefixed to be unique on a page
+    width_mm: float
+    height_mm: float
+
+    def symbol(self) -> str:
+        return f'<symbol id="{self.symbol_id}" viewBox="{self.view_box}">{self.inner}</symbol>'
+
+
+def as_picture(svg: str, symbol_id: str, width_mm: float, height_mm: float) -> Picture:
+    """Turn a standalone SVG document into a symbol whose ids cannot clash with other cards'."""
+    match = _SVG_OPEN.match(svg)
+    if match is None:
+        raise ValueError(f"{symbol_id}: not an SVG document")
+    view_box = _VIEWBOX.search(match.group(1))
+    inner = svg[match.end():svg.rindex("</svg>")]
+    prefix = symbol_id + "-"
+    ids = set(_SVG_ID.findall(inner))
+    if ids:
+        inner = _SVG_ID.sub(lambda m: f'id="{prefix}{m.group(1)}"', inner)
+        inner = re.sub(r'(url\(#|href="#)([^)"]+)',
+                       lambda m: m.group(1) + (prefix + m.group(2) if m.group(2) in ids else m.group(2)), inner)
+    return Picture(symbol_id, view_box.group(1) if view_box else f"0 0 {width_mm:g} {height_mm:g}",
+                   inner.strip(), width_mm, height_mm)
+
+
+class CardArt:
+    """One game's card pictures and texts, with its layouts read once."""
+
+    def __init__(self, game: Game, fonts: FontBook | None = None):
+        self.game = game
+        self.faces = Faces(game, fonts)
+        self._alts: dict[str, str] = {}
+
+    # -- texts -------------------------------------------------------------
+
+    def size(self, deck_id: str) -> tuple[float, float]:
+        deck = self.game.decks.get(deck_id)
+        return (deck.size.width, deck.size.height) if deck else _first_deck_size(self.game)
+
+    def markup(self, card: Card, key: str) -> str:
+        """A field in the layouts' wording, with its markup (``**bold**``, ``:icon:``)."""
+        if key == "type":
+            return self.game.card_types[card.type].name
+        if key == "deck":
+            return self.game.decks[card.deck].name if card.deck in self.game.decks else ""
+        return self.faces.format_field(card, key)
+
+    def text(self, card: Card, key: str) -> str:
+        """A field as plain text (an icon reads as its name)."""
+        return plain(self.markup(card, key), self.faces.icons, lambda name: name.replace("-", " "))
+
+    def html(self, card: Card, key: str) -> Markup:
+        """A field as HTML: markup to <strong>/<em>, icons as their names, everything else escaped."""
+        lines = []
+        for paragraph in parse(self.markup(card, key), self.faces.icons):
+            words = []
+            for cluster in paragraph:
+                pieces = []
+                for piece in cluster:
+                    text = escape(piece.text or piece.icon.replace("-", " "))
+                    if piece.icon:
+                        text = Markup('<span class="icon-word">{}</span>').format(text)
+                    if piece.italic:
+                        text = Markup("<em>{}</em>").format(text)
+                    if piece.bold:
+                        text = Markup("<strong>{}</strong>").format(text)
+                    pieces.append(text)
+                words.append(Markup("").join(pieces))
+            lines.append(Markup(" ").join(words))
+        return Markup("<br>").join(lines)
+
+    def value_text(self, value: Any) -> str:
+        return plain_value(value, self.game)
+
+    def label(self, card: Card, key: str) -> str:
+        fdef = self.game.card_types[card.type].field(key)
+        return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
+
+    def alt(self, card: Card) -> str:
+        """Name, type and every value on the card: the alt text and what the gallery searches."""
+        if card.id not in self._alts:
+            parts = [f"{card.name} ({self.game.card_types[card.type].name})"]
+            for key, _ in self.game.card_types[card.type].fields:
+                if card.fields.get(key) is None:
+                    continue
+                text = self.text(card, key)
+                if text:
+                    parts.append(f"{self.label(card, key)}: {text}")
+            self._alts[card.id] = ". ".join(parts)
+        return self._alts[card.id]
+
+    def back_alt(self, deck: Deck) -> str:
+        back = deck.back
+        return f"Back of the {deck.name} cards: {back.title}" + (f", {back.subtitle}" if back.subtitle else "")
+
+    # -- pictures ------------------------------------------------------------
+
+    def face(self, card: Card) -> Picture:
+        return as_picture(_svg(self.faces.front(card)), face_symbol_id(card.id), *self.size(card.deck))
+
+    def back(self, deck: Deck) -> Picture:
+        return as_picture(_svg(self.faces.back(deck)), back_symbol_id(deck.id), deck.size.width, deck.size.height)
+
+
+def _first_deck_size(game: Game) -> tuple[float, float]:
+    for deck in game.decks.values():
+        return deck.size.width, deck.size.height
+    return 63.5, 88.9
+
+
+def _svg(display) -> str:
+    try:
+        from generator.svg import render
+    except ImportError:  # the SVG renderer has not landed yet: a plain frame with the name
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {display.width:g} {display.height:g}">'
+                f'<rect x="0.5" y="0.5" width="{display.width - 1:g}" height="{display.height - 1:g}" rx="3" '
+                f'fill="#fff" stroke="#999" stroke-width="0.5"/><text x="{display.width / 2:g}" y="12" font-size="5" '
+                f'text-anchor="middle" font-family="Vollkorn">{escape(display.name)}</text></svg>')
+    return render(display)

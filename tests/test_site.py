@@ -1,0 +1,377 @@
+"""The HTML site, driven in a real headless Chromium (the system one from Debian's ``chromium`` package).
+
+The site is built once from the made-up ``site-demo`` fixture (two card sizes,
+copies, an open value, card text holding ``<script>``) and the bundled
+Nightmare Hunt. The fixture has no rules module, so its check report is made
+here: one example verified, one a known erratum, which shows both badges.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+import pytest
+
+from generator import BUNDLED_GAMES, PROJECT_ROOT
+from generator.site import build_site
+from rules.check import ExampleResult, GameReport, check_game
+from rules.load import load_game
+from rules.problems import Loc, Problems
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"
+SCREENSHOTS = PROJECT_ROOT / "output" / "screenshots"
+PX_PER_MM = 96 / 25.4
+
+needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(),
+                                    reason="no /usr/bin/chromium: install Debian's chromium package (.ci/run does)")
+
+
+def fixture_report(game) -> GameReport:
+    page = next(p for p in game.pages if p.id == "play")
+    lines = page.text.splitlines()
+    name_lines = [n for n, line in enumerate(lines, start=1) if line.startswith("name: ")]
+    examples = [
+        ExampleResult(game.slug, "A moth bites the scout", Loc(page.shown, name_lines[0], 7), "verified", "",
+                      ("shuffle: monsters: Giant Moth on top", "roll: D4 rolls 3",
+                       "attack: Giant Moth bites the Scout for 3", "health: Scout 8 -> 5")),
+        ExampleResult(game.slug, "The warden shrugs it off", Loc(page.shown, name_lines[1], 7), "erratum",
+                      "erratum: the made-up source forgets to subtract the bite (hero.health: expected 12, got 8)",
+                      ("roll: D4 rolls 4", "attack: Giant Moth bites the Warden for 4", "health: Warden 12 -> 8")),
+    ]
+    return GameReport(game.root, game, Problems(), examples)
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [load_game(FIXTURE)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory, games) -> Path:
+    folder = tmp_path_factory.mktemp("out") / "site"
+    reports = {"site-demo": fixture_report(games[0])}
+    build_site(games, folder, reports)
+    return folder
+
+
+def html_pages(site: Path) -> list[str]:
+    return sorted(str(p.relative_to(site)) for p in site.rglob("*.html"))
+
+
+# -- without a browser -------------------------------------------------------------
+
+
+def test_site_has_every_page_type(site, games):
+    pages = html_pages(site)
+    assert "index.html" in pages
+    for game in games:
+        for name in ("index.html", "cards.html", "print-a4.html", "print-letter.html"):
+            assert f"{game.slug}/{name}" in pages
+        for page in game.pages:
+            assert f"{game.slug}/rules/{page.id}.html" in pages
+    assert (site / "assets" / "fonts" / "Vollkorn-Regular.ttf").is_file()
+    assert (site / "assets" / "fonts" / "vollkorn-OFL.txt").is_file()
+
+
+def test_no_external_urls(site):
+    for path in site.rglob("*"):
+        if path.suffix in (".html", ".css", ".js"):
+            text = path.read_text(encoding="utf-8")
+            urls = re.findall(r'(?:href|src)\s*=\s*"([^"]*)"|url\(\s*"?([^")]*)', text)
+            for url in (a or b for a, b in urls):
+                assert not re.match(r"^(?:[a-z]+:)?//", url, re.I), f"{path.name}: external URL {url}"
+            # SVG's namespace URI is an identifier, never fetched; nothing else may name a host.
+            assert not re.search(r"https?://(?!www\.w3\.org/2000/svg\")", text), path.name
+
+
+def test_tables_and_values_come_from_the_data(site):
+    html = (site / "site-demo" / "rules" / "intro.html").read_text(encoding="utf-8")
+    heroes = html[html.index('<table class="cards-table">'):html.index("</table>")]
+    assert re.findall(r'<a class="cardlink" href="../cards.html#card-(\w+)">', heroes) == ["warden", "scout", "lamplighter"]
+    assert '<td class="num">12</td>' in heroes and "<td>D10</td>" in heroes
+    assert 'title="Left open: the made-up source gives no health for the Lamplighter">?</abbr>' in heroes
+    assert '<span class="value" title="Warden: Health">12</span>' in html
+    assert '<span class="value" title="game constant hand_size">5</span>' in html
+
+
+def test_example_boxes_show_script_narration_and_verdict(site):
+    html = (site / "site-demo" / "rules" / "play.html").read_text(encoding="utf-8")
+    first = html[html.index('id="example-a-moth-bites-the-scout"'):html.index('id="example-the-warden-shrugs-it-off"')]
+    assert '<span class="badge badge-verified">Verified</span>' in first
+    assert '<li class="die"><span class="die-face">3</span><span class="die-kind">D4</span></li>' in first
+    assert "<dt>monsters</dt><dd>moth, shade</dd>" in first
+    assert '<span class="event event-attack">attack</span> Giant Moth bites the Scout for 3' in first
+    assert "<code>hero.health</code> = 5" in first
+    second = html[html.index('id="example-the-warden-shrugs-it-off"'):]
+    assert '<span class="badge badge-erratum">Known erratum</span>' in second
+    assert "<strong>Known erratum:</strong> the made-up source forgets to subtract the bite" in second
+    assert "The engine finds: hero.health: expected 12, got 8" in second
+    # Prose around the blocks stays prose.
+    assert "<p>For instance, a Giant Moth attacks the Scout:</p>" in html
+
+
+def test_card_text_is_escaped(site):
+    gallery = (site / "site-demo" / "cards.html").read_text(encoding="utf-8")
+    assert "<script>window" not in gallery and "<img src=x" not in gallery
+    assert "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in gallery
+
+
+def test_build_is_atomic_and_repeatable(tmp_path, games, site):
+    target = tmp_path / "site"
+    reports = {"site-demo": fixture_report(games[0])}
+    build_site(games[:1], target, reports)
+    first = {p.relative_to(target): p.read_bytes() for p in target.rglob("*") if p.is_file()}
+    build_site(games[:1], target, reports)
+    assert first == {p.relative_to(target): p.read_bytes() for p in target.rglob("*") if p.is_file()}
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # no staging folder left behind
+
+
+# -- in Chromium ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium: install Debian's chromium package (.ci/run does)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extras: pip install -e .[test]")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class Watched:
+    """A page with every console error, page error, failed request and off-site request recorded."""
+
+    def __init__(self, browser, base: str, **options):
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+        self.page = self.context.new_page()
+        self.base = base
+        self.problems: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url} {r.failure}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"))
+        self.page.on("request", self._check_origin)
+
+    def _check_origin(self, request):
+        if not (request.url.startswith(self.base) or request.url.startswith("data:")):
+            self.problems.append(f"request outside the site: {request.url}")
+
+    def open(self, path: str):
+        self.page.goto(self.base + path)
+        self.page.wait_for_load_state("load")
+        self.page.evaluate("document.fonts.ready.then(() => true)")
+        return self.page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def watched(browser, server):
+    opened = []
+
+    def make(base: str | None = None, **options) -> Watched:
+        w = Watched(browser, base or server, **options)
+        opened.append(w)
+        return w
+
+    yield make
+    for w in opened:
+        w.close()
+
+
+def _element_ids(path: Path) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', path.read_text(encoding="utf-8")))
+
+
+@needs_chromium
+@pytest.mark.parametrize("origin", ["file", "http"])
+def test_every_page_loads_cleanly_and_every_internal_link_resolves(site, watched, server, origin):
+    base = site.as_uri() + "/" if origin == "file" else server
+    w = watched(base)
+    ids: dict[Path, set[str]] = {}
+    checked = 0
+    for rel in html_pages(site):
+        page = w.open(rel)
+        assert page.evaluate("document.querySelectorAll('link[rel=stylesheet]').length") == 2
+        assert page.evaluate("[...document.fonts].some(f => f.family.includes('Vollkorn') && f.status === 'loaded')"), rel
+        hrefs = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+        for href in hrefs:
+            assert href.startswith(base), f"{rel}: link leaves the site: {href}"
+            url, fragment = urldefrag(href)
+            target = site / unquote(urlparse(url).path)[len(unquote(urlparse(base).path)):]
+            assert target.is_file(), f"{rel}: broken link {href}"
+            if fragment:
+                known = ids.setdefault(target, _element_ids(target))
+                assert fragment in known, f"{rel}: no #{fragment} in {target.name}"
+            checked += 1
+        uses = page.eval_on_selector_all("use", "uses => uses.map(u => u.getAttribute('href'))")
+        assert all(page.evaluate(f"!!document.getElementById({u[1:]!r})") for u in set(uses)), rel
+    assert checked > 100
+    assert w.problems == []
+
+
+@needs_chromium
+def test_gallery_shows_every_card_once(games, watched):
+    w = watched()
+    for game in games:
+        page = w.open(f"{game.slug}/cards.html")
+        shown = page.eval_on_selector_all("figure[data-card]", "cards => cards.filter(c => c.offsetParent).map(c => c.id)")
+        assert sorted(shown) == sorted(f"card-{card.id}" for card in game.cards)
+        assert page.locator("[data-filter-count]").inner_text() == f"{len(game.cards)} cards"
+    assert w.problems == []
+
+
+@needs_chromium
+def test_gallery_search_and_filters(watched):
+    w = watched()
+    page = w.open("site-demo/cards.html")
+    visible = "() => [...document.querySelectorAll('figure[data-card]')].filter(c => c.offsetParent).map(c => c.id)"
+    page.fill("[data-filter-search]", "moth")
+    assert page.evaluate(visible) == ["card-moth"]
+    assert page.locator("[data-filter-count]").inner_text() == "1 of 8 cards"
+    page.fill("[data-filter-search]", "lantern")  # by card text too: Lamplighter, Moth, Shade and the Lantern
+    assert page.evaluate(visible) == ["card-lamplighter", "card-moth", "card-shade", "card-lantern"]
+    page.fill("[data-filter-search]", "")
+    page.select_option("[data-filter-deck]", "monsters")
+    assert page.evaluate(visible) == ["card-moth", "card-gremlin", "card-shade"]
+    assert page.locator("#deck-heroes").is_hidden()
+    page.select_option("[data-filter-deck]", "")
+    page.select_option("[data-filter-type]", "item")
+    assert page.evaluate(visible) == ["card-lantern", "card-rope"]
+    page.fill("[data-filter-search]", "no such card")
+    assert page.evaluate(visible) == [] and page.locator("[data-filter-empty]").is_visible()
+    assert w.problems == []
+
+
+@needs_chromium
+def test_gallery_without_javascript_shows_everything(watched):
+    w = watched(java_script_enabled=False)
+    page = w.open("site-demo/cards.html")
+    assert page.locator("[data-filters]").is_hidden()
+    assert page.locator("figure[data-card]:visible").count() == 8
+    assert page.locator(".deck-nav a").all_inner_texts() == ["Heroes 3", "Monsters 3", "Items 2"]
+    assert w.problems == []
+
+
+@needs_chromium
+def test_every_image_has_alt_text(site, watched):
+    w = watched()
+    for rel in html_pages(site):
+        page = w.open(rel)
+        missing = page.evaluate("""() => [
+            ...[...document.querySelectorAll('img')].filter(i => !i.alt.trim()).map(i => i.outerHTML),
+            ...[...document.querySelectorAll('svg')].filter(s => !s.closest('[aria-hidden=true]') &&
+                !(s.getAttribute('role') === 'img' && s.getAttribute('aria-label').trim())).map(s => s.outerHTML.slice(0, 80)),
+        ]""")
+        assert missing == [], rel
+    page = w.open("site-demo/cards.html")
+    label = page.get_attribute("#card-gremlin svg", "aria-label")
+    assert label.startswith("Script Gremlin (Monster). Health: 5. Attack: 2D6. Effect: <script>")
+
+
+@needs_chromium
+def test_printable_cards_have_their_physical_size(watched):
+    w = watched()
+    page = w.open("site-demo/print-a4.html")
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)
+        poker = page.locator("svg.print-card[aria-label^='Warden']").bounding_box()
+        assert (round(poker["width"], 2), round(poker["height"], 2)) == (240.0, 336.0)
+        tarot = page.locator("svg.print-card[aria-label^='Rope']").bounding_box()
+        assert (round(tarot["width"], 1), round(tarot["height"], 1)) == (round(70 * PX_PER_MM, 1), round(120 * PX_PER_MM, 1))
+    sheet = page.locator("section.sheet").first.bounding_box()
+    assert (round(sheet["width"]), round(sheet["height"])) == (round(210 * PX_PER_MM), round(297 * PX_PER_MM))
+    assert w.problems == []
+
+
+@needs_chromium
+def test_printing_gives_one_paper_page_per_sheet(tmp_path, watched):
+    from pypdf import PdfReader
+
+    w = watched()
+    for paper, size_pt in (("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))):
+        page = w.open(f"site-demo/print-{paper}.html")
+        sheets = page.locator("section.sheet").count()
+        pdf = tmp_path / f"{paper}.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        reader = PdfReader(pdf)
+        assert len(reader.pages) == sheets
+        box = reader.pages[0].mediabox
+        # Chromium rounds the page to whole pixels: within half a point of the paper.
+        assert abs(float(box.width) - size_pt[0]) < 0.5 and abs(float(box.height) - size_pt[1]) < 0.5
+
+
+@needs_chromium
+def test_script_in_card_text_is_not_run(watched):
+    w = watched()
+    for rel in ("site-demo/cards.html", "site-demo/rules/intro.html", "site-demo/print-a4.html"):
+        page = w.open(rel)
+        assert page.evaluate("window.__pwned") is None
+        scripts = page.evaluate("[...document.scripts].map(s => s.getAttribute('src'))")
+        assert len(scripts) == 1 and scripts[0].endswith("assets/site.js")
+    page = w.open("site-demo/cards.html")
+    assert "<script>window.__pwned = 1</script>" in page.get_attribute("#card-gremlin", "data-search")
+    assert w.problems == []
+
+
+@needs_chromium
+def test_card_reference_previews_on_hover_and_focus(watched):
+    w = watched()
+    page = w.open("site-demo/rules/intro.html")
+    link = page.locator("a.cardref", has_text="Warden").first
+    preview = link.locator(".cardref-preview")
+    assert link.get_attribute("href") == "../cards.html#card-warden"
+    assert not preview.is_visible()
+    link.hover()
+    page.wait_for_timeout(200)
+    assert preview.is_visible() and preview.bounding_box()["width"] > 150
+    page.mouse.move(0, 0)
+    link.focus()
+    page.wait_for_timeout(200)
+    assert preview.is_visible()
+    assert w.problems == []
+
+
+@needs_chromium
+def test_screenshots_of_each_page_type(site, watched):
+    """Written for people to look at: output/screenshots/<page type>.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    w = watched()
+    shots = {"index": "index.html", "game": "site-demo/index.html", "rules": "site-demo/rules/play.html",
+             "gallery": "site-demo/cards.html", "print": "site-demo/print-a4.html"}
+    for name, rel in shots.items():
+        page = w.open(rel)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        assert (SCREENSHOTS / f"{name}.png").stat().st_size > 10_000
+    page = w.open("site-demo/rules/intro.html")
+    page.locator("a.cardref", has_text="Warden").first.hover()
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SCREENSHOTS / "card-preview.png"))
+    assert w.problems == []
