@@ -121,8 +121,8 @@ def test_die_keeps_one_card_and_the_class(test_game):
     assert (ana.level, ana.hand, ana.gear, ana.weapon, ana.klass) == (1, ("exploding-vial",), None, None, "rogue")
     assert set(after.item_discard) == {"level-up", "light-chainmail", "test-dagger"}
     assert g.cards_on_table(after) == g.cards_on_table(table)
-    assert log.lines() == ["death: ana dies (below 1 AP): keeps exploding-vial, discards 3 card(s), "
-                           "starts again at level 1 as a Rogue"]
+    assert log.lines() == ["death: ana dies (below 1 AP): keeps exploding-vial, discards level-up, light-chainmail, "
+                           "test-dagger, starts again at level 1 as a Rogue"]
     with pytest.raises(RuleError, match="say which"):
         g.die(test_game, table, "ana", None)
 
@@ -351,3 +351,11 @@ def test_consistency_reports_bad_constants(game):
     problems = Problems()
     g.consistency(game, problems)
     assert not problems.errors
+
+
+def test_every_rulebook_example_replays(game):
+    from rules.examples import replay_game_examples
+
+    verdicts = {r.name: r.verdict for r in replay_game_examples(game)}
+    assert verdicts.pop("Attack points, the source's example") == "erratum"
+    assert len(verdicts) == 9 and set(verdicts.values()) == {"verified"}

@@ -13,7 +13,7 @@ from fractions import Fraction
 from rules.engine.errors import RuleError
 from rules.engine.log import NULL_LOG
 
-from .formula import absorb, formula_text, gain, is_dead, monster_attack_points, multiplier
+from .formula import AtLeast, absorb, formula_text, gain, is_dead, monster_attack_points, multiplier
 from .numbers import OpenRuleError, Rulings, numbers
 from .table import (MONSTER, Escape, Fight, Monster, Play, Player, Table, card_value, effect_of, known,
                     monster_from_card, player_attack, standing, weapon_bonus, worn_from_card)
@@ -216,7 +216,8 @@ def win(game, table: Table, monster: Monster, result: Fight, shares: dict[str, t
         own_turn = who == table.turn_player.name
         level = gain(player.level, levels, n, may_win=own_turn)
         table = draw_treasure(table.with_player(replace(player, level=level)), who, items, chance, rulings)
-        log.add("reward", f"{who}: {levels} XP, level {player.level} -> {level}; draws {items} item(s)",
+        capped = f" (level {n.win_level} only on one's own turn)" if level < player.level + levels else ""
+        log.add("reward", f"{who}: {levels} XP, level {player.level} -> {level}{capped}; draws {items} item(s)",
                 player=who, level=level, items=items)
         if own_turn and level >= n.win_level:
             log.add("victory", f"{who} reaches level {level} on their own turn and wins", player=who)
@@ -253,7 +254,7 @@ def lose(game, table: Table, monster: Monster, result: Fight, rulings: Rulings =
             player = replace(player, gear=replace(gear, damaged=True))
         level = player.level - hit.to_player
         piercing = " armour-piercing" if monster.armour_piercing else ""
-        worn = f"{gear.name} absorbs {hit.absorbed} ({hit.gear})" if gear and hit.gear != "none" else "no gear absorbs it"
+        worn = _gear_text(gear, hit)
         log.add("damage", f"{who} takes {damage}{piercing} damage: {worn}, {hit.to_player} to {who}: "
                           f"level {player.level} -> {level}",
                 player=who, absorbed=hit.absorbed, to_player=hit.to_player, gear=hit.gear, level=level)
@@ -264,6 +265,16 @@ def lose(game, table: Table, monster: Monster, result: Fight, rulings: Rulings =
                               f"round {effect.until_round}", player=who)
         table = table.with_player(player)
     return table, hits
+
+
+def _gear_text(gear, hit) -> str:
+    if gear is None:
+        return "no gear absorbs it"
+    name = gear.name + (f" (durability open, at least {gear.value.low})" if isinstance(gear.value, AtLeast) else "")
+    if hit.gear == "none":
+        return f"it passes {name} by"
+    outcome = {"broken": "breaks", "damaged": "is damaged", "held": "holds"}[hit.gear]
+    return f"{name} absorbs {hit.absorbed} and {outcome}"
 
 
 def dying(game, table: Table, names) -> list[str]:
@@ -281,8 +292,9 @@ def die(game, table: Table, name: str, keep: str | None, rulings: Rulings = Ruli
         raise RuleError(f"{name} keeps {n.cards_kept_on_death} card; say which")
     effects = () if player.effects and rulings.need("effects_end_on_death") else player.effects
     gone = rest + tuple(w.card for w in player.worn if w.card)
+    discarded = [*rest, *(w.card or w.name for w in player.worn)]
     log.add("death", f"{name} dies (below {n.min_attack_points} AP): keeps {', '.join(kept) or 'nothing'}, discards "
-                     f"{len(rest) + len(player.worn)} card(s), starts again at level {n.start_level}"
+                     f"{', '.join(discarded) or 'nothing'}, starts again at level {n.start_level}"
                      + (f" as a {game.card(player.klass).name}" if player.klass else ""),
             player=name, kept=list(kept), discarded=list(gone))
     table = table.with_player(replace(player, level=n.start_level, hand=kept, gear=None, weapon=None, effects=effects))
