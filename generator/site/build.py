@@ -39,7 +39,7 @@ class CheckStatus:
     verified: int
     errata: int
     failing: int
-    warnings: tuple[str, ...]
+    warnings: tuple[Any, ...]  # rules.problems.Problem
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class GameView:
 def check_status(report: Any) -> CheckStatus:
     examples = list(report.examples) if report is not None else []
     counts = {v: sum(1 for e in examples if e.verdict == v) for v in ("verified", "erratum", "failing")}
-    warnings = tuple(str(w) for w in report.problems.warnings) if report is not None else ()
+    warnings = tuple(report.problems.warnings) if report is not None else ()
     errors = len(report.problems.errors) if report is not None else 0
     if report is None:
         state, label = "unchecked", "Not checked"
@@ -134,7 +134,18 @@ def _environment():
         keep_trailing_newline=True,
     )
     env.globals.update(card_anchor=card_anchor)
+    env.filters["in_game"] = in_game
     return env
+
+
+def in_game(loc: Any, game: Game) -> str:
+    """A location as ``file:line:col`` relative to the game folder: the site never shows the builder's own paths."""
+    path = Path(loc.file)
+    try:
+        shown = path.resolve().relative_to(game.root).as_posix()
+    except ValueError:
+        shown = path.name
+    return f"{shown}:{loc.line}:{loc.col}"
 
 
 def _results_by_line(page, examples) -> dict[int, Any]:
