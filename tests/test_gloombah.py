@@ -359,3 +359,11 @@ def test_every_rulebook_example_replays(game):
     verdicts = {r.name: r.verdict for r in replay_game_examples(game)}
     assert verdicts.pop("Attack points, the source's example") == "erratum"
     assert len(verdicts) == 9 and set(verdicts.values()) == {"verified"}
+
+
+def test_layout_data_gives_the_reference_card_its_computed_odds(game):
+    data = g.layout_data(game)
+    rows = {row["level"]: row for row in data["run_chances"]}
+    assert data["run_roll"] == "2D6" and sorted(rows) == list(range(1, 12))
+    assert (rows[2]["odds"], rows[3]["odds"], rows[7]["odds"], rows[11]["odds"]) == ("always", "35 in 36", "21 in 36", "3 in 36")
+    assert rows[7]["percent"] == "58%" and rows[2]["free"] and not rows[3]["free"]

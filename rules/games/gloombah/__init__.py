@@ -19,8 +19,8 @@ at all are ``Rulings``: play that needs one that was not given stops with an
 - ``turn``: setup and the five steps of a turn;
 - ``play``: the decision-by-decision protocol for examples and random play.
 """
-from .formula import AtLeast, Hit, absorb, attack_points, formula_text, gain, is_dead, monster_attack_points, \
-    multiplier, run_chance, run_table
+from .formula import AtLeast, Hit, absorb, attack_points, formula_text, gain, is_dead, layout_data, \
+    monster_attack_points, multiplier, run_chance, run_table
 from .numbers import Numbers, OpenRuleError, Rulings, consistency, numbers, rulings_from
 from .play import State, apply, is_over, legal_actions, new_game, observe, setup, zones
 from .table import (MONSTER, Effect, Escape, Fight, Monster, Play, Player, Table, Worn, cards_on_table,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import ceil
+from math import ceil, prod
 from typing import Iterable
 
 from rules.values import Open
@@ -66,6 +66,18 @@ def run_table(game) -> list[tuple[int, Fraction]]:
     """(level, chance to run away) for every level a player can be at during play."""
     n = numbers(game)
     return [(level, run_chance(level, n)) for level in range(n.start_level, n.win_level)]
+
+
+def layout_data(game) -> dict:
+    """Values printed sheets show that the rules compute: the chance to run away at each level."""
+    n = numbers(game)
+    outcomes = prod(n.run_roll.dice)
+    rows = []
+    for level, chance in run_table(game):
+        free = level < n.auto_run_below_level
+        rows.append({"level": level, "chance": chance, "free": free, "percent": f"{float(chance) * 100:.0f}%",
+                     "odds": "always" if free else f"{chance * outcomes} in {outcomes}"})
+    return {"run_chances": rows, "run_roll": str(n.run_roll)}
 
 
 # -- gear against damage -------------------------------------------------------------
