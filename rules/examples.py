@@ -290,6 +290,9 @@ def _compare(expected: YNode, actual: Any, path: str, out: list[tuple[Loc, str]]
         if _normal(want) != _normal(actual):
             out.append((expected.loc, f"{path or 'value'}: expected {_show(want)}, got {_show(actual)}"))
         return
+    if not isinstance(actual, dict):
+        out.append((expected.loc, f"{path}: expected {_show(expected.plain())}, got {_show(actual)}"))
+        return
     for key, value in expected.value:
         target, where = actual, path
         for part in str(key.value).split("."):

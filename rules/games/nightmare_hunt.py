@@ -1,1 +1,0 @@
-"""Nightmare Hunt's mechanics (arrives with the rules engine)."""
