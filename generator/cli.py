@@ -46,9 +46,9 @@ def resolve_games(names: list[str]) -> list[Path]:
     return folders
 
 
-def print_problems(problems, stream=sys.stderr) -> None:
+def print_problems(problems, stream=None) -> None:
     for problem in problems.sorted():
-        print(problem, file=stream)
+        print(problem, file=stream or sys.stderr)
 
 
 def cmd_list(args) -> int:

@@ -319,7 +319,7 @@ class _Loader:
                 self.problems.error(node.loc, f"expected a mapping with 'cards:' (a list of cards), got {node.describe()}")
                 self.cards_lost = True
                 continue
-            defaults = self.validator.record_fields(node, CARD_FILE_FIELDS, "file", extra=("cards",))
+            defaults = self.file_defaults(node)
             cards_node = node.get("cards")
             if cards_node is None:
                 self.problems.error(node.loc, "missing 'cards:', the list of cards in this file")
@@ -343,6 +343,22 @@ class _Loader:
                 cards.append(card)
         return cards
 
+    def unknown(self, kind: str, ident: str, declared: set[str] | None) -> str | None:
+        """The message for a card type or deck game.yaml does not declare; None when it does (even if broken)."""
+        if declared is None or ident in declared:
+            return None
+        return f"unknown {kind} '{ident}'{did_you_mean(str(ident), sorted(declared))}"
+
+    def file_defaults(self, node: YNode) -> dict:
+        """A card file's `type:` and `deck:`; an unknown one is reported here once, not on every card."""
+        defaults = self.validator.record_fields(node, CARD_FILE_FIELDS, "file", extra=("cards",))
+        for key, kind, declared in (("type", "card type", self.type_ids), ("deck", "deck", self.deck_ids)):
+            message = self.unknown(kind, defaults[key], declared) if key in defaults else None
+            if message:
+                self.problems.error(node.get(key).loc, f"file.{key}: {message}")
+                self.cards_broken = True
+        return defaults
+
     def card(self, node: YNode, defaults: dict, card_types: dict[str, CardType], decks: dict[str, Deck],
              file_has_type: bool = False) -> Card | None:
         if node.kind != "map":
@@ -362,21 +378,19 @@ class _Loader:
                 self.problems.error(node.loc, f"card {card_id}: no card type; give the card 'type:' or the file a 'type:' line")
             return None
         card_type = card_types.get(type_id)
-        if card_type is None and (self.type_ids is None or type_id in self.type_ids):
-            return None  # its type's definition is broken, and reported
-        if card_type is None:
-            hint = did_you_mean(str(type_id), list(card_types))
-            self.problems.error((type_node or node).loc, f"card {card_id}: unknown card type '{type_id}'{hint}")
+        if card_type is None:  # unknown (reported here, or on the file's `type:` line) or its definition is broken
+            message = self.unknown("card type", type_id, self.type_ids) if type_node is not None else None
+            if message:
+                self.problems.error(type_node.loc, f"card {card_id}: {message}")
             return None
         path = f"{type_id}.{card_id}"
         errors_before = self.problems.error_count
         common = self.validator.record_fields(node, CARD_COMMON_FIELDS, path, extra=tuple(n for n, _ in card_type.fields))
         fields = self.validator.record_fields(node, card_type.fields, path, extra=tuple(n for n, _ in CARD_COMMON_FIELDS))
         deck_id = common.get("deck", defaults.get("deck"))
-        if deck_id is not None and self.deck_ids is not None and deck_id not in self.deck_ids:
-            deck_node = node.get("deck")
-            hint = did_you_mean(deck_id, sorted(self.deck_ids))
-            self.problems.error((deck_node or node).loc, f"{path}.deck: unknown deck '{deck_id}'{hint}")
+        message = self.unknown("deck", common["deck"], self.deck_ids) if "deck" in common else None
+        if message:
+            self.problems.error(node.get("deck").loc, f"{path}.deck: {message}")
         if "id" not in common or "name" not in common:
             return None  # already reported: missing or not valid
         if self.problems.error_count > errors_before:

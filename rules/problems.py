@@ -23,10 +23,13 @@ class Loc:
 
 
 def display_path(path: Path | str) -> str:
-    """The path as a user should see it: relative to the working folder when under it."""
-    path = Path(path)
+    """The path as a user should see it: relative to the working folder when under it.
+
+    Links are not followed: a card file that links elsewhere is still named by its own path.
+    """
     try:
-        return os.path.relpath(path.resolve(), Path.cwd().resolve()) if path.resolve().is_relative_to(Path.cwd().resolve()) else str(path)
+        absolute, here = Path(os.path.abspath(path)), Path.cwd()
+        return os.path.relpath(absolute, here) if absolute.is_relative_to(here) else str(path)
     except (OSError, ValueError):
         return str(path)
 
@@ -63,11 +66,11 @@ class Problems:
 
     @property
     def errors(self) -> list[Problem]:
-        return sorted(p for p in self.items if p.severity == "error")
+        return sorted({p for p in self.items if p.severity == "error"})
 
     @property
     def warnings(self) -> list[Problem]:
-        return sorted(p for p in self.items if p.severity != "error")
+        return sorted({p for p in self.items if p.severity != "error"})
 
     def __bool__(self) -> bool:
         return bool(self.errors)

@@ -75,9 +75,17 @@ def _bounds_text(fdef: FieldDef) -> str:
     return ""
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def closest(word: str, choices: list[str]) -> str | None:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return close[0] if close else None
+
+
+def hint(close: str | None) -> str:
+    return f"; did you mean '{close}'?" if close else ""
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    return hint(closest(word, choices))
 
 
 @dataclass
@@ -227,14 +235,16 @@ class Validator:
         """Validate a mapping's keys against ``fields``; ``extra`` keys are left to the caller."""
         known = dict(fields)
         out: dict[str, Any] = {}
+        suggested: set[str] = set()  # a misspelt required field is reported once, as the misspelling
         for key, value in node.value:
             name = key.value
             if name in extra:
                 continue
             fdef = known.get(name)
             if fdef is None:
-                hint = did_you_mean(name, list(known) + list(extra))
-                self.problems.error(key.loc, f"{path}.{name}: unknown field{hint}")
+                close = closest(name, list(known) + list(extra))
+                suggested.add(close)
+                self.problems.error(key.loc, f"{path}.{name}: unknown field{hint(close)}")
                 continue
             if value.kind == "scalar" and value.scalar_type == "null" and fdef.optional:
                 continue
@@ -242,6 +252,6 @@ class Validator:
             if result is not None:  # None: the problem is reported and the field left out
                 out[name] = result
         for name, fdef in fields:
-            if name not in out and not fdef.optional and node.get(name) is None:
+            if name not in out and not fdef.optional and node.get(name) is None and name not in suggested:
                 self.problems.error(node.loc, f"{path}: missing required field '{name}'")
         return out

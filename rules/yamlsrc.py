@@ -73,12 +73,16 @@ class YNode:
         return f'"{text}"' if self.scalar_type == "str" else text
 
 
-class _TooBig(Exception):
-    def __init__(self, loc: Loc):
+class _LimitExceeded(Exception):
+    def __init__(self, loc):  # a Loc, or a PyYAML mark while composing
         self.loc = loc
 
 
-class _TooDeep(_TooBig):
+class _TooBig(_LimitExceeded):
+    pass
+
+
+class _TooDeep(_LimitExceeded):
     pass
 
 
@@ -130,6 +134,24 @@ def _tab_message(text: str, mark) -> str:
     return "tab character here; YAML accepts only spaces between a key and its value"
 
 
+def _indent(line: str) -> int:
+    """Where the line's content starts; a list item's "- " counts as indentation."""
+    return len(line) - len(line.lstrip(" -"))
+
+
+def _colon_message(exc) -> str:
+    """A ':' PyYAML cannot place: a key indented under a plain value, or ': ' inside a value."""
+    mark = exc.problem_mark
+    lines = mark.buffer.rstrip("\0").splitlines() if mark and mark.buffer else []
+    if mark and mark.line < len(lines):
+        above = [line for line in lines[:mark.line] if line.strip() and not line.lstrip().startswith("#")]
+        line = lines[mark.line]
+        if above and _indent(line) > _indent(above[-1]) and ": " in above[-1]:
+            return ("YAML syntax error: this line is indented deeper than the line above, so YAML reads it as "
+                    "more of that line's value; line it up with the key above", (mark.line, _indent(line)))
+    return "YAML syntax error: unexpected ':' here; put a value that contains ': ' in quotes"
+
+
 def _opened_at(exc) -> str:
     mark = exc.context_mark
     return f"line {mark.line + 1}, column {mark.column + 1}" if mark else "above"
@@ -142,9 +164,10 @@ _YAML_HINTS: list[tuple[re.Pattern, str, Any]] = [
     (re.compile(r"expected ',' or '([}\]])', but got '(.*)'"), "problem",
      lambda exc, m: f"YAML syntax error: found '{m.group(2)}' where ',' or '{m.group(1)}' belongs in the "
                     f"{_BRACKETS[m.group(1)]} opened at {_opened_at(exc)}; is a comma or the closing '{m.group(1)}' missing?"),
-    (re.compile(r"mapping values are not allowed here"), "problem",
-     lambda exc, m: "YAML syntax error: unexpected ':' here; put a value that contains ': ' in quotes, "
-                    "or check this line's indentation"),
+    (re.compile(r"mapping values are not allowed here"), "problem", lambda exc, m: _colon_message(exc)),
+    (re.compile(r"but found '<stream end>'"), "problem",
+     lambda exc, m: "YAML syntax error: the file ends before the value above is complete; "
+                    "is a closing ']', '}' or quote missing?"),
     (re.compile(r"expected <block end>, but found"), "problem",
      lambda exc, m: f"YAML syntax error: this line's indentation does not fit the block started at {_opened_at(exc)}; "
                     "keys of one mapping, and items of one list, start in the same column"),
@@ -182,6 +205,9 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
                 chosen = exc.context_mark if which == "context" else exc.problem_mark
                 mark = chosen or mark
                 message = explain(exc, match)
+                if isinstance(message, tuple):  # the message names its own place: (line, column), from 0
+                    message, (line, col) = message
+                    return Problem(Loc(shown, line + 1, col + 1), message)
                 break
         else:
             context = f" ({exc.context})" if exc.context and exc.context not in problem else ""
@@ -189,12 +215,74 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
     return Problem(_loc(shown, mark) if mark else Loc(shown), message)
 
 
+class _DepthLimit:
+    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _TooDeep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+class _PureLoader(_DepthLimit, yaml.SafeLoader):
+    """PyYAML in Python: slower, and its error messages are the ones _YAML_HINTS explains."""
+
+
+try:  # libyaml, bundled with PyYAML's wheels, scans and parses about ten times faster
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - a PyYAML built without libyaml
+    _FastLoader = None
+else:
+    class _FastLoader(_DepthLimit, yaml.composer.Composer, _CParser, yaml.resolver.Resolver):
+        """libyaml's events, composed in Python (so the depth limit holds) with the same marks and tags."""
+
+        def __init__(self, text: str):
+            _CParser.__init__(self, text)
+            yaml.composer.Composer.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+
+def _compose_fast(text: str) -> tuple[Any, list[Problem]] | None:
+    """The document's node graph via libyaml; None on any trouble, for the Python parser to explain."""
+    if _FastLoader is None:
+        return None
+    try:
+        return _FastLoader(text).get_single_node(), []
+    except Exception:  # a syntax error, or anything libyaml reads differently
+        return None
+
+
 def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     """Parse one YAML document into a YNode tree; None for an empty document."""
+    node, problems = _compose_fast(text) or _compose_pure(text, shown)
+    if node is None:
+        return None, problems
+    problems: list[Problem] = []
+    converter = _Converter(shown, problems)
+    try:
+        tree = converter.convert(node)
+    except _TooDeep as exc:
+        return None, [_too_deep(exc.loc)]
+    except _TooBig as exc:
+        return None, [Problem(exc.loc, f"this value's YAML aliases expand to more than {MAX_NODES} values "
+                                       "(an alias bomb?); write the values out")]
+    if converter.unsupported:  # what the tag meant cannot be honoured, so nothing in the file is trusted
+        return None, problems
+    return tree, problems
+
+
+def _compose_pure(text: str, shown: str) -> tuple[Any, list[Problem]]:
+    """The node graph via PyYAML's Python parser, or the problem that stops it, explained."""
     loader = None
     try:
-        loader = yaml.SafeLoader(text)
-        node = loader.get_single_node()
+        loader = _PureLoader(text)
+        return loader.get_single_node(), []
     except yaml.reader.ReaderError as exc:
         return None, [Problem(_offset_loc(shown, text, exc.position),
                               f"character U+{exc.character:04X} is not allowed in a YAML file; remove it")]
@@ -202,25 +290,17 @@ def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
         return None, [_yaml_error(exc, text, shown)]
     except yaml.YAMLError as exc:
         return None, [Problem(Loc(shown), f"YAML error: {exc}")]
-    except RecursionError:
-        where = Loc(shown, loader.line + 1, loader.column + 1) if loader else Loc(shown)
-        return None, [Problem(where, f"values nested too deeply here; deckwright reads at most {MAX_DEPTH} levels")]
+    except _TooDeep as exc:
+        return None, [_too_deep(_loc(shown, exc.loc))]
+    except RecursionError:  # not expected with the depth limit; kept so no input can end in a traceback
+        return None, [_too_deep(Loc(shown))]
     finally:
         if loader is not None:
             loader.dispose()
-    if node is None:
-        return None, []
-    problems: list[Problem] = []
-    converter = _Converter(shown, problems)
-    try:
-        tree = converter.convert(node)
-    except _TooBig as exc:
-        return None, [Problem(exc.loc, f"YAML aliases expand to more than {MAX_NODES} values (an alias bomb?); "
-                                       "write the values out")]
-    except _TooDeep as exc:
-        return None, [Problem(exc.loc, f"values nested more than {MAX_DEPTH} levels deep; "
-                                       "a card file needs only a few")]
-    return tree, problems
+
+
+def _too_deep(loc: Loc) -> Problem:
+    return Problem(loc, f"values nested more than {MAX_DEPTH} levels deep; a deckwright file needs only a few")
 
 
 def load_yaml_file(path: Path, shown: str) -> tuple[YNode | None, list[Problem]]:
@@ -230,6 +310,7 @@ def load_yaml_file(path: Path, shown: str) -> tuple[YNode | None, list[Problem]]
     return parse_yaml(text, shown)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _PLAIN_COLLECTION_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -244,15 +325,16 @@ class _Converter:
         self.shown = shown
         self.problems = problems
         self.count = 0
-        self.open: list[int] = []  # ids of the nodes being converted, outermost first
+        self.open: list[tuple[int, Loc]] = []  # (id, place) of the nodes being converted, outermost first
+        self.unsupported = False  # a tag deckwright cannot read: the file is not used
         self.constructor = yaml.SafeLoader("")
 
     def convert(self, node: yaml.Node) -> YNode:
         loc = _loc(self.shown, node.start_mark)
         self.count += 1
-        if self.count > MAX_NODES:
-            raise _TooBig(loc)
-        if id(node) in self.open:
+        if self.count > MAX_NODES:  # blamed on the top-level value being expanded
+            raise _TooBig(self.open[1][1] if len(self.open) > 1 else loc)
+        if any(id(node) == open_id for open_id, _ in self.open):
             self.problems.append(Problem(loc, "this alias refers to a value that contains it (a loop)"))
             return YNode("scalar", loc, None, "null", "")
         if len(self.open) >= MAX_DEPTH:
@@ -260,8 +342,8 @@ class _Converter:
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node, loc)
         if node.tag not in _PLAIN_COLLECTION_TAGS:
-            self.problems.append(Problem(loc, f"unsupported YAML tag {_short_tag(node.tag)}; deckwright reads plain values only"))
-        self.open.append(id(node))
+            self._unsupported(node, loc)
+        self.open.append((id(node), loc))
         try:
             if isinstance(node, yaml.MappingNode):
                 return YNode("map", loc, self._mapping(node))
@@ -272,9 +354,12 @@ class _Converter:
     def _scalar(self, node: yaml.ScalarNode, loc: Loc) -> YNode:
         kind = _SCALAR_KINDS.get(node.tag)
         if kind is None:
-            self.problems.append(Problem(loc, f"unsupported YAML tag {_short_tag(node.tag)}; deckwright reads plain values only"))
+            self._unsupported(node, loc)
             return YNode("scalar", loc, node.value, "str", node.value)
         if kind == "str":
+            if _SURROGATE.search(node.value):  # "\ud800" in a quoted value: no character, and unprintable
+                self.problems.append(Problem(loc, "text holds half of a UTF-16 surrogate pair (a \\uD800-\\uDFFF escape); "
+                                                  "write the character itself"))
             return YNode("scalar", loc, node.value, "str", node.value)
         try:
             value = self.constructor.construct_object(node)
@@ -283,6 +368,10 @@ class _Converter:
         if kind == "float" and value != value:  # .nan is no number a card can use
             return YNode("scalar", loc, node.value, "str", node.value)
         return YNode("scalar", loc, value, kind, node.value)
+
+    def _unsupported(self, node: yaml.Node, loc: Loc) -> None:
+        self.problems.append(Problem(loc, f"unsupported YAML tag {_short_tag(node.tag)}; deckwright reads plain values only"))
+        self.unsupported = True
 
     def _mapping(self, node: yaml.MappingNode) -> tuple:
         pairs: list[tuple[YNode, YNode]] = []

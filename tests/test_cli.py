@@ -1,0 +1,261 @@
+"""The ``deckwright`` command as a user runs it: list, check, build, schema, --help and usage errors."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator import BUNDLED_GAMES, build, cli
+from generator.output import OutputError, staged_folder
+from rules.load import bundled_games, load_game
+
+FIXTURE_GAME = Path(__file__).parent / "bad_inputs" / "base"  # a small valid made-up game
+SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
+
+
+def deckwright(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    result = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, capture_output=True,
+                            text=True, timeout=300)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+def tree(folder: Path) -> dict[str, bytes | None]:
+    return {str(p.relative_to(folder)): (None if p.is_dir() else p.read_bytes()) for p in sorted(folder.rglob("*"))}
+
+
+@pytest.fixture
+def my_game(tmp_path) -> Path:
+    """A game folder outside the repository, as a user keeps one."""
+    game = tmp_path / "games" / "my-game"
+    shutil.copytree(FIXTURE_GAME, game)
+    return game
+
+
+# -- list and check ------------------------------------------------------------
+
+
+def test_list_names_every_bundled_game_with_its_counts():
+    result = deckwright("list")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    for folder in bundled_games(BUNDLED_GAMES):
+        game = load_game(folder)
+        cards = sum(card.count for card in game.cards if card.deck)
+        [line] = [line for line in lines if line.split()[0] == game.slug]
+        assert game.title in line
+        assert f"{len(game.decks)} decks, {cards} cards, {len(game.open_questions)} open questions" in line
+
+
+def test_check_passes_on_every_bundled_game_and_lists_open_questions():
+    result = deckwright("check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    for folder in bundled_games(BUNDLED_GAMES):
+        game = load_game(folder)
+        assert f"{game.slug}: " in result.stdout and "valid" in result.stdout
+        if game.open_questions:
+            assert f"open questions ({len(game.open_questions)}):" in result.stdout
+        for question in game.open_questions:
+            assert f"    {question}" in result.stdout  # file:line:col: subject: note
+
+
+def test_check_open_question_points_at_its_source():
+    result = deckwright("check", "nightmare-hunt")
+    assert result.returncode == 0
+    line = next(line.strip() for line in result.stdout.splitlines() if "wound.wound.copies" in line)
+    where = line.split(": ")[0]
+    file, number, column = where.rsplit(":", 2)
+    source = Path(file).read_text().splitlines()[int(number) - 1]
+    assert source[int(column) - 1:].startswith("{open:")
+
+
+def test_check_and_build_a_game_given_by_path(my_game, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    result = deckwright("check", "../games/my-game", cwd=work)
+    assert result.returncode == 0, result.stderr
+    assert "tiny: 4 cards in 2 decks: valid" in result.stdout
+
+    result = deckwright("build", str(my_game), "--out", "dist", cwd=work)
+    assert result.returncode == 0, result.stderr
+    out = work / "dist" / "tiny"
+    data = json.loads((out / "game.json").read_text())
+    assert data["slug"] == "tiny"
+    assert [card["id"] for card in data["cards"]] == ["knight", "archer", "goblin"]
+    assert data["decks"]["heroes"]["cards"] == 3
+    assert (out / "schema" / "hero.json").is_file()
+    assert sorted(p.name for p in (work / "dist").iterdir()) == ["tiny"]  # no staging or .old folder left
+
+
+# -- --help and usage errors ---------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["list", "check", "build", "schema"])
+def test_every_command_has_help(command):
+    result = deckwright(command, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith(f"usage: deckwright {command}")
+    if command != "list":
+        assert "GAME" in result.stdout and "a path to a game folder" in result.stdout
+    if command in ("build", "schema"):
+        assert "--out DIR" in result.stdout
+
+
+def test_top_level_help_lists_the_commands():
+    result = deckwright("--help")
+    assert result.returncode == 0
+    for command in ("list", "check", "build", "schema"):
+        assert re.search(rf"^\s+{command}\s+\w", result.stdout, re.M), command
+
+
+@pytest.mark.parametrize("args, message", [
+    (["check", "no-such-game"], "deckwright: 'no-such-game' is neither a bundled game ("),
+    (["build", "--paper", "a5"], "deckwright build: argument --paper: invalid choice: 'a5' (choose from 'a4', 'letter') "
+                                 "(see deckwright build --help)"),
+    (["frobnicate"], "deckwright: argument COMMAND: invalid choice: 'frobnicate'"),
+    (["check", "--no-such-option"], "deckwright: unrecognized arguments: --no-such-option"),
+    ([], "usage: deckwright"),
+])
+def test_usage_errors_exit_2_with_one_line(args, message):
+    result = deckwright(*args)
+    assert result.returncode == 2
+    if args:
+        assert len(result.stderr.splitlines()) == 1, result.stderr
+        assert result.stderr.startswith(message)
+    else:
+        assert result.stdout.startswith(message)  # no command: the help
+
+
+def test_a_folder_without_game_yaml_is_a_usage_error(tmp_path):
+    result = deckwright("check", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr == f"deckwright: '{tmp_path}' is a folder without a game.yaml\n"
+
+
+def test_out_that_is_a_file_is_a_usage_error(my_game, tmp_path):
+    (tmp_path / "dist").write_text("a file, not a folder\n")
+    result = deckwright("build", str(my_game), "--out", "dist/sub", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "deckwright: cannot write into dist/sub: a file is in the way where a folder should be\n"
+    assert (tmp_path / "dist").read_text() == "a file, not a folder\n"
+
+
+# -- atomic output -------------------------------------------------------------
+
+
+def test_build_replaces_earlier_output_whole(my_game, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "dist"
+    (out / "tiny").mkdir(parents=True)
+    (out / "tiny" / "left-over.txt").write_text("from an older build\n")
+    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
+    assert not (out / "tiny" / "left-over.txt").exists()
+    assert (out / "tiny" / "game.json").is_file()
+    assert sorted(p.name for p in out.iterdir()) == ["tiny"]
+
+
+def test_a_build_failing_midway_leaves_earlier_output(my_game, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "dist"
+    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
+    before = tree(out)
+
+    def half_written(game, folder, options):
+        (folder / "game.json").write_text("half written\n")
+        (folder / "partial.pdf").write_bytes(b"%PDF-1.4 half")
+        raise RuntimeError("a build step failed")
+
+    steps = build.build_steps()
+    monkeypatch.setattr(build, "build_steps", lambda: [steps[0], half_written])
+    with pytest.raises(RuntimeError, match="a build step failed"):
+        cli.main(["build", str(my_game), "--out", str(out)])
+    assert tree(out) == before  # same files, same bytes, and no staging folder beside them
+
+
+def test_staged_folder_swaps_only_on_success(tmp_path):
+    target = tmp_path / "out" / "game"
+    with staged_folder(target) as folder:
+        (folder / "a.txt").write_text("first\n")
+    assert (target / "a.txt").read_text() == "first\n"
+
+    with pytest.raises(KeyboardInterrupt):
+        with staged_folder(target) as folder:
+            (folder / "a.txt").write_text("second\n")
+            raise KeyboardInterrupt  # even an interrupt leaves the old output
+    assert (target / "a.txt").read_text() == "first\n"
+
+    with staged_folder(target) as folder:
+        (folder / "b.txt").write_text("third\n")
+    assert sorted(p.name for p in target.iterdir()) == ["b.txt"]
+    assert sorted(p.name for p in target.parent.iterdir()) == ["game"]
+
+
+def test_staged_folder_reports_an_unusable_parent(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(OutputError, match="a file is in the way"):
+        with staged_folder(tmp_path / "file" / "game"):
+            pass
+
+
+# -- JSON Schema for editors ---------------------------------------------------
+
+
+def schema_for(card_file: Path, schema_root: Path) -> Path:
+    """The schema a card file's first line names, found in the folder ``deckwright schema`` wrote."""
+    match = SCHEMA_LINE.match(card_file.read_text(encoding="utf-8").splitlines()[0])
+    assert match, f"{card_file} has no '# yaml-language-server: $schema=...' first line"
+    named = (card_file.parent / match.group(1)).resolve()
+    output = (BUNDLED_GAMES.parent / "output").resolve()
+    assert named.is_relative_to(output), f"{card_file}: the schema should live under output/"
+    return schema_root / named.relative_to(output)
+
+
+@pytest.mark.parametrize("game", [p.name for p in bundled_games(BUNDLED_GAMES)])
+def test_schema_accepts_the_bundled_files(game, tmp_path):
+    result = deckwright("schema", game, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    files = sorted((BUNDLED_GAMES / game).glob("*.yaml"))
+    schemas = {f: schema_for(f, tmp_path) for f in files}
+    for path in schemas.values():
+        assert path.is_file(), f"deckwright schema did not write {path}"
+    jsonschema = pytest.importorskip("jsonschema")
+    for file, path in schemas.items():
+        schema = json.loads(path.read_text())
+        jsonschema.Draft7Validator.check_schema(schema)
+        errors = list(jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(file.read_text())))
+        assert not errors, f"{file}: {errors[0].message} at {list(errors[0].absolute_path)}"
+
+
+@pytest.mark.parametrize("change, complaint", [
+    ({"helth": 4}, "Additional properties are not allowed ('helth' was unexpected)"),
+    ({"health": "four"}, "'four'"),
+    ({"health": -1}, "-1"),
+    ({"attack": "lots"}, "'lots'"),
+    ({"id": "Not An Id"}, "'Not An Id'"),
+])
+def test_schema_rejects_a_bad_card(my_game, tmp_path, change, complaint):
+    jsonschema = pytest.importorskip("jsonschema")
+    assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
+    schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "hero.json").read_text())
+    data = yaml.safe_load((my_game / "heroes.yaml").read_text())
+    assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
+    data["cards"][1].update(change)
+    messages = [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(data)]
+    assert messages and any(complaint in m for m in messages), messages
+
+
+def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):
+    jsonschema = pytest.importorskip("jsonschema")
+    assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
+    schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "game.json").read_text())
+    data = yaml.safe_load((my_game / "game.yaml").read_text())
+    assert not list(jsonschema.Draft7Validator(schema).iter_errors(data))
+    data["sumary"] = data.pop("summary")
+    messages = [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(data)]
+    assert "'summary' is a required property" in messages

@@ -1,0 +1,209 @@
+"""The loader below the CLI: YAML read with locations, PyYAML's errors explained, odd but valid folders."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rules.load import load_game, load_game_with_warnings
+from rules.problems import InvalidGame, Loc, Problem, Problems
+from rules.yamlsrc import MAX_DEPTH, parse_yaml
+
+BASE = Path(__file__).parent / "bad_inputs" / "base"
+
+
+def messages(text: str) -> list[str]:
+    """What parsing ``text`` reports, as the user reads it."""
+    _, problems = parse_yaml(text, "f.yaml")
+    return [str(p) for p in problems]
+
+
+# -- YAML syntax errors, one clear line each -----------------------------------
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a: [x, y\nb: 1\n",
+     "f.yaml:2:2: YAML syntax error: found ':' where ',' or ']' belongs in the [...] list opened at line 1, column 4; "
+     "is a comma or the closing ']' missing?"),
+    ("a: [x, y\n", "f.yaml:1:4: YAML syntax error: this [...] list is never closed; add ']'"),
+    ("a: {x: 1\n", "f.yaml:1:4: YAML syntax error: this {...} mapping is never closed; add '}'"),
+    ("a: 1\nb\nc: 2\n", "f.yaml:2:1: YAML syntax error: expected 'key: value' on this line; is the ':' missing?"),
+    ("a: 1\n---\na: 2\n",
+     "f.yaml:2:1: YAML syntax error: a second document starts here; a deckwright file holds one document (remove the '---')"),
+    ("a: *nowhere\n", "f.yaml:1:4: YAML syntax error: alias *nowhere names no anchor &nowhere defined above it"),
+    ("a: @home\n", "f.yaml:1:4: YAML syntax error: a plain value cannot start with '@'; put the value in quotes"),
+    ("a: `x`\n", "f.yaml:1:4: YAML syntax error: a plain value cannot start with '`'; put the value in quotes"),
+    ("a: *bold* text\n",
+     "f.yaml:1:4: YAML syntax error: a value starting with '*' or '&' is read as an alias or anchor; put the value in quotes"),
+    ("a: &x 1\nb: &x 2\n", "f.yaml:2:4: YAML syntax error: found duplicate anchor 'x' (first at line 1, column 4)"),
+    ("a: 'open\n", "f.yaml:1:4: YAML syntax error: this quoted value is never closed; add the closing quote"),
+    ("a:\n  b: 1\n c: 2\n",
+     "f.yaml:3:2: YAML syntax error: this line's indentation does not fit the block started at line 1, column 1; "
+     "keys of one mapping, and items of one list, start in the same column"),
+    ("a:\n\tb: 1\n", "f.yaml:2:1: tab character in indentation; YAML indents with spaces only"),
+    ("a: [\n", "f.yaml:2:1: YAML syntax error: the file ends before the value above is complete; "
+                "is a closing ']', '}' or quote missing?"),
+    ('a: "\\ud800"\n', "f.yaml:1:4: text holds half of a UTF-16 surrogate pair (a \\uD800-\\uDFFF escape); "
+                       "write the character itself"),
+    ("a: Knight: the brave\n", "f.yaml:1:10: YAML syntax error: unexpected ':' here; put a value that contains ': ' in quotes"),
+    ("- id: x\n  name: X\n   health: 4\n",
+     "f.yaml:3:4: YAML syntax error: this line is indented deeper than the line above, so YAML reads it as more of "
+     "that line's value; line it up with the key above"),
+    ("a: 'x\x07'\n", "f.yaml:1:6: character U+0007 is not allowed in a YAML file; remove it"),
+])
+def test_yaml_syntax_errors_are_explained(text, expected):
+    assert messages(text) == [expected]
+
+
+# -- what parsing keeps and what it refuses ------------------------------------
+
+
+def test_values_keep_their_place():
+    tree, problems = parse_yaml("cards:\n  - id: knight\n    health: 6\n", "f.yaml")
+    assert problems == []
+    card = tree.get("cards").value[0]
+    assert card.loc == Loc("f.yaml", 2, 5)
+    assert card.get("health").loc == Loc("f.yaml", 3, 13)
+    assert card.get("health").value == 6 and card.get("health").scalar_type == "int"
+
+
+def test_duplicate_keys_name_the_first():
+    assert messages("a: 1\nb: 2\na: 3\n") == ["f.yaml:3:1: duplicate key 'a' (first at line 1)"]
+    assert messages("1: x\n'1': y\n") == ["f.yaml:2:1: duplicate key '1' (first at line 1)"]
+
+
+def test_merge_keys_work_and_explicit_keys_win():
+    tree, problems = parse_yaml("base: &b {x: 1, y: 2}\nthis:\n  <<: *b\n  y: 3\n", "f.yaml")
+    assert problems == []
+    assert tree.get("this").plain() == {"y": 3, "x": 1}
+
+
+def test_a_merge_of_a_list_item_that_is_not_a_mapping():
+    assert messages("a: &a 1\nb:\n  <<: *a\n") == ["f.yaml:1:4: '<<' merges a mapping, not 1"]
+
+
+def test_alias_loop_is_reported_not_followed():
+    assert messages("a: &a [1, *a]\n") == ["f.yaml:1:4: this alias refers to a value that contains it (a loop)"]
+
+
+@pytest.mark.parametrize("text", ["a: !!python/object/apply:os.system [ls]\n", "a: !!binary aGk=\n", "a: !mine {x: 1}\n",
+                                  "a: !!set {x, y}\n"])
+def test_tags_are_refused_and_the_file_is_not_used(text):
+    tree, problems = parse_yaml(text, "f.yaml")
+    assert tree is None
+    assert len(problems) == 1 and "unsupported YAML tag" in problems[0].message
+
+
+def test_an_alias_bomb_stops_early():
+    levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    levels += [f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]" for p, c in zip("abcdefgh", "bcdefghi")]
+    tree, problems = parse_yaml("\n".join(levels) + "\n", "f.yaml")
+    assert tree is None
+    assert [str(p) for p in problems] == [
+        "f.yaml:6:4: this value's YAML aliases expand to more than 200000 values (an alias bomb?); write the values out"]
+
+
+def test_nesting_is_limited():
+    deep = "a: " + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "\n"
+    assert messages(deep) == [f"f.yaml:1:{3 + MAX_DEPTH}: values nested more than {MAX_DEPTH} levels deep; "
+                              "a deckwright file needs only a few"]
+    fine = "a: " + "[" * 20 + "]" * 20 + "\n"
+    assert messages(fine) == []
+
+
+def test_special_scalars():
+    tree, _ = parse_yaml("big: " + "9" * 5000 + "\nnan: .nan\ninf: .inf\nday: 2024-01-02\nno: null\n", "f.yaml")
+    assert tree.get("big").scalar_type == "str"  # too long for a number: a number field rejects it
+    assert tree.get("nan").scalar_type == "str" and tree.get("nan").value == ".nan"
+    assert tree.get("inf").scalar_type == "float"
+    assert tree.get("day").value == "2024-01-02"  # dates stay text
+    assert tree.get("no").describe() == "nothing"
+    assert tree.get("big").describe() == '"' + "9" * 30 + '... (5000 characters)"'
+
+
+def test_empty_documents():
+    assert parse_yaml("", "f.yaml") == (None, [])
+    assert parse_yaml("# only a comment\n", "f.yaml") == (None, [])
+
+
+# -- problems ------------------------------------------------------------------
+
+
+def test_problems_sort_by_file_line_and_column_and_drop_repeats():
+    problems = Problems()
+    problems.error(Loc("b.yaml", 2, 1), "second file")
+    problems.error(Loc("a.yaml", 10, 5), "later line")
+    problems.error(Loc("a.yaml", 2, 9), "earlier line")
+    problems.error(Loc("a.yaml", 2, 9), "earlier line")
+    problems.warning(Loc("a.yaml", 1, 1), "only a warning")
+    assert [str(p) for p in problems.sorted()] == [
+        "a.yaml:1:1: warning: only a warning", "a.yaml:2:9: earlier line", "a.yaml:10:5: later line",
+        "b.yaml:2:1: second file"]
+    assert problems.error_count == 4 and len(problems.errors) == 3 and bool(problems)
+    assert not Problems([Problem(Loc("a"), "w", "warning")])
+
+
+def test_load_game_raises_with_every_problem(tmp_path):
+    game = tmp_path / "tiny"
+    shutil.copytree(BASE, game)
+    (game / "heroes.yaml").write_text((BASE / "heroes.yaml").read_text().replace("health: 4", "health: four")
+                                      .replace("health: 6", "helth: 6"))
+    with pytest.raises(InvalidGame) as caught:
+        load_game(game)
+    assert [p.message for p in caught.value.problems] == [
+        "hero.knight.helth: unknown field; did you mean 'health'?",
+        'hero.archer.health: expected a whole number >= 0, got "four"',
+    ]
+
+
+# -- odd but valid game folders ------------------------------------------------
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    folder = tmp_path / "tiny"
+    shutil.copytree(BASE, folder)
+    return folder
+
+
+def loads_cleanly(folder: Path):
+    loaded, problems = load_game_with_warnings(folder)
+    assert [str(p) for p in problems.sorted()] == []
+    return loaded
+
+
+def test_byte_order_mark_and_windows_line_ends(game):
+    text = (game / "heroes.yaml").read_text()
+    (game / "heroes.yaml").write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    loaded = loads_cleanly(game)
+    assert loaded.card("archer").loc.line == 10
+
+
+def test_folders_and_files_that_are_not_card_files(game):
+    (game / "notes.yaml").mkdir()  # a folder, whatever its name
+    (game / "layouts").mkdir()
+    (game / "layouts" / "hero.yaml").write_text("not: [a card file\n")
+    (game / ".hidden.yaml").write_text("{{{\n")
+    (game / "drafts" / ".old").mkdir(parents=True)
+    (game / "drafts" / ".old" / "x.yaml").write_text("{{{\n")
+    assert len(loads_cleanly(game).cards) == 3
+
+
+def test_card_files_in_subfolders_and_files_without_cards_yet(game):
+    (game / "more").mkdir()
+    (game / "more" / "trolls.yaml").write_text("type: monster\ndeck: monsters\ncards:\n"
+                                                "  - {id: troll, name: Troll, health: 9, die: D12}\n")
+    (game / "later.yaml").write_text("type: monster\ncards:\n")
+    loaded = loads_cleanly(game)
+    assert loaded.card("troll").loc == Loc(str(game / "more" / "trolls.yaml"), 4, 5)
+
+
+def test_open_values_become_open_questions(game):
+    (game / "monsters.yaml").write_text((BASE / "monsters.yaml").read_text()
+                                        .replace("health: 3", 'health: {open: "the source gives no health"}'))
+    loaded = loads_cleanly(game)
+    [question] = loaded.open_questions
+    assert (question.subject, question.note, question.loc.line, question.loc.col) == (
+        "monster.goblin.health", "the source gives no health", 6, 13)
+    assert str(loaded.card("goblin")["health"]) == "?"
