@@ -375,3 +375,37 @@ def test_screenshots_of_each_page_type(site, watched):
     page.wait_for_timeout(200)
     page.screenshot(path=str(SCREENSHOTS / "card-preview.png"))
     assert w.problems == []
+
+
+@needs_chromium
+def test_card_text_in_the_browser_is_as_wide_as_measured_for_the_pdf(games, watched):
+    """The gallery sets each text run in the shipped font at the width the display list measured."""
+    from generator.displaylist import Text, walk
+    from generator.faces import Faces
+
+    game = games[0]
+    faces = Faces(game)
+    w = watched()
+    page = w.open(f"{game.slug}/cards.html")
+    for card in game.cards:
+        expected = [item.width for item in walk(faces.front(card).items) if isinstance(item, Text)]
+        measured = page.evaluate("""(id) => {
+            const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+            for (const node of document.getElementById(id).childNodes) svg.appendChild(node.cloneNode(true));
+            svg.setAttribute('viewBox', document.getElementById(id).getAttribute('viewBox'));
+            svg.style.width = '300px';
+            // Text inside a <use> inherits from it: copy what the site's CSS gives the gallery's <use>.
+            const given = getComputedStyle(document.querySelector('figure[data-card] use'));
+            for (const name of ['font-kerning', 'font-variant-ligatures', 'font-feature-settings',
+                                'font-variant-numeric', 'letter-spacing', 'word-spacing']) {
+                svg.style.setProperty(name, given.getPropertyValue(name));
+            }
+            document.body.appendChild(svg);
+            const widths = [...svg.querySelectorAll('text')].map(t => t.getComputedTextLength());
+            svg.remove();
+            return widths;
+        }""", f"face-{card.id}")
+        assert len(measured) == len(expected) > 0, card.id
+        for got, want in zip(measured, expected):
+            assert abs(got - want) <= max(0.05, want * 0.005), (card.id, got, want)
+    assert w.problems == []

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.model import PAPER_SIZES, Card, Deck, Game
+from rules.values import Open
 
 from .. import TEMPLATES
 from ..output import staged_folder
@@ -40,6 +41,14 @@ class CheckStatus:
     errata: int
     failing: int
     warnings: tuple[Any, ...]  # rules.problems.Problem
+
+    @property
+    def counts(self) -> str:
+        """``3 verified · 1 known erratum``: the replayed examples, nothing when there are none."""
+        parts = [f"{self.verified} verified" if self.verified else "",
+                 f"{self.errata} known errat{'um' if self.errata == 1 else 'a'}" if self.errata else "",
+                 f"{self.failing} failing" if self.failing else ""]
+        return " \u00b7 ".join(part for part in parts if part)
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,13 @@ class GameView:
         return self.game.slug
 
     @property
+    def players(self) -> str:
+        players = self.game.players
+        if isinstance(players, Open):
+            return "player count open"
+        return f"{players} player{'s' if str(players) != '1' else ''}"
+
+    @property
     def card_total(self) -> int:
         return sum(d.total for d in self.decks)
 
@@ -100,7 +116,7 @@ def check_status(report: Any) -> CheckStatus:
         label = f"{counts['failing']} failing example{'s' * (counts['failing'] != 1)}" if counts["failing"] else \
             f"{errors} error{'s' * (errors != 1)}"
     elif counts["erratum"]:
-        state, label = "errata", "Checks pass, with known errata"
+        state, label = "errata", "Passes, known errata"
     else:
         state, label = "passing", "All checks pass"
     return CheckStatus(state, label, counts["verified"], counts["erratum"], counts["failing"], warnings)

@@ -20,6 +20,7 @@ from ..richtext import parse, plain
 _SVG_ID = re.compile(r'\bid="([^"]+)"')
 _SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)
 _VIEWBOX = re.compile(r'viewBox="([^"]+)"')
+_TITLE = re.compile(r"<title>.*?</title>", re.S)
 COMMON_FIELDS = ("name", "id", "copies")
 
 
@@ -55,7 +56,7 @@ def as_picture(svg: str, symbol_id: str, width_mm: float, height_mm: float) -> P
     if match is None:
         raise ValueError(f"{symbol_id}: not an SVG document")
     view_box = _VIEWBOX.search(match.group(1))
-    inner = svg[match.end():svg.rindex("</svg>")]
+    inner = _TITLE.sub("", svg[match.end():svg.rindex("</svg>")], count=1)  # the page says what the card is
     prefix = symbol_id + "-"
     ids = set(_SVG_ID.findall(inner))
     if ids:
