@@ -1,0 +1,133 @@
+"""A measured card face, back or sheet: what to draw and where, in millimetres.
+
+Every renderer (PDF, PNG, SVG, the web gallery) draws from these values and
+measures nothing itself, so all of them show the same thing.
+
+Coordinates are millimetres from the top-left corner of the trim, y pointing
+down; the bleed lies at negative coordinates and beyond ``width``/``height``.
+Text sizes are points. Colours are ``#rrggbb`` strings; ``None`` means no
+paint. Paths fill with the even-odd rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0  # mm
+    radius: float = 0.0  # mm, rounded corners
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    x: float  # bounding box
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    opacity: float = 1.0
+
+
+# Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",), absolute millimetres.
+Command = tuple
+
+
+@dataclass(frozen=True)
+class Path:
+    commands: tuple[Command, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Text:
+    """One measured run of text in one face: ``x``, ``y`` is the left end of its baseline."""
+
+    x: float
+    y: float
+    text: str
+    font: str  # a face name, "Family:style" (see generator.fonts)
+    size: float  # points
+    color: str
+    width: float = 0.0  # measured advance width, mm
+
+
+@dataclass(frozen=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str  # absolute path of a PNG or JPEG file
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Clip:
+    """Items drawn only inside a rectangle (e.g. an image cropped to its box)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    items: tuple["Item", ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items that do not depend on the card (a frame, a back): renderers may draw them once and reuse them."""
+
+    items: tuple["Item", ...]
+
+
+Item = Union[Rect, Ellipse, Path, Text, Image, Clip, Group]
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """How one text box was fitted: the size it got and whether the text fits at all."""
+
+    box: str
+    field: str  # the card field the text comes from ("" when none)
+    size: float  # points
+    fits: bool
+    loc: object = None  # where the box is defined (a rules.problems.Loc)
+
+
+@dataclass(frozen=True)
+class DisplayList:
+    name: str  # what it shows, e.g. "prey dire-rat" or "back of level-1"
+    width: float  # trim size, mm
+    height: float
+    bleed: float  # mm on each side, drawn in
+    items: tuple[Item, ...]
+    fits: tuple[TextFit, ...] = field(default=(), compare=False)
+
+
+def walk(items) -> "list[Item]":
+    """Every drawable item, with Groups and Clips opened (for tests and measurements)."""
+    out = []
+    for item in items:
+        if isinstance(item, (Group, Clip)):
+            out.extend(walk(item.items))
+        else:
+            out.append(item)
+    return out
+
+
+def texts(display: DisplayList) -> list[str]:
+    """The text runs in drawing order."""
+    return [item.text for item in walk(display.items) if isinstance(item, Text)]

@@ -1,0 +1,218 @@
+"""Card faces, backs and sheets of a game as display lists, and card fields as text.
+
+This is the interface the PDF, PNG, SVG and HTML outputs share:
+
+    faces = Faces(game)                  # reads the game's layouts once
+    faces.front(card, bleed=3.0)         # -> DisplayList
+    faces.back(deck, bleed=3.0)
+    faces.sheet(sheet)                   # a play aid, character sheet or mat
+    faces.format_field(card, "abilities")  # the text a layout's `formats:` gives
+
+``card_face``, ``card_back``, ``sheet_page`` and ``format_field`` do the same
+for a single call. Layout problems raise ``LayoutError`` (located problems).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.model import CARD_SIZES, Card, Deck, Game, Sheet
+from rules.problems import Problem
+from rules.schema import Ref
+from rules.values import Open
+from rules.yamlsrc import load_yaml_file
+
+from .displaylist import DisplayList
+from .fonts import FontBook
+from .icons import Icon, IconError, icon_from_data
+from .layout import Measurer, ValueFailure, resolve
+from .layoutfile import LayoutError, LayoutFiles, search_folders
+
+_MISSING = object()
+
+
+def mix(color: str, other: str, amount: float = 0.5) -> str:
+    """``amount`` of the way from one ``#rrggbb`` colour to another."""
+    a = [int(str(color)[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(str(other)[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * float(amount)):02x}" for x, y in zip(a, b))
+
+
+def plain_value(value: Any, game: Game) -> str:
+    """A field value as text when the layouts give no format for it."""
+    if value is None:
+        return ""
+    if isinstance(value, Open):
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Ref):
+        try:
+            return game.card(value.id).name
+        except KeyError:
+            return value.id
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain_value(v, game) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {plain_value(v, game)}" for k, v in value.items())
+    return str(value)
+
+
+def make_environment(game: Game):
+    """The sandboxed Jinja2 environment layouts are compiled in (strict: a missing value is an error)."""
+    from jinja2 import StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
+                               finalize=lambda v: "" if v is None else v)
+
+    def card_of(ref) -> Card:
+        return game.card(str(ref))
+
+    env.filters.update({
+        "card_name": lambda ref: card_of(ref).name,
+        "card_of": card_of,
+        "mix": mix,
+        "plus": lambda value: f"{value}+",
+    })
+    env.tests["open"] = lambda value: isinstance(value, Open)
+    return env
+
+
+def load_icons(game: Game) -> dict[str, Icon]:
+    """Icons from every ``icons.yaml`` on the layout search path; a game's own win over shared ones."""
+    icons: dict[str, Icon] = {}
+    problems: list[Problem] = []
+    for folder in reversed(search_folders(game)):
+        path = folder / "icons.yaml"
+        if not path.is_file():
+            continue
+        from rules.problems import display_path
+
+        node, found = load_yaml_file(path, display_path(path))
+        problems.extend(found)
+        if node is None:
+            continue
+        if node.kind != "map":
+            problems.append(Problem(node.loc, "icons.yaml: expected a mapping of icon names to path data"))
+            continue
+        for key, value in node.value:
+            try:
+                icons[key.value] = icon_from_data(key.value, value.plain(), icons)
+            except IconError as exc:
+                problems.append(Problem(value.loc, f"icon '{key.value}': {exc}"))
+    if problems:
+        raise LayoutError(problems)
+    return icons
+
+
+class Faces:
+    """Display lists for one game's cards, backs and sheets, with its layouts, icons and fonts read once."""
+
+    def __init__(self, game: Game, fonts: FontBook | None = None):
+        self.game = game
+        self.env = make_environment(game)
+        self.files = LayoutFiles(game, self.env)
+        self.fonts = fonts or FontBook()
+        self.icons = load_icons(game)
+        self.icon_names = frozenset(self.icons)
+        self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
+
+    # -- contexts --------------------------------------------------------
+
+    def _base(self) -> dict:
+        game = self.game
+        return {"game": game, "constants": game.constants, "colors": dict(game.colors),
+                "referring": self.referring, "field_text": self.format_field, "icon_names": self.icon_names}
+
+    def referring(self, target, field: str) -> list[Card]:
+        """The cards whose ``field`` refers to ``target`` (a card, a Ref or an id), in game order."""
+        ident = target.id if isinstance(target, (Card, Ref)) else str(target)
+        out = []
+        for card in self.game.cards:
+            value = card.get(field)
+            values = value if isinstance(value, (list, tuple)) else (value,)
+            if any(isinstance(v, Ref) and v.id == ident for v in values):
+                out.append(card)
+        return out
+
+    def _deck_palette(self, ctx: dict, deck: Deck | None) -> None:
+        if deck is not None:
+            ink = ctx["colors"].get("ink", "#000000")
+            ctx["colors"]["deck"] = deck.color or deck.back.color or ink
+            ctx["colors"]["back"] = deck.back.color or deck.color or ink
+
+    def card_context(self, card: Card) -> dict:
+        deck = self.game.decks.get(card.deck)
+        ctx = self._base()
+        ctx.update(card=card, deck=deck, type=self.game.card_types[card.type])
+        self._deck_palette(ctx, deck)
+        layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+
+        def fmt(name: str, value: Any = _MISSING) -> str:
+            if value is _MISSING:
+                value = getattr(card, name) if name in ("name", "id", "copies") else card.get(name)
+            return self._format(layout, ctx, name, value)
+
+        ctx["fmt"] = fmt
+        return ctx
+
+    def _format(self, layout, ctx: dict, name: str, value: Any) -> str:
+        template = layout.formats.get(name)
+        if template is None:
+            return plain_value(value, self.game)
+        try:
+            return resolve(template, dict(ctx, value=value), "text")
+        except ValueFailure as exc:
+            card = ctx.get("card")
+            raise LayoutError([Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")])
+
+    # -- display lists ---------------------------------------------------
+
+    def card_size(self, card: Card) -> tuple[float, float]:
+        deck = self.game.decks.get(card.deck)
+        return (deck.size.width, deck.size.height) if deck else CARD_SIZES["poker"]
+
+    def front(self, card: Card, bleed: float = 0.0) -> DisplayList:
+        layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+        width, height = self.card_size(card)
+        return self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
+                                     f"{card.type} '{card.id}'")
+
+    def back(self, deck: Deck, bleed: float = 0.0) -> DisplayList:
+        layout = self.files.layout(deck.back.layout, deck.loc)
+        ctx = self._base()
+        ctx.update(deck=deck, back=deck.back)
+        self._deck_palette(ctx, deck)
+        return self.measurer.measure(layout, ctx, deck.size.width, deck.size.height, bleed, f"back of {deck.id}",
+                                     f"the back of deck '{deck.id}'")
+
+    def sheet(self, sheet: Sheet, width: float | None = None, height: float | None = None,
+              bleed: float = 0.0) -> DisplayList:
+        """A sheet measured at its own size, or at ``width`` x ``height`` (a page's printable area)."""
+        layout = self.files.layout(sheet.layout, sheet.loc)
+        ctx = self._base()
+        ctx.update(sheet=sheet)
+        return self.measurer.measure(layout, ctx, width or sheet.size.width, height or sheet.size.height, bleed,
+                                     f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+
+    def format_field(self, card: Card, field: str) -> str:
+        """A field as the layouts word it (markup included: see generator.richtext), e.g. for rulebook tables."""
+        return self.card_context(card)["fmt"](field)
+
+
+def card_face(game: Game, card: Card, bleed: float = 0.0) -> DisplayList:
+    return Faces(game).front(card, bleed)
+
+
+def card_back(game: Game, deck: Deck, bleed: float = 0.0) -> DisplayList:
+    return Faces(game).back(deck, bleed)
+
+
+def sheet_page(game: Game, sheet: Sheet, bleed: float = 0.0) -> DisplayList:
+    return Faces(game).sheet(sheet, bleed=bleed)
+
+
+def format_field(game: Game, card: Card, field: str) -> str:
+    return Faces(game).format_field(card, field)

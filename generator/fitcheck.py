@@ -1,0 +1,63 @@
+"""``deckwright check``'s layout checks: every card, back and sheet laid out, small or overflowing text reported.
+
+A warning names the card and field whose text would print below ``READABLE_PT``
+or not fit its box at all, located at the card; layout mistakes (a bad key, a
+missing field, an unknown icon) come back as located errors.
+"""
+from __future__ import annotations
+
+from rules.model import Game
+from rules.problems import Problem
+
+from .faces import Faces
+from .layoutfile import LayoutError
+from .pdfprint import HOME_BLEED, PAGE_FOOT, PAGE_MARGIN, is_page_sheet, paper_size
+
+READABLE_PT = 6.0
+
+
+def layout_warnings(game: Game) -> list[Problem]:
+    try:
+        faces = Faces(game)
+    except LayoutError as exc:
+        return exc.problems
+    problems: list[Problem] = []
+    for card in game.cards:
+        if card.type not in game.card_types:
+            continue
+        try:
+            display = faces.front(card, HOME_BLEED)
+        except LayoutError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(_fit_problems(display.fits, card.loc, f"{card.type} '{card.id}'"))
+    for deck in game.decks.values():
+        try:
+            faces.back(deck, HOME_BLEED)
+        except LayoutError as exc:
+            problems.extend(exc.problems)
+    for sheet in game.sheets.values():
+        try:
+            if is_page_sheet(sheet):
+                paper = paper_size("a4", sheet.size.width > sheet.size.height)
+                display = faces.sheet(sheet, paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT)
+            else:
+                display = faces.sheet(sheet, bleed=HOME_BLEED)
+        except LayoutError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(_fit_problems(display.fits, sheet.loc, f"sheet '{sheet.id}'"))
+    return sorted(set(problems))
+
+
+def _fit_problems(fits, loc, who: str) -> list[Problem]:
+    out = []
+    for fit in fits:
+        what = f"field '{fit.field}'" if fit.field else f"the text of box '{fit.box}'"
+        if not fit.fits:
+            out.append(Problem(loc, f"{who}: {what} does not fit box '{fit.box}' even at {fit.size:g} pt "
+                                    f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+        elif fit.size < READABLE_PT:
+            out.append(Problem(loc, f"{who}: {what} prints at {fit.size:g} pt, below {READABLE_PT:g} pt "
+                                    f"(box '{fit.box}', layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+    return out

@@ -1,0 +1,235 @@
+"""Vector icons: SVG path data in ``icons.yaml`` files, placed into boxes as display-list paths.
+
+An icon file maps names to either a path string (filled with the box's
+colour) or ``{viewbox: [x, y, w, h], paths: [{d, fill, stroke, stroke_width}]}``
+where ``fill``/``stroke`` are ``color`` (the box's colour, the default for
+fill), ``accent`` (the box's accent colour), ``none`` or a ``#rrggbb`` value.
+Path data understands M L H V C S Q T A Z, absolute and relative.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .displaylist import Path
+
+_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+class IconError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class IconPart:
+    commands: tuple[tuple, ...]  # absolute M/L/C/Z in viewbox units
+    fill: str  # "color", "accent", "none" or "#rrggbb"
+    stroke: str
+    stroke_width: float  # viewbox units
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+    viewbox: tuple[float, float, float, float]
+    parts: tuple[IconPart, ...]
+
+    def place(self, x: float, y: float, w: float, h: float, color: str | None, accent: str | None,
+              fit: str = "contain", opacity: float = 1.0) -> list[Path]:
+        """The icon scaled into the box (``contain`` keeps its proportions and centres it; ``stretch`` fills the box)."""
+        vx, vy, vw, vh = self.viewbox
+        sx, sy = w / vw, h / vh
+        if fit != "stretch":
+            sx = sy = min(sx, sy)
+            x += (w - vw * sx) / 2
+            y += (h - vh * sy) / 2
+        out = []
+        for part in self.parts:
+            fill = _paint(part.fill, color, accent)
+            stroke = _paint(part.stroke, color, accent)
+            if fill is None and stroke is None:
+                continue
+            commands = tuple(_transform(c, x - vx * sx, y - vy * sy, sx, sy) for c in part.commands)
+            out.append(Path(commands, fill, stroke, part.stroke_width * min(sx, sy), opacity))
+        return out
+
+
+def _paint(role: str, color: str | None, accent: str | None) -> str | None:
+    if role == "color":
+        return color
+    if role == "accent":
+        return accent
+    if role == "none":
+        return None
+    return role
+
+
+def _transform(command: tuple, dx: float, dy: float, sx: float, sy: float) -> tuple:
+    if command[0] == "Z":
+        return command
+    coords = command[1:]
+    return (command[0], *(dx + v * sx if i % 2 == 0 else dy + v * sy for i, v in enumerate(coords)))
+
+
+def parse_path(d: str) -> tuple[tuple, ...]:
+    """SVG path data as absolute M/L/C/Z commands; raises IconError."""
+    tokens = _TOKEN.findall(d)
+    if "".join(tokens).replace(" ", "") == "" or re.sub(_TOKEN, "", d).strip(" ,\n\t"):
+        raise IconError(f"cannot read path data near '{re.sub(_TOKEN, '', d).strip()[:20]}'")
+    out: list[tuple] = []
+    cx = cy = sx0 = sy0 = 0.0
+    last_ctrl: tuple[float, float] | None = None
+    last_cmd = ""
+    i = 0
+    cmd = ""
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd = tokens[i]
+            i += 1
+        elif not cmd:
+            raise IconError("path data must start with M")
+        upper = cmd.upper()
+        rel = cmd.islower()
+        n = _ARGS[upper]
+        args = []
+        for _ in range(n):
+            if i >= len(tokens) or tokens[i].isalpha():
+                raise IconError(f"'{cmd}' needs {n} numbers")
+            args.append(float(tokens[i]))
+            i += 1
+        ox, oy = (cx, cy) if rel else (0.0, 0.0)
+        if upper == "M":
+            cx, cy = args[0] + ox, args[1] + oy
+            sx0, sy0 = cx, cy
+            out.append(("M", cx, cy))
+            cmd = "l" if rel else "L"  # further pairs are line-tos
+            last_ctrl = None
+        elif upper in ("L", "H", "V"):
+            if upper == "H":
+                cx = args[0] + (cx if rel else 0.0)
+            elif upper == "V":
+                cy = args[0] + (cy if rel else 0.0)
+            else:
+                cx, cy = args[0] + ox, args[1] + oy
+            out.append(("L", cx, cy))
+            last_ctrl = None
+        elif upper in ("C", "S"):
+            if upper == "C":
+                x1, y1, x2, y2, x, y = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy, args[4] + ox, args[5] + oy
+            else:
+                x1, y1 = (2 * cx - last_ctrl[0], 2 * cy - last_ctrl[1]) if last_cmd in "CS" and last_ctrl else (cx, cy)
+                x2, y2, x, y = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy
+            out.append(("C", x1, y1, x2, y2, x, y))
+            last_ctrl = (x2, y2)
+            cx, cy = x, y
+        elif upper in ("Q", "T"):
+            if upper == "Q":
+                qx, qy, x, y = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy
+            else:
+                qx, qy = (2 * cx - last_ctrl[0], 2 * cy - last_ctrl[1]) if last_cmd in "QT" and last_ctrl else (cx, cy)
+                x, y = args[0] + ox, args[1] + oy
+            out.append(("C", cx + 2 / 3 * (qx - cx), cy + 2 / 3 * (qy - cy), x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y))
+            last_ctrl = (qx, qy)
+            cx, cy = x, y
+        elif upper == "A":
+            x, y = args[5] + ox, args[6] + oy
+            out.extend(_arc(cx, cy, args[0], args[1], args[2], bool(args[3]), bool(args[4]), x, y))
+            cx, cy = x, y
+            last_ctrl = None
+        elif upper == "Z":
+            out.append(("Z",))
+            cx, cy = sx0, sy0
+            last_ctrl = None
+        last_cmd = upper
+    if not out or out[0][0] != "M":
+        raise IconError("path data must start with M")
+    return tuple(out)
+
+
+def _arc(x1, y1, rx, ry, angle, large, sweep, x2, y2) -> list[tuple]:
+    """An SVG elliptical arc as cubic Bezier curves (the endpoint-to-centre conversion of SVG 1.1, F.6)."""
+    if rx == 0 or ry == 0 or (x1 == x2 and y1 == y2):
+        return [("L", x2, y2)]
+    rx, ry = abs(rx), abs(ry)
+    phi = math.radians(angle)
+    cos_p, sin_p = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    xp, yp = cos_p * dx + sin_p * dy, -sin_p * dx + cos_p * dy
+    scale = xp * xp / (rx * rx) + yp * yp / (ry * ry)
+    if scale > 1:
+        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
+    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    den = rx * rx * yp * yp + ry * ry * xp * xp
+    coef = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
+    cxp, cyp = coef * rx * yp / ry, -coef * ry * xp / rx
+    cx = cos_p * cxp - sin_p * cyp + (x1 + x2) / 2
+    cy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
+
+    def angle_of(ux, uy, vx, vy):
+        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+
+    theta1 = angle_of(1, 0, (xp - cxp) / rx, (yp - cyp) / ry)
+    delta = angle_of((xp - cxp) / rx, (yp - cyp) / ry, (-xp - cxp) / rx, (-yp - cyp) / ry)
+    if not sweep and delta > 0:
+        delta -= 2 * math.pi
+    elif sweep and delta < 0:
+        delta += 2 * math.pi
+    segments = max(1, math.ceil(abs(delta) / (math.pi / 2) - 1e-9))
+    step = delta / segments
+    k = 4 / 3 * math.tan(step / 4)
+    out = []
+
+    def point(t):
+        ex, ey = rx * math.cos(t), ry * math.sin(t)
+        return cos_p * ex - sin_p * ey + cx, sin_p * ex + cos_p * ey + cy
+
+    def deriv(t):
+        ex, ey = -rx * math.sin(t), ry * math.cos(t)
+        return cos_p * ex - sin_p * ey, sin_p * ex + cos_p * ey
+
+    t = theta1
+    for _ in range(segments):
+        p0, p3 = point(t), point(t + step)
+        d0, d3 = deriv(t), deriv(t + step)
+        out.append(("C", p0[0] + k * d0[0], p0[1] + k * d0[1], p3[0] - k * d3[0], p3[1] - k * d3[1], p3[0], p3[1]))
+        t += step
+    last = out[-1]
+    out[-1] = ("C", *last[1:5], x2, y2)  # land exactly on the endpoint
+    return out
+
+
+def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Icon:
+    """An Icon from its YAML value (path data, a mapping, or ``{same_as: other}``); raises IconError."""
+    if isinstance(data, dict) and set(data) == {"same_as"}:
+        other = (known or {}).get(str(data["same_as"]))
+        if other is None:
+            raise IconError(f"same_as: no icon '{data['same_as']}' defined before it")
+        return Icon(name, other.viewbox, other.parts)
+    if isinstance(data, str):
+        return Icon(name, (0.0, 0.0, 100.0, 100.0), (IconPart(parse_path(data), "color", "none", 0.0),))
+    if not isinstance(data, dict) or "paths" not in data:
+        raise IconError("an icon is path data or a mapping with 'paths'")
+    unknown = set(data) - {"viewbox", "paths"}
+    if unknown:
+        raise IconError(f"unknown key '{sorted(unknown)[0]}' (icons have viewbox and paths)")
+    viewbox = data.get("viewbox", [0, 0, 100, 100])
+    if not (isinstance(viewbox, list) and len(viewbox) == 4 and all(isinstance(v, (int, float)) for v in viewbox)
+            and viewbox[2] > 0 and viewbox[3] > 0):
+        raise IconError("viewbox is four numbers: [x, y, width, height]")
+    parts = []
+    for part in data["paths"] or ():
+        if isinstance(part, str):
+            part = {"d": part}
+        if not isinstance(part, dict) or "d" not in part:
+            raise IconError("each path is path data or a mapping with 'd'")
+        unknown = set(part) - {"d", "fill", "stroke", "stroke_width"}
+        if unknown:
+            raise IconError(f"unknown key '{sorted(unknown)[0]}' in a path (d, fill, stroke, stroke_width)")
+        fill, stroke = str(part.get("fill", "color")), str(part.get("stroke", "none"))
+        for paint in (fill, stroke):
+            if paint not in ("color", "accent", "none") and not re.fullmatch(r"#[0-9a-fA-F]{6}", paint):
+                raise IconError(f"paint '{paint}' is not color, accent, none or #rrggbb")
+        parts.append(IconPart(parse_path(str(part["d"])), fill, stroke, float(part.get("stroke_width", 0))))
+    return Icon(name, tuple(float(v) for v in viewbox), tuple(parts))

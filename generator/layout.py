@@ -1,0 +1,381 @@
+"""Measuring a layout for one card (or back, or sheet) into a display list.
+
+Evaluates the layout's colours, vars and boxes with the card's values,
+places every box, fits every text and returns a ``DisplayList``. Errors in
+filling a layout (a missing field, a bad colour) are located problems.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from rules.problems import Problem
+from rules.units import parse_length
+
+from . import displaylist as dl
+from .fonts import FontBook, FontError
+from .icons import Icon
+from .layoutfile import Box, Layout, LayoutError, Value
+from .richtext import parse
+from .textfit import TextSetter, TextSpec
+
+# Names that make a value differ from card to card (used to find boxes that can be drawn once and reused).
+CARD_NAMES = frozenset({"card", "fmt", "item", "index", "number", "count", "copy"})
+COLOR_KEYS = ("fill", "stroke", "color", "accent")
+_FIELD_IN_TEXT = re.compile(r"(?:card\.([a-z_][a-z0-9_]*)|fmt\(\s*['\"]([a-z_][a-z0-9_]*))")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
+                 "align": "left", "valign": "top", "fit": "shrink"}
+
+
+def evaluate(value: Value, ctx: dict) -> Any:
+    if value.kind == "const":
+        return value.raw
+    if value.kind == "expr":
+        return value.code(**ctx)
+    return value.code.render(ctx)
+
+
+def truthy(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "false", "no", "0", "none")
+    return bool(value)
+
+
+def length(value: Any, reference: float) -> float:
+    """Millimetres from a number, a length with a unit, or a percentage of ``reference``."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        try:
+            return float(value.strip()[:-1]) * reference / 100
+        except ValueError:
+            raise ValueFailure(f'"{value}" is not a percentage')
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise ValueFailure(str(exc))
+
+
+class ValueFailure(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def color_value(raw: Any, palette: dict) -> str | None:
+    """A colour from ``#rrggbb``, a palette name, or none."""
+    if raw is None:
+        return None
+    text = str(raw).strip()
+    if text.lower() in ("", "none", "transparent"):
+        return None
+    if _HEX.match(text):
+        return text.lower()
+    if text in palette:
+        return palette[text]
+    raise ValueFailure(f'"{text}" is neither a colour (#rrggbb) nor a palette name ({", ".join(sorted(palette))})')
+
+
+def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, palette: dict | None = None) -> Any:
+    """A layout value filled in and converted (length, number, color, text or any); raises ValueFailure."""
+    from jinja2 import TemplateError
+
+    try:
+        raw = evaluate(value, ctx)
+        if kind == "length":
+            return None if raw is None else length(raw, reference)
+        if kind == "number":
+            return float(raw)
+        if kind == "color":
+            return color_value(raw, palette or {})
+        if kind == "text":
+            return "" if raw is None else str(raw)
+        return raw
+    except ValueFailure:
+        raise
+    except TemplateError as exc:
+        raise ValueFailure(f"{type(exc).__name__}: {exc.message}" if getattr(exc, "message", None) else str(exc))
+    except (TypeError, ValueError, KeyError, AttributeError, ZeroDivisionError, IndexError) as exc:
+        raise ValueFailure(f"{type(exc).__name__}: {exc}")
+
+
+class Measurer:
+    """Turns layouts into display lists for one game (fonts, icons and Jinja2 environment shared)."""
+
+    def __init__(self, env, fonts: FontBook, icons: dict[str, Icon], game_root: Path):
+        self.env = env
+        self.fonts = fonts
+        self.icons = icons
+        self.game_root = game_root.resolve()
+        self.setter = TextSetter(fonts, self._inline_icon)
+        self._independent: dict[int, list[bool]] = {}
+        self._image_sizes: dict[str, tuple[int, int]] = {}
+
+    # -- entry point -----------------------------------------------------
+
+    def measure(self, layout: Layout, ctx: dict, width: float, height: float, bleed: float, name: str,
+                who: str) -> dl.DisplayList:
+        """``who`` names the card (or back, sheet) in messages, e.g. "card 'dire-rat'"."""
+        self.problems: list[Problem] = []
+        self.fits: list[dl.TextFit] = []
+        self.who = who
+        self.layout = layout
+        self.size = (width, height, bleed)
+        ctx = dict(ctx, width=width, height=height, bleed=bleed)
+        palette = dict(ctx.get("colors") or {})
+        ctx["colors"] = palette
+        self.palette = palette
+        for key, value in layout.vars.items():  # vars first: colours may depend on them
+            ctx[key] = self._get(value, ctx, f"vars.{key}")
+        for key, value in layout.colors.items():
+            color = self._get(value, ctx, f"colors.{key}", kind="color", palette=palette)
+            if color is not None or key not in palette:
+                palette[key] = color
+        items: list = []
+        independent = self._box_independence(layout)
+        pending: list = []
+        for box, fixed in zip(layout.boxes, independent):
+            drawn = self._box(box, ctx, (0.0, 0.0, width, height), f"boxes.{box.name}", top=True)
+            if fixed:
+                pending.extend(drawn)
+                continue
+            if pending:
+                items.append(dl.Group(tuple(pending)))
+                pending = []
+            items.extend(drawn)
+        if pending:
+            items.append(dl.Group(tuple(pending)))
+        if self.problems:
+            raise LayoutError(self.problems)
+        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits))
+
+    # -- values ----------------------------------------------------------
+
+    def _get(self, value: Value | None, ctx: dict, where: str, kind: str = "any", reference: float = 0.0,
+             palette: dict | None = None, default: Any = None) -> Any:
+        if value is None:
+            return default
+        try:
+            return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
+        except ValueFailure as exc:
+            self.problems.append(Problem(value.loc, f"{where}: {exc.message} (filling {self.layout.name} for {self.who})"))
+            return default
+
+    def _box_independence(self, layout: Layout) -> list[bool]:
+        """Per top-level box: does it look the same on every card (no card values in it)?"""
+        key = id(layout)
+        if key not in self._independent:
+            dynamic = set(CARD_NAMES)
+            for name, value in layout.vars.items():
+                if value.names & dynamic:
+                    dynamic.add(name)
+            card_colors = {name for name, value in layout.colors.items() if value.names & dynamic}
+            if card_colors:
+                dynamic.add("colors")
+
+            def independent(box: Box) -> bool:
+                for prop, value in box.props.items():
+                    if value.names & dynamic:
+                        return False
+                    if prop in COLOR_KEYS and value.kind == "const" and value.raw in card_colors:
+                        return False
+                    if prop == "text_style":
+                        style = layout.text_styles.get(str(value.raw), {})
+                        if any(v.names & dynamic or (k == "color" and v.raw in card_colors) for k, v in style.items()):
+                            return False
+                return all(independent(child) for child in box.children)
+
+            self._independent[key] = [independent(box) for box in layout.boxes]
+        return self._independent[key]
+
+    # -- boxes -----------------------------------------------------------
+
+    def _frame(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
+        px, py, pw, ph = parent
+        g = {k: self._get(box.get(k), ctx, f"{where}.{k}", "length", pw if k in ("left", "right", "width") else ph)
+             for k in ("left", "right", "top", "bottom", "width", "height")}
+        x, w = _span(px, pw, g["left"], g["right"], g["width"])
+        y, h = _span(py, ph, g["top"], g["bottom"], g["height"])
+        return x, y, w, h
+
+    def _box(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool = False) -> list:
+        repeat = box.get("repeat")
+        if repeat is None:
+            return self._one(box, ctx, parent, where, top)
+        items = self._get(repeat, ctx, f"{where}.repeat", default=())
+        if isinstance(items, int):
+            items = range(items)
+        try:
+            items = list(items)
+        except TypeError:
+            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got {items!r} "
+                                                     f"(filling {self.layout.name} for {self.who})"))
+            return []
+        name = str(self._get(box.get("as"), ctx, f"{where}.as", default="item"))
+        out = []
+        count_ctx = dict(ctx, count=len(items))
+        step_x = self._get(box.get("step_x"), count_ctx, f"{where}.step", "length", parent[2], default=0.0)
+        step_y = self._get(box.get("step_y"), count_ctx, f"{where}.step", "length", parent[3], default=0.0)
+        for index, item in enumerate(items):
+            copy = dict(count_ctx, index=index, number=index + 1)
+            copy[name] = item
+            shifted = (parent[0] + index * step_x, parent[1] + index * step_y, parent[2], parent[3])
+            out.extend(self._one(box, copy, shifted, where, top))
+        return out
+
+    def _one(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool) -> list:
+        if "show" in box.props and not truthy(self._get(box.get("show"), ctx, f"{where}.show", default=False)):
+            return []
+        x, y, w, h = self._frame(box, ctx, parent, where)
+        frame = (x, y, w, h)
+        if top and truthy(self._get(box.get("bleed"), ctx, f"{where}.bleed", default=False)):
+            x, y, w, h = self._bleed(x, y, w, h)
+        opacity = self._get(box.get("opacity"), ctx, f"{where}.opacity", "number", default=1.0)
+        items: list = []
+        kind = box.kind
+        if kind == "rect":
+            fill = self._get(box.get("fill"), ctx, f"{where}.fill", "color")
+            stroke = self._get(box.get("stroke"), ctx, f"{where}.stroke", "color")
+            stroke_width = self._get(box.get("stroke_width"), ctx, f"{where}.stroke_width", "length", w, default=0.3)
+            radius = self._get(box.get("radius"), ctx, f"{where}.radius", "length", min(w, h), default=0.0)
+            if fill or stroke:
+                items.append(dl.Rect(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, radius, opacity))
+        elif kind == "ellipse":
+            fill = self._get(box.get("fill"), ctx, f"{where}.fill", "color")
+            stroke = self._get(box.get("stroke"), ctx, f"{where}.stroke", "color")
+            stroke_width = self._get(box.get("stroke_width"), ctx, f"{where}.stroke_width", "length", w, default=0.3)
+            if fill or stroke:
+                items.append(dl.Ellipse(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, opacity))
+        elif kind == "icon":
+            items.extend(self._icon(box, ctx, (x, y, w, h), where, opacity))
+        elif kind == "image":
+            items.extend(self._image(box, ctx, (x, y, w, h), where, opacity))
+        elif kind == "text":
+            items.extend(self._text(box, ctx, (x, y, w, h), where))
+        for child in box.children:
+            items.extend(self._box(child, ctx, frame, f"{where}.boxes.{child.name}"))
+        return items
+
+    def _bleed(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """Extend a box that touches the trim edge out over the bleed on that side."""
+        width, height, bleed = self.size
+        eps = 0.01
+        if abs(x) < eps:
+            x, w = x - bleed, w + bleed
+        if abs(x + w - width) < eps:
+            w += bleed
+        if abs(y) < eps:
+            y, h = y - bleed, h + bleed
+        if abs(y + h - height) < eps:
+            h += bleed
+        return x, y, w, h
+
+    def _icon(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
+        name = self._get(box.get("icon"), ctx, f"{where}.icon", "text", default="")
+        if not name:
+            return []
+        icon = self.icons.get(name)
+        if icon is None:
+            from rules.schema import did_you_mean
+
+            self.problems.append(Problem(box.get("icon").loc, f"{where}.icon: no icon '{name}'"
+                                                              f"{did_you_mean(name, list(self.icons))} (filling {self.layout.name} for {self.who})"))
+            return []
+        color = self._get(box.get("color"), ctx, f"{where}.color", "color", default=self.palette.get("ink", "#000000"))
+        accent = self._get(box.get("accent"), ctx, f"{where}.accent", "color")
+        fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="contain")
+        return icon.place(*rect, color, accent, fit, opacity)
+
+    def _inline_icon(self, name: str, x: float, y: float, size: float, color: str) -> list:
+        icon = self.icons[name]
+        return icon.place(x, y, size, size, color, color)
+
+    def _image(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
+        src = self._get(box.get("src"), ctx, f"{where}.src", "text", default="")
+        if not src:
+            return []
+        path = (self.game_root / src).resolve()
+        loc = box.get("src").loc
+        if not path.is_relative_to(self.game_root):
+            self.problems.append(Problem(loc, f"{where}.src: '{src}' is outside the game folder (filling {self.layout.name} for {self.who})"))
+            return []
+        if not path.is_file():
+            self.problems.append(Problem(loc, f"{where}.src: no image '{src}' in the game folder (filling {self.layout.name} for {self.who})"))
+            return []
+        size = self._image_sizes.get(str(path))
+        if size is None:
+            from PIL import Image, UnidentifiedImageError
+
+            try:
+                with Image.open(path) as image:
+                    size = self._image_sizes[str(path)] = image.size
+            except (UnidentifiedImageError, OSError):
+                self.problems.append(Problem(loc, f"{where}.src: '{src}' is not a PNG or JPEG image"))
+                return []
+        x, y, w, h = rect
+        fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="cover")
+        iw, ih = size
+        if fit == "stretch":
+            return [dl.Image(x, y, w, h, str(path), opacity)]
+        scale = (max if fit == "cover" else min)(w / iw, h / ih)
+        sw, sh = iw * scale, ih * scale
+        image = dl.Image(x + (w - sw) / 2, y + (h - sh) / 2, sw, sh, str(path), opacity)
+        return [dl.Clip(x, y, w, h, (image,))] if fit == "cover" else [image]
+
+    def _text(self, box: Box, ctx: dict, rect: tuple, where: str) -> list:
+        text = self._get(box.get("text"), ctx, f"{where}.text", "text", default="")
+        style_name = self._get(box.get("text_style"), ctx, f"{where}.text_style", "text", default="")
+        style: dict[str, Value] = {}
+        if style_name:
+            if style_name not in self.layout.text_styles:
+                self.problems.append(Problem(box.get("text_style").loc, f"{where}.text_style: no text style '{style_name}' "
+                                                                        f"(styles: {', '.join(self.layout.text_styles)})"))
+            style = self.layout.text_styles.get(style_name, {})
+
+        def prop(key: str, kind: str = "any"):
+            value = box.get(key) or style.get(key)
+            default = TEXT_DEFAULTS.get(key)
+            if key == "color":
+                default = self.palette.get("ink", "#000000")
+            return self._get(value, ctx, f"{where}.{key}", kind, default=default)
+
+        family, font_style = str(prop("font")), str(prop("font_style"))
+        try:
+            face = self.fonts.face(family, font_style)
+        except FontError as exc:
+            loc = (box.get("font") or style.get("font") or box.get("font_style") or style.get("font_style")).loc
+            self.problems.append(Problem(loc, f"{where}: {exc}"))
+            return []
+        size = prop("size", "number")
+        spec = TextSpec(face=face, size=size, min_size=min(size, prop("min_size", "number")),
+                        leading=prop("leading", "number"), align=str(prop("align")), valign=str(prop("valign")),
+                        color=prop("color", "color") or "#000000", shrink=str(prop("fit")) != "none")
+        for key, allowed in (("align", ("left", "center", "right")), ("valign", ("top", "middle", "bottom"))):
+            if getattr(spec, key) not in allowed:
+                loc = (box.get(key) or style.get(key)).loc
+                self.problems.append(Problem(loc, f"{where}.{key}: expected one of {', '.join(allowed)}"))
+                return []
+        if not text.strip():
+            return []
+        fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
+        self.fits.append(dl.TextFit(box.name, self._field_of(box), fitted.size, fitted.fits, box.loc))
+        return list(fitted.items)
+
+    @staticmethod
+    def _field_of(box: Box) -> str:
+        declared = box.get("field")
+        if declared is not None:
+            return str(declared.raw)
+        raw = box.get("text").raw if box.get("text") is not None else ""
+        match = _FIELD_IN_TEXT.search(str(raw))
+        return (match.group(1) or match.group(2)) if match else ""
+
+
+def _span(start: float, extent: float, before: float | None, after: float | None, size: float | None) -> tuple[float, float]:
+    """Position and size on one axis from offsets from the start and end and a size; a size alone is centred."""
+    if size is None:
+        size = extent - (before or 0.0) - (after or 0.0)
+        return start + (before or 0.0), size
+    if before is None:
+        return (start + extent - after - size, size) if after is not None else (start + (extent - size) / 2, size)
+    return start + before, size

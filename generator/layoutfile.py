@@ -1,0 +1,369 @@
+"""Reading layout files: find them, merge ``extends`` chains, check every key, compile the Jinja2 in them.
+
+The format is described in ``templates/layouts/README.md``. Every problem is
+reported as a located ``rules.problems.Problem``; nothing here draws.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from rules.problems import Loc, Problem, display_path
+from rules.schema import did_you_mean
+from rules.yamlsrc import YNode, load_yaml_file
+
+from . import TEMPLATES
+
+LAYOUT_DIR = TEMPLATES / "layouts"
+TOP_KEYS = ("extends", "doc", "colors", "text_styles", "vars", "boxes", "formats")
+GEOMETRY_KEYS = ("left", "right", "top", "bottom", "width", "height")
+COMMON_KEYS = ("kind", *GEOMETRY_KEYS, "bleed", "show", "opacity", "repeat", "as", "step", "boxes", "doc")
+TEXT_KEYS = ("text", "text_style", "font", "font_style", "size", "min_size", "color", "leading", "align", "valign",
+             "fit", "field")
+KIND_KEYS: dict[str, tuple[str, ...]] = {
+    "group": (),
+    "rect": ("fill", "stroke", "stroke_width", "radius"),
+    "ellipse": ("fill", "stroke", "stroke_width"),
+    "text": TEXT_KEYS,
+    "icon": ("icon", "color", "accent", "fit"),
+    "image": ("src", "fit"),
+}
+STYLE_KEYS = ("font", "font_style", "size", "min_size", "color", "leading", "align", "valign")
+_WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+
+
+class LayoutError(Exception):
+    """Carries every problem found in a layout (or in filling it for a card)."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = sorted(set(problems))
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value from a layout file: a constant, a Jinja2 template (text) or a Jinja2 expression (any type)."""
+
+    raw: Any
+    loc: Loc
+    kind: str = "const"  # const, template or expr
+    code: Any = None  # the compiled template or expression
+    names: frozenset = frozenset()  # variables the Jinja2 code reads
+
+    @property
+    def dynamic(self) -> bool:
+        return self.kind != "const"
+
+
+@dataclass(frozen=True)
+class Box:
+    name: str
+    kind: str
+    loc: Loc
+    props: dict[str, Value]
+    children: tuple["Box", ...] = ()
+
+    def get(self, key: str) -> Value | None:
+        return self.props.get(key)
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    path: str  # as shown in messages
+    loc: Loc
+    colors: dict[str, Value]
+    text_styles: dict[str, dict[str, Value]]
+    vars: dict[str, Value]
+    boxes: tuple[Box, ...]
+    formats: dict[str, Value]
+    files: tuple[str, ...] = field(default=())  # this file and the ones it extends
+
+
+def search_folders(game) -> list[Path]:
+    """Where a game's layouts are looked for, most specific first."""
+    return [game.root / "layouts", LAYOUT_DIR / game.slug, LAYOUT_DIR]
+
+
+def _expression_names(env, source: str) -> frozenset:
+    from jinja2 import meta
+
+    return frozenset(meta.find_undeclared_variables(env.parse(source)))
+
+
+def compile_value(env, node: YNode, expression: bool = False) -> Value:
+    """A YAML scalar as a Value; ``expression`` reads a bare string as a Jinja2 expression (show, repeat, vars)."""
+    from jinja2 import TemplateSyntaxError
+
+    raw = node.value if node.kind == "scalar" else node.plain()
+    if not isinstance(raw, str):
+        return Value(raw, node.loc)
+    whole = _WHOLE_EXPRESSION.match(raw)
+    try:
+        if whole and "{{" not in whole.group(1) and "}}" not in whole.group(1):
+            source = whole.group(1).strip()
+            return Value(raw, node.loc, "expr", env.compile_expression(source, undefined_to_none=False),
+                         _expression_names(env, "{{ " + source + " }}"))
+        if "{{" in raw or "{%" in raw:
+            return Value(raw, node.loc, "template", env.from_string(raw), _expression_names(env, raw))
+        if expression:
+            return Value(raw, node.loc, "expr", env.compile_expression(raw, undefined_to_none=False),
+                         _expression_names(env, "{{ " + raw + " }}"))
+    except TemplateSyntaxError as exc:
+        line = node.loc.line + (exc.lineno - 1 if exc.lineno else 0)
+        raise LayoutError([Problem(Loc(node.loc.file, line, node.loc.col), f"Jinja2 syntax error: {exc.message}")])
+    return Value(raw, node.loc)
+
+
+class LayoutFiles:
+    """Finds, reads and merges the layout files of one game; caches what it read."""
+
+    def __init__(self, game, env):
+        self.game = game
+        self.env = env
+        self.folders = search_folders(game)
+        self._cache: dict[str, Layout] = {}
+
+    def find(self, name: str, after: Path | None = None) -> Path | None:
+        """The file for a layout name; with ``after``, only files in folders after that file's folder."""
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
+            return None
+        folders = self.folders
+        if after is not None:
+            resolved = [f.resolve() for f in folders]
+            parent = after.parent.resolve()
+            folders = folders[resolved.index(parent) + 1:] if parent in resolved else []
+        for folder in folders:
+            path = folder / f"{name}.yaml"
+            if path.is_file():
+                return path
+        return None
+
+    def layout(self, name: str, loc: Loc | None = None) -> Layout:
+        if name not in self._cache:
+            path = self.find(name)
+            if path is None:
+                where = ", ".join(display_path(f) for f in self.folders)
+                raise LayoutError([Problem(loc or self.game.loc, f"no layout '{name}' (looked for {name}.yaml in {where})")])
+            layout = self._read(name, path, ())
+            problems = check_box_keys(layout.boxes, "boxes")
+            ordered, cycle = order_vars(layout.vars)
+            if cycle:
+                problems.append(Problem(layout.vars[cycle].loc, f"vars.{cycle}: its value depends on itself (through other vars)"))
+            layout = replace(layout, vars=ordered)
+            if problems:
+                raise LayoutError(problems)
+            self._cache[name] = layout
+        return self._cache[name]
+
+    def _read(self, name: str, path: Path, seen: tuple[Path, ...]) -> Layout:
+        shown = display_path(path)
+        if not path.resolve().is_relative_to(path.parent.resolve()):
+            raise LayoutError([Problem(Loc(shown), "layout file links outside its folder")])
+        node, problems = load_yaml_file(path, shown)
+        if node is None and not problems:
+            problems = [Problem(Loc(shown), "layout file is empty; expected boxes:")]
+        if problems:
+            raise LayoutError(problems)
+        if node.kind != "map":
+            raise LayoutError([Problem(node.loc, f"a layout is a mapping (extends, colors, text_styles, vars, boxes, formats), "
+                                                 f"got {node.describe()}")])
+        reader = _Reader(self.env, shown)
+        own = reader.read(node)
+        base = None
+        extends = node.get("extends")
+        if extends is not None:
+            if extends.kind != "scalar" or not isinstance(extends.value, str):
+                reader.problems.append(Problem(extends.loc, "extends: expected a layout name"))
+            else:
+                parent_path = self.find(extends.value, after=path if extends.value == name else None)
+                if parent_path is None:
+                    reader.problems.append(Problem(extends.loc, f"extends: no layout '{extends.value}'"))
+                elif parent_path.resolve() in seen or parent_path.resolve() == path.resolve():
+                    reader.problems.append(Problem(extends.loc, f"extends: '{extends.value}' extends this layout again (a loop)"))
+                else:
+                    base = self._read(extends.value, parent_path, seen + (path.resolve(),))
+        if reader.problems:
+            raise LayoutError(reader.problems)
+        if base is None:
+            return Layout(name, shown, node.loc, own["colors"], own["text_styles"], own["vars"], own["boxes"],
+                          own["formats"], (shown,))
+        styles = dict(base.text_styles)
+        for style, props in own["text_styles"].items():
+            styles[style] = {**styles.get(style, {}), **props}
+        return Layout(name, shown, node.loc, {**base.colors, **own["colors"]}, styles, {**base.vars, **own["vars"]},
+                      merge_boxes(base.boxes, own["boxes"]), {**base.formats, **own["formats"]}, (shown, *base.files))
+
+
+def merge_boxes(base: tuple[Box, ...], own: tuple[Box, ...]) -> tuple[Box, ...]:
+    """Boxes of an extending layout: a box with a known name changes the keys it gives; new boxes go on top."""
+    merged = list(base)
+    index = {box.name: i for i, box in enumerate(merged)}
+    for box in own:
+        if box.name in index:
+            old = merged[index[box.name]]
+            kind = box.kind if "kind" in box.props or old.kind == "group" else old.kind
+            merged[index[box.name]] = Box(box.name, kind, box.loc, {**old.props, **box.props},
+                                          merge_boxes(old.children, box.children))
+        else:
+            index[box.name] = len(merged)
+            merged.append(box)
+    return tuple(merged)
+
+
+class _Reader:
+    """Checks one layout file's keys and compiles its values."""
+
+    def __init__(self, env, shown: str):
+        self.env = env
+        self.shown = shown
+        self.problems: list[Problem] = []
+
+    def value(self, node: YNode, expression: bool = False) -> Value | None:
+        try:
+            return compile_value(self.env, node, expression)
+        except LayoutError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def unknown(self, key: YNode, allowed, where: str) -> None:
+        self.problems.append(Problem(key.loc, f"{where}: unknown key '{key.value}'{did_you_mean(key.value, list(allowed))} "
+                                              f"(allowed: {', '.join(allowed)})"))
+
+    def mapping(self, node: YNode | None, what: str) -> list[tuple[YNode, YNode]]:
+        if node is None:
+            return []
+        if node.kind != "map":
+            self.problems.append(Problem(node.loc, f"{what}: expected a mapping, got {node.describe()}"))
+            return []
+        return list(node.value)
+
+    def read(self, node: YNode) -> dict:
+        for key, _ in node.value:
+            if key.value not in TOP_KEYS:
+                self.unknown(key, TOP_KEYS, "layout")
+        out: dict[str, Any] = {"colors": {}, "text_styles": {}, "vars": {}, "formats": {}}
+        for key, value in self.mapping(node.get("colors"), "colors"):
+            compiled = self.value(value)
+            if compiled is not None:
+                out["colors"][key.value] = compiled
+        for key, value in self.mapping(node.get("vars"), "vars"):
+            compiled = self.value(value, expression=True)
+            if compiled is not None:
+                out["vars"][key.value] = compiled
+        for key, value in self.mapping(node.get("formats"), "formats"):
+            compiled = self.value(value)
+            if compiled is not None:
+                out["formats"][key.value] = compiled
+        for key, value in self.mapping(node.get("text_styles"), "text_styles"):
+            props = {}
+            for pkey, pvalue in self.mapping(value, f"text_styles.{key.value}"):
+                if pkey.value not in STYLE_KEYS:
+                    self.unknown(pkey, STYLE_KEYS, f"text_styles.{key.value}")
+                    continue
+                compiled = self.value(pvalue)
+                if compiled is not None:
+                    props[pkey.value] = compiled
+            out["text_styles"][key.value] = props
+        out["boxes"] = self.boxes(node.get("boxes"), "boxes")
+        return out
+
+    def boxes(self, node: YNode | None, path: str) -> tuple[Box, ...]:
+        boxes = []
+        for key, value in self.mapping(node, path):
+            box = self.box(key, value, f"{path}.{key.value}")
+            if box is not None:
+                boxes.append(box)
+        return tuple(boxes)
+
+    def box(self, key: YNode, node: YNode, path: str) -> Box | None:
+        if node.kind != "map":
+            self.problems.append(Problem(node.loc, f"{path}: expected a box (a mapping of kind, position and looks), "
+                                                   f"got {node.describe()}"))
+            return None
+        keys = node.keys()
+        kind_node = node.get("kind")
+        kind = kind_node.value if kind_node is not None else infer_kind(keys)
+        if kind not in KIND_KEYS:
+            self.problems.append(Problem(kind_node.loc, f"{path}.kind: unknown kind '{kind}'{did_you_mean(str(kind), list(KIND_KEYS))} "
+                                                        f"(kinds: {', '.join(KIND_KEYS)})"))
+            return None
+        allowed = COMMON_KEYS + KIND_KEYS[kind]
+        if kind_node is None:  # an inferred kind: a box that only changes keys of an inherited one may use any kind's keys
+            allowed = COMMON_KEYS + tuple(k for keys_ in KIND_KEYS.values() for k in keys_)
+        props: dict[str, Value] = {}
+        children: tuple[Box, ...] = ()
+        for k, v in node.value:
+            name = k.value
+            if name not in allowed:
+                self.unknown(k, allowed, path)
+                continue
+            if name == "boxes":
+                children = self.boxes(v, f"{path}.boxes")
+                continue
+            if name == "step":
+                if v.kind != "seq" or len(v.value) != 2:
+                    self.problems.append(Problem(v.loc, f"{path}.step: expected [dx, dy], the offset from one repeated copy to the next"))
+                    continue
+                for axis, item in zip(("step_x", "step_y"), v.value):
+                    compiled = self.value(item)
+                    if compiled is not None:
+                        props[axis] = compiled
+                continue
+            if v.kind != "scalar":
+                self.problems.append(Problem(v.loc, f"{path}.{name}: expected a single value, got {v.describe()}"))
+                continue
+            compiled = self.value(v, expression=name in ("show", "repeat"))
+            if compiled is not None:
+                props[name] = compiled
+        return Box(key.value, kind, node.loc, props, children)
+
+
+def order_vars(values: dict[str, Value]) -> tuple[dict[str, Value], str | None]:
+    """Vars in an order where each comes after the vars it uses (else in the order written); a var in a loop is named."""
+    ordered: dict[str, Value] = {}
+    visiting: set[str] = set()
+    cycle: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in ordered or cycle:
+            return
+        if name in visiting:
+            cycle.append(name)
+            return
+        visiting.add(name)
+        for dep in sorted(values[name].names & values.keys() - {name}):
+            visit(dep)
+        visiting.discard(name)
+        ordered[name] = values[name]
+
+    for name in values:
+        visit(name)
+    return (ordered if not cycle else values), (cycle[0] if cycle else None)
+
+
+def check_box_keys(boxes: tuple[Box, ...], path: str) -> list[Problem]:
+    """Keys that do not belong to a box's kind (checked once inherited and own keys are merged)."""
+    problems = []
+    for box in boxes:
+        allowed = set(COMMON_KEYS + KIND_KEYS[box.kind]) | {"step_x", "step_y"}
+        for key, value in box.props.items():
+            if key not in allowed:
+                problems.append(Problem(value.loc, f"{path}.{box.name}: a {box.kind} box has no key '{key}' "
+                                                   f"(its keys: {', '.join(KIND_KEYS[box.kind] + COMMON_KEYS)})"))
+        problems.extend(check_box_keys(box.children, f"{path}.{box.name}.boxes"))
+    return problems
+
+
+def infer_kind(keys: list[str]) -> str:
+    if "text" in keys:
+        return "text"
+    if "icon" in keys:
+        return "icon"
+    if "src" in keys:
+        return "image"
+    if "fill" in keys or "stroke" in keys:
+        return "rect"
+    return "group"

@@ -1,0 +1,248 @@
+"""Print-and-play and print-shop PDFs of a game's decks and sheets.
+
+Home print: cards imposed on A4 or US Letter (see ``generator.impose``) with
+crop marks and a 50 mm calibration ruler on every page; each front page is
+followed by its back page, columns mirrored for long-edge duplex. Sheets the
+size of a paper page fill the page inside a margin; smaller ones are imposed
+like cards.
+
+Print shop: one card per page, the page being the card plus 1/8 in bleed,
+with TrimBox and BleedBox set; each front followed by its back.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from rules.model import PAPER_SIZES, Deck, Game, Sheet
+from rules.problems import Problem
+
+from . import displaylist as dl
+from .faces import Faces
+from .impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
+from .layoutfile import LayoutError
+from .pdf import PT_PER_MM, PdfPainter, new_canvas
+
+HOME_BLEED = 3.0
+SHOP_BLEED = 25.4 / 8  # 1/8 inch, what DriveThruCards and The Game Crafter ask for
+PAGE_MARGIN = 9.0  # around a full-page sheet
+PAGE_FOOT = 14.0  # below it, for the ruler
+MARK_WIDTH = 0.25  # mm
+RULER_FONT = "Open Sans:regular"
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """What goes into one home-print PDF."""
+
+    title: str
+    decks: tuple[Deck, ...]
+    sheets: tuple[Sheet, ...]
+    paper: str
+    backs: bool
+
+
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    width, height = PAPER_SIZES[paper]
+    return (height, width) if landscape else (width, height)
+
+
+def is_page_sheet(sheet: Sheet) -> bool:
+    """A sheet the size of a paper page (either way round): printed on whichever paper the user picks."""
+    sides = sorted((sheet.size.width, sheet.size.height))
+    return sheet.size.name in PAPER_SIZES or any(
+        abs(sides[0] - min(p)) < 1.0 and abs(sides[1] - max(p)) < 1.0 for p in PAPER_SIZES.values())
+
+
+def ruler_display(label: str) -> dl.DisplayList:
+    """The 50 mm calibration ruler: ten alternating 5 mm segments under a short label."""
+    bar_y, bar_h = RULER_DEPTH - 1.3, 1.3
+    items: list = [dl.Rect(0, bar_y, RULER_LENGTH, bar_h, "#ffffff", "#000000", 0.15)]
+    for i in range(0, 10, 2):
+        items.append(dl.Rect(i * 5.0, bar_y, 5.0, bar_h, "#000000"))
+    items.append(dl.Text(0, bar_y - 0.7, label, RULER_FONT, 5.0, "#000000"))
+    return dl.DisplayList("ruler", RULER_LENGTH, RULER_DEPTH, 0.0, tuple(items))
+
+
+class PrintError(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(map(str, problems)))
+        self.problems = problems
+
+
+class HomePrint:
+    """Writes one home-print PDF; decks and sheets are drawn page by page, nothing kept but the current card."""
+
+    def __init__(self, game: Game, faces: Faces, job: PrintJob):
+        self.game = game
+        self.faces = faces
+        self.job = job
+
+    def write(self, target) -> int:
+        """Writes the PDF to a path or file object; returns the number of pages."""
+        job = self.job
+        canvas = new_canvas(target, paper_size(job.paper), job.title, f"{self.game.title}: print and play")
+        if job.backs:
+            canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+        self.canvas = canvas
+        self.painter = PdfPainter(canvas, self.faces.fonts)
+        self.pages = 0
+        for deck in job.decks:
+            self._outline(deck.name, f"deck-{deck.id}")
+            self._deck(deck)
+        for sheet in job.sheets:
+            self._outline(sheet.name, f"sheet-{sheet.id}")
+            self._sheet(sheet)
+        canvas.save()
+        return self.pages
+
+    def _outline(self, title: str, key: str) -> None:
+        self._pending_outline = (title, key)
+
+    def _start_page(self, size: tuple[float, float]) -> None:
+        self.painter.set_page_size(*size)
+        if getattr(self, "_pending_outline", None):
+            title, key = self._pending_outline
+            self.canvas.bookmarkPage(key)
+            self.canvas.addOutlineEntry(title, key, level=0)
+            self._pending_outline = None
+
+    def _end_page(self) -> None:
+        self.canvas.showPage()
+        self.pages += 1
+
+    def _grid(self, size: tuple[float, float], loc, what: str) -> tuple[Grid, tuple[float, float]]:
+        for landscape in (False, True):
+            paper = paper_size(self.job.paper, landscape)
+            grid = plan_grid(paper, size, HOME_BLEED)
+            if grid is not None:
+                return grid, paper
+        raise PrintError([Problem(loc, f"{what} ({size[0]:g} x {size[1]:g} mm) does not fit on {self.job.paper} paper "
+                                       f"with bleed and crop marks")])
+
+    def _deck(self, deck: Deck) -> None:
+        grid, paper = self._grid((deck.size.width, deck.size.height), deck.loc, f"deck '{deck.id}'")
+        total = self.game.deck_total(deck.id)
+        if total == 0:
+            return
+        back = self.faces.back(deck, HOME_BLEED) if self.job.backs else None
+        pages = -(-total // grid.per_page)
+        cards = self.game.printed_cards(deck.id)
+        last: tuple[str, dl.DisplayList] | None = None
+        for page in range(pages):
+            chunk = list(itertools.islice(cards, grid.per_page))
+            self._start_page(paper)
+            for index, card in enumerate(chunk):
+                if last is None or last[0] != card.id:
+                    last = (card.id, self.faces.front(card, HOME_BLEED))
+                key = ("face", deck.id, card.id) if card.count > 1 else None
+                self._place(grid, index, last[1], key, mirrored=False)
+            self._furniture(grid, f"{deck.name}: fronts {page + 1}/{pages}", mirrored=False)
+            self._end_page()
+            if back is not None:
+                self._start_page(paper)
+                for index in range(len(chunk)):
+                    self._place(grid, index, back, ("back", deck.id), mirrored=True)
+                self._furniture(grid, f"{deck.name}: backs {page + 1}/{pages}", mirrored=True)
+                self._end_page()
+
+    def _place(self, grid: Grid, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
+        col, row = grid.slot(index, mirrored)
+        x, y = grid.trim_origin(col, row)
+        self.painter.place(face, x, y, clip=grid.visible(col, row), form_key=key)
+
+    def _furniture(self, grid: Grid, label: str, mirrored: bool) -> None:
+        """Crop marks and the ruler (mirrored on back pages, so both sides of a sheet match)."""
+        c = self.canvas
+        ruler = grid.ruler()
+        pw, ph = grid.paper
+        c.saveState()
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(MARK_WIDTH * PT_PER_MM)
+        for mark in grid.marks(ruler):
+            x1, x2 = (pw - mark.x1, pw - mark.x2) if mirrored else (mark.x1, mark.x2)
+            c.line(x1 * PT_PER_MM, (ph - mark.y1) * PT_PER_MM, x2 * PT_PER_MM, (ph - mark.y2) * PT_PER_MM)
+        c.restoreState()
+        if ruler is None:
+            return
+        x, y = ruler.x, ruler.y
+        if mirrored:
+            x = pw - x - (RULER_DEPTH if ruler.vertical else RULER_LENGTH)
+        self._ruler(x, y, ruler.vertical, label)
+
+    def _ruler(self, x: float, y: float, vertical: bool, label: str) -> None:
+        display = ruler_display(f"50 mm at 100% scale \u00b7 {label}" if len(label) < 40 else "50 mm at 100% scale")
+        if not vertical:
+            self.painter.place(display, x, y)
+            return
+        c = self.canvas
+        c.saveState()
+        c.translate((x + RULER_DEPTH) * PT_PER_MM, (self.painter.page_height - y) * PT_PER_MM)
+        c.rotate(-90)
+        page_height = self.painter.page_height
+        self.painter.page_height = 0.0  # the rotated frame's origin is the ruler's corner
+        self.painter.place(display, 0.0, 0.0)
+        self.painter.page_height = page_height
+        c.restoreState()
+
+    def _sheet(self, sheet: Sheet) -> None:
+        if not is_page_sheet(sheet):
+            grid, paper = self._grid((sheet.size.width, sheet.size.height), sheet.loc, f"sheet '{sheet.id}'")
+            display = self.faces.sheet(sheet, bleed=HOME_BLEED)
+            self._start_page(paper)
+            for index in range(grid.per_page):
+                self._place(grid, index, display, ("sheet", sheet.id), mirrored=False)
+            self._furniture(grid, sheet.name, mirrored=False)
+            self._end_page()
+            return
+        paper = paper_size(self.job.paper, sheet.size.width > sheet.size.height)
+        width, height = paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT
+        display = self.faces.sheet(sheet, width, height)
+        self._start_page(paper)
+        self.painter.place(display, PAGE_MARGIN, PAGE_MARGIN)
+        self._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - PAGE_FOOT + 2.0, False, sheet.name)
+        self._end_page()
+
+
+def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: bool) -> int:
+    """One card per page (copies repeated), each front followed by its back; returns the page count."""
+    b = SHOP_BLEED
+    size = (deck.size.width + 2 * b, deck.size.height + 2 * b)
+    canvas = new_canvas(target, size, f"{game.title}: {deck.name}", "print-shop file: one card per page, 1/8 in bleed")
+    painter = PdfPainter(canvas, faces.fonts)
+    back = faces.back(deck, b) if backs else None
+    pages = 0
+    last: tuple[str, dl.DisplayList] | None = None
+    for card in game.printed_cards(deck.id):
+        if last is None or last[0] != card.id:
+            last = (card.id, faces.front(card, b))
+        _shop_page(canvas, painter, last[1], size, ("face", card.id) if card.count > 1 else None)
+        pages += 1
+        if back is not None:
+            _shop_page(canvas, painter, back, size, ("back",))
+            pages += 1
+    canvas.save()
+    return pages
+
+
+def write_printshop_sheets(target, game: Game, faces: Faces, sheets: list[Sheet]) -> int:
+    b = SHOP_BLEED
+    first = sheets[0].size
+    canvas = new_canvas(target, (first.width + 2 * b, first.height + 2 * b), f"{game.title}: sheets",
+                        "print-shop file: one sheet per page, 1/8 in bleed")
+    painter = PdfPainter(canvas, faces.fonts)
+    for sheet in sheets:
+        size = (sheet.size.width + 2 * b, sheet.size.height + 2 * b)
+        _shop_page(canvas, painter, faces.sheet(sheet, bleed=b), size, None)
+    canvas.save()
+    return len(sheets)
+
+
+def _shop_page(canvas, painter: PdfPainter, display: dl.DisplayList, size: tuple[float, float], key) -> None:
+    b = display.bleed
+    painter.set_page_size(*size)
+    painter.place(display, b, b, form_key=key)
+    k = PT_PER_MM
+    canvas.setTrimBox([b * k, b * k, (size[0] - b) * k, (size[1] - b) * k])
+    canvas.setBleedBox([0, 0, size[0] * k, size[1] * k])
+    canvas.showPage()

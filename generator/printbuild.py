@@ -1,0 +1,70 @@
+"""The build step for printing: home-print PDFs, print-shop PDFs and 300 dpi PNGs under ``<game>/print/``.
+
+    print/deck-<deck>.pdf       one per deck: fronts and (mirrored) backs on A4 or Letter
+    print/sheets.pdf            the game's sheets (mats, play aids)
+    print/everything.pdf        all decks and sheets in one file
+    print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
+    print/printshop/sheets.pdf
+    print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
+    print/printshop/cards.csv   every PNG with the number of copies to order
+"""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from rules.problems import InvalidGame
+
+from .faces import Faces
+from .layoutfile import LayoutError
+from .pdfprint import SHOP_BLEED, HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
+
+PNG_DPI = 300
+
+
+def step_print(game, folder: Path, options) -> None:
+    try:
+        _build(game, folder / "print", options)
+    except (LayoutError, PrintError) as exc:
+        raise InvalidGame(exc.problems) from None
+
+
+def _build(game, out: Path, options) -> None:
+    faces = Faces(game)
+    decks = tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
+    sheets = tuple(game.sheets.values())
+    out.mkdir(parents=True, exist_ok=True)
+    if options.target in ("all", "home"):
+        for deck in decks:
+            job = PrintJob(f"{game.title}: {deck.name}", (deck,), (), options.paper, options.backs)
+            HomePrint(game, faces, job).write(str(out / f"deck-{deck.id}.pdf"))
+        if sheets:
+            job = PrintJob(f"{game.title}: sheets", (), sheets, options.paper, False)
+            HomePrint(game, faces, job).write(str(out / "sheets.pdf"))
+        job = PrintJob(f"{game.title}: print and play", decks, sheets, options.paper, options.backs)
+        HomePrint(game, faces, job).write(str(out / "everything.pdf"))
+    if options.target in ("all", "printshop"):
+        _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
+
+
+def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
+    from .raster import Rasterizer
+
+    out.mkdir(parents=True, exist_ok=True)
+    raster = Rasterizer(faces.fonts)
+    rows = [("deck", "file", "copies", "card")]
+    for deck in decks:
+        write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+        images = out / deck.id
+        images.mkdir()
+        for number, card in enumerate(game.cards_in(deck.id), start=1):
+            name = f"{number:02d}-{card.id}.png"
+            raster.save_png(faces.front(card, SHOP_BLEED), images / name, PNG_DPI)
+            rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
+        if backs:
+            raster.save_png(faces.back(deck, SHOP_BLEED), images / "back.png", PNG_DPI)
+            rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
+    if sheets:
+        write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
+    with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, lineterminator="\n").writerows(rows)

@@ -1,0 +1,180 @@
+"""Display lists as PNG images (Pillow), e.g. the 300 dpi files print shops ask for.
+
+Shapes are drawn at ``SUPERSAMPLE`` times the resolution and scaled down, so
+edges are smooth; text is drawn with the same TrueType files as the PDF.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import displaylist as dl
+from .fonts import FontBook
+
+SUPERSAMPLE = 2
+_CURVE_STEPS = 12
+
+
+class Rasterizer:
+    def __init__(self, fonts: FontBook):
+        self.fonts = fonts
+        self._fonts: dict[tuple[str, float], object] = {}
+
+    def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
+        """A Pillow RGB image of the face, with its bleed (or cut at the trim)."""
+        from PIL import Image, ImageDraw
+
+        margin = display.bleed if bleed else 0.0
+        px_per_mm = dpi / 25.4
+        width = round((display.width + 2 * margin) * px_per_mm)
+        height = round((display.height + 2 * margin) * px_per_mm)
+        scale = px_per_mm * SUPERSAMPLE
+        canvas = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "#ffffff")
+        self._scale = scale
+        self._origin = margin
+        self._canvas = canvas
+        self._draw = ImageDraw.Draw(canvas, "RGBA")
+        self._items(display.items)
+        return canvas.resize((width, height), Image.LANCZOS)
+
+    def save_png(self, display: dl.DisplayList, path: Path, dpi: float = 300, bleed: bool = True) -> None:
+        image = self.image(display, dpi, bleed)
+        image.save(path, "PNG", dpi=(dpi, dpi), optimize=False)
+
+    # -- items -----------------------------------------------------------
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return (x + self._origin) * self._scale, (y + self._origin) * self._scale
+
+    def _items(self, items) -> None:
+        for item in items:
+            kind = type(item)
+            if kind is dl.Group:
+                self._items(item.items)
+            elif kind is dl.Clip:
+                self._clip(item)
+            elif kind is dl.Rect:
+                self._rect(item)
+            elif kind is dl.Ellipse:
+                self._ellipse(item)
+            elif kind is dl.Path:
+                self._path(item)
+            elif kind is dl.Text:
+                self._text(item)
+            elif kind is dl.Image:
+                self._image(item)
+
+    @staticmethod
+    def _rgba(color: str | None, opacity: float = 1.0):
+        if color is None:
+            return None
+        return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5)) + (round(255 * opacity),)
+
+    def _rect(self, r: dl.Rect) -> None:
+        x0, y0 = self._xy(r.x, r.y)
+        x1, y1 = self._xy(r.x + r.w, r.y + r.h)
+        width = max(1, round(r.stroke_width * self._scale)) if r.stroke else 0
+        box = [x0, y0, x1 - 1, y1 - 1]
+        fill, outline = self._rgba(r.fill, r.opacity), self._rgba(r.stroke, r.opacity)
+        if r.radius > 0:
+            self._draw.rounded_rectangle(box, radius=r.radius * self._scale, fill=fill, outline=outline, width=width)
+        else:
+            self._draw.rectangle(box, fill=fill, outline=outline, width=width)
+
+    def _ellipse(self, e: dl.Ellipse) -> None:
+        x0, y0 = self._xy(e.x, e.y)
+        x1, y1 = self._xy(e.x + e.w, e.y + e.h)
+        width = max(1, round(e.stroke_width * self._scale)) if e.stroke else 0
+        self._draw.ellipse([x0, y0, x1, y1], fill=self._rgba(e.fill, e.opacity), outline=self._rgba(e.stroke, e.opacity),
+                           width=width)
+
+    def _polygons(self, commands) -> list[list[tuple[float, float]]]:
+        polygons: list[list[tuple[float, float]]] = []
+        current: list[tuple[float, float]] = []
+        pen = (0.0, 0.0)
+        for command in commands:
+            op = command[0]
+            if op == "M":
+                if len(current) > 1:
+                    polygons.append(current)
+                pen = self._xy(command[1], command[2])
+                current = [pen]
+            elif op == "L":
+                pen = self._xy(command[1], command[2])
+                current.append(pen)
+            elif op == "C":
+                p1, p2, p3 = self._xy(*command[1:3]), self._xy(*command[3:5]), self._xy(*command[5:7])
+                for i in range(1, _CURVE_STEPS + 1):
+                    t = i / _CURVE_STEPS
+                    u = 1 - t
+                    current.append((u ** 3 * pen[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
+                                    u ** 3 * pen[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
+                pen = p3
+        if len(current) > 1:
+            polygons.append(current)
+        return polygons
+
+    def _path(self, p: dl.Path) -> None:
+        from PIL import Image, ImageChops, ImageDraw
+
+        polygons = self._polygons(p.commands)
+        if not polygons:
+            return
+        if p.fill:
+            if len(polygons) == 1:
+                self._draw.polygon(polygons[0], fill=self._rgba(p.fill, p.opacity))
+            else:  # even-odd: each subpath flips the pixels it covers (worked in the paths' bounding box)
+                xs = [pt[0] for polygon in polygons for pt in polygon]
+                ys = [pt[1] for polygon in polygons for pt in polygon]
+                left, top = int(min(xs)) - 1, int(min(ys)) - 1
+                size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
+                mask = Image.new("1", size, 0)
+                for polygon in polygons:
+                    layer = Image.new("1", size, 0)
+                    ImageDraw.Draw(layer).polygon([(px - left, py - top) for px, py in polygon], fill=1)
+                    mask = ImageChops.logical_xor(mask, layer)
+                alpha = mask.convert("L")
+                if p.opacity < 1:
+                    alpha = alpha.point(lambda v: round(v * p.opacity))
+                self._canvas.paste(Image.new("RGB", size, self._rgba(p.fill)[:3]), (left, top), alpha)
+        if p.stroke:
+            width = max(1, round(p.stroke_width * self._scale))
+            for polygon in polygons:
+                self._draw.line(polygon, fill=self._rgba(p.stroke, p.opacity), width=width, joint="curve")
+
+    def _font(self, name: str, size_px: float):
+        from PIL import ImageFont
+
+        key = (name, round(size_px, 2))
+        font = self._fonts.get(key)
+        if font is None:
+            face = self.fonts.by_name(name)
+            font = self._fonts[key] = ImageFont.truetype(str(face.path), size=key[1], layout_engine=ImageFont.Layout.BASIC)
+        return font
+
+    def _text(self, t: dl.Text) -> None:
+        size_px = t.size * 25.4 / 72 * self._scale
+        x, y = self._xy(t.x, t.y)
+        self._draw.text((x, y), t.text, font=self._font(t.font, size_px), fill=self._rgba(t.color), anchor="ls")
+
+    def _image(self, im: dl.Image) -> None:
+        from PIL import Image
+
+        x0, y0 = self._xy(im.x, im.y)
+        x1, y1 = self._xy(im.x + im.w, im.y + im.h)
+        with Image.open(im.path) as source:
+            picture = source.convert("RGBA").resize((max(1, round(x1 - x0)), max(1, round(y1 - y0))), Image.LANCZOS)
+        self._canvas.paste(picture, (round(x0), round(y0)), picture)
+
+    def _clip(self, clip: dl.Clip) -> None:
+        from PIL import Image, ImageDraw
+
+        saved_canvas, saved_draw = self._canvas, self._draw
+        layer = saved_canvas.copy()
+        self._canvas, self._draw = layer, ImageDraw.Draw(layer, "RGBA")
+        self._items(clip.items)
+        mask = Image.new("L", layer.size, 0)
+        x0, y0 = self._xy(clip.x, clip.y)
+        x1, y1 = self._xy(clip.x + clip.w, clip.y + clip.h)
+        ImageDraw.Draw(mask).rectangle([x0, y0, x1 - 1, y1 - 1], fill=255)
+        saved_canvas.paste(layer, (0, 0), mask)
+        self._canvas, self._draw = saved_canvas, saved_draw

@@ -1,0 +1,102 @@
+"""The small text markup of card text: ``**bold**``, ``*italic*``, ``:icon:`` and line breaks.
+
+``:name:`` becomes an inline icon only when ``name`` is a known icon, so a
+colon in ordinary text stays a colon. A backslash keeps the next character
+literal (``\\*``). A tilde ``~`` (or U+00A0) is a space that never breaks: it glues
+its neighbours into one cluster, e.g. an icon and its number (``:energy:~3``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+_ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
+NBSP = "\u00a0"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A stretch of text in one style, or an inline icon (``icon`` set, ``text`` empty)."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: str = ""
+
+
+Cluster = tuple[Piece, ...]  # pieces with no breakable space between them
+Paragraph = tuple[Cluster, ...]
+
+
+def parse(text: str, icons: Iterable[str] | Callable[[str], bool] = ()) -> tuple[Paragraph, ...]:
+    """Paragraphs (split at line breaks) of clusters (split at spaces) of styled pieces."""
+    known = icons if callable(icons) else set(icons).__contains__
+    paragraphs = []
+    for line in text.split("\n"):
+        paragraphs.append(_paragraph(line, known))
+    return tuple(paragraphs)
+
+
+def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
+    clusters: list[Cluster] = []
+    current: list[Piece] = []
+    buf: list[str] = []
+    bold = italic = False
+
+    def flush_text() -> None:
+        if buf:
+            current.append(Piece("".join(buf).replace(NBSP, " "), bold, italic))
+            buf.clear()
+
+    def end_cluster() -> None:
+        flush_text()
+        if current:
+            clusters.append(tuple(current))
+            current.clear()
+
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "\\" and i + 1 < len(line):
+            buf.append(line[i + 1])
+            i += 2
+            continue
+        if ch in " \t":
+            end_cluster()
+            i += 1
+            continue
+        if ch == "~":
+            buf.append(NBSP)
+            i += 1
+            continue
+        if line.startswith("**", i):
+            flush_text()
+            bold = not bold
+            i += 2
+            continue
+        if ch == "*":
+            flush_text()
+            italic = not italic
+            i += 1
+            continue
+        if ch == ":":
+            match = _ICON.match(line, i)
+            if match and known(match.group(1)):
+                flush_text()
+                current.append(Piece("", bold, italic, icon=match.group(1)))
+                i = match.end()
+                continue
+        buf.append(ch)
+        i += 1
+    end_cluster()
+    return tuple(clusters)
+
+
+def plain(text: str, icons: Iterable[str] | Callable[[str], bool] = (), icon_text: Callable[[str], str] = lambda n: "") -> str:
+    """The text without markup; each icon becomes ``icon_text(name)`` (nothing by default)."""
+    lines = []
+    for paragraph in parse(text, icons):
+        words = ["".join(p.text or icon_text(p.icon) for p in cluster) for cluster in paragraph]
+        lines.append(" ".join(w for w in words if w))
+    return "\n".join(lines)

@@ -1,0 +1,165 @@
+"""Setting text in a box: wrap at spaces, then shrink until it fits both the width and the height.
+
+Sizes are points, boxes millimetres. The result is measured runs (one per
+line and face) plus inline icons, ready for a display list.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .displaylist import Text
+from .fonts import Face, FontBook
+from .richtext import Paragraph
+
+MM_PER_PT = 25.4 / 72
+SIZE_STEP = 0.25  # points; shrinking searches sizes in these steps
+ICON_EM = 1.05  # advance of an inline icon, in ems
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class TextSpec:
+    face: Face
+    size: float  # the size wanted, points
+    min_size: float  # the smallest size shrinking may reach
+    leading: float  # line distance as a multiple of the size
+    align: str  # left, center, right
+    valign: str  # top, middle, bottom
+    color: str
+    shrink: bool = True
+
+
+@dataclass(frozen=True)
+class Fitted:
+    items: tuple  # Text runs and icon paths
+    size: float
+    fits: bool
+    lines: int
+
+
+# A measured cluster: widths at 1 pt for each piece, and the pieces' faces.
+_Cluster = tuple[tuple[tuple[str, str, float], ...], float]  # ((text or "", face name or icon name, width), ...), total
+
+
+class TextSetter:
+    def __init__(self, fonts: FontBook, place_icon: Callable[[str, float, float, float, str], list]):
+        self.fonts = fonts
+        self.place_icon = place_icon  # (name, x, y_top, size_mm, color) -> display-list items
+
+    def measure(self, paragraphs: tuple[Paragraph, ...], face: Face) -> list[list[_Cluster]]:
+        out = []
+        for paragraph in paragraphs:
+            clusters = []
+            for cluster in paragraph:
+                pieces = []
+                total = 0.0
+                for piece in cluster:
+                    if piece.icon:
+                        pieces.append(("", piece.icon, ICON_EM))
+                        total += ICON_EM
+                        continue
+                    piece_face = self.fonts.styled(face, piece.bold, piece.italic)
+                    width = self.fonts.width(piece_face.name, piece.text)
+                    pieces.append((piece.text, piece_face.name, width))
+                    total += width
+                clusters.append((tuple(pieces), total))
+            out.append(clusters)
+        return out
+
+    def fit(self, paragraphs: tuple[Paragraph, ...], spec: TextSpec, x: float, y: float, w: float, h: float) -> Fitted:
+        measured = self.measure(paragraphs, spec.face)
+        space = self.fonts.width(spec.face.name, " ")
+        lines = self._wrap(measured, space, spec.size, w)
+        size = spec.size
+        if spec.shrink and not self._fits(lines, spec, spec.size, w, h):
+            low = 0
+            high = max(0, int(round((spec.size - spec.min_size) / SIZE_STEP)))  # steps down from the wanted size
+            best = None
+            while low <= high:  # the smallest number of steps down that fits
+                mid = (low + high) // 2
+                candidate = spec.size - mid * SIZE_STEP
+                wrapped = self._wrap(measured, space, candidate, w)
+                if self._fits(wrapped, spec, candidate, w, h):
+                    best = (candidate, wrapped)
+                    high = mid - 1
+                else:
+                    low = mid + 1
+            if best is None:
+                size = spec.size - max(0, int(round((spec.size - spec.min_size) / SIZE_STEP))) * SIZE_STEP
+                lines = self._wrap(measured, space, size, w)
+            else:
+                size, lines = best
+        fits = self._fits(lines, spec, size, w, h)
+        return Fitted(tuple(self._place(lines, spec, size, space, x, y, w, h)), size, fits, len(lines))
+
+    @staticmethod
+    def _wrap(measured: list[list[_Cluster]], space: float, size: float, w: float) -> list[list[_Cluster]]:
+        limit = w / (size * MM_PER_PT) + _EPS  # the box width in ems at this size
+        lines: list[list[_Cluster]] = []
+        for clusters in measured:
+            line: list[_Cluster] = []
+            width = 0.0
+            for cluster in clusters:
+                extra = cluster[1] + (space if line else 0.0)
+                if line and width + extra > limit:
+                    lines.append(line)
+                    line, width = [cluster], cluster[1]
+                else:
+                    line.append(cluster)
+                    width += extra
+            lines.append(line)
+        return lines
+
+    def _fits(self, lines, spec: TextSpec, size: float, w: float, h: float) -> bool:
+        space = self.fonts.width(spec.face.name, " ")
+        limit = w / (size * MM_PER_PT) + _EPS
+        for line in lines:
+            if sum(c[1] for c in line) + space * (len(line) - 1) > limit:
+                return False
+        return self._block_height(len(lines), spec, size) <= h + _EPS
+
+    @staticmethod
+    def _block_height(count: int, spec: TextSpec, size: float) -> float:
+        return ((count - 1) * spec.leading * size + (spec.face.ascent + spec.face.descent) * size) * MM_PER_PT
+
+    def _place(self, lines, spec: TextSpec, size: float, space: float, x: float, y: float, w: float, h: float) -> list:
+        em = size * MM_PER_PT
+        block = self._block_height(len(lines), spec, size)
+        top = y if spec.valign == "top" else (y + h - block if spec.valign == "bottom" else y + (h - block) / 2)
+        baseline = top + spec.face.ascent * em
+        items: list = []
+        for line in lines:
+            width = (sum(c[1] for c in line) + space * (len(line) - 1)) * em
+            cx = x if spec.align == "left" else (x + w - width if spec.align == "right" else x + (w - width) / 2)
+            run: list = []  # [x, text, face, width] of the run being collected
+
+            def flush() -> None:
+                if run:
+                    items.append(Text(run[0], baseline, run[1], run[2], size, spec.color, run[3]))
+                    run.clear()
+
+            for i, (pieces, _) in enumerate(line):
+                gap = i > 0
+                for text, key, piece_w in pieces:
+                    gap_w = space * em if gap else 0.0
+                    if not text:  # an inline icon, in the text's colour
+                        flush()
+                        cx += gap_w
+                        icon_size = em * 0.92
+                        items.extend(self.place_icon(key, cx + (ICON_EM * em - icon_size) / 2, baseline - 0.78 * em,
+                                                     icon_size, spec.color))
+                        cx += piece_w * em
+                    elif run and run[2] == key:
+                        run[1] += (" " if gap else "") + text
+                        run[3] += gap_w + piece_w * em
+                        cx += gap_w + piece_w * em
+                    else:
+                        flush()
+                        cx += gap_w
+                        run[:] = [cx, text, key, piece_w * em]
+                        cx += piece_w * em
+                    gap = False
+            flush()
+            baseline += spec.leading * em
+        return items
