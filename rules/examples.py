@@ -213,7 +213,7 @@ def _verdict(example: Example, mismatches, log: EventLog, update_golden: bool, r
         loc = mismatches[0][0]
         text = "; ".join(f"line {where.line}: {message}" if where != loc else message for where, message in mismatches)
         if erratum is not None:
-            return result("erratum", f"erratum: {erratum} ({text})", loc, log)
+            return result("erratum", f"{erratum} ({text})", loc, log)
         return result("failing", text, loc, log)
     return result("verified", log=log)
 

@@ -116,7 +116,7 @@ class ExampleItem(pytest.Item):
         if result.verdict == "failing":
             raise ExampleFailed(result)
         if result.verdict == "erratum":
-            pytest.xfail(result.message)
+            pytest.xfail(f"erratum: {result.message}")
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ExampleFailed):
