@@ -95,7 +95,10 @@ def cmd_check(args) -> int:
     if args.junit:
         from rules.junit import write_junit
 
-        write_junit(reports, Path(args.junit))
+        try:
+            write_junit(reports, Path(args.junit))
+        except OSError as exc:
+            raise UsageError(f"cannot write the JUnit report {args.junit}: {exc.strerror or exc}") from None
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -105,10 +108,17 @@ def _print_examples(report) -> None:
     counts = {v: sum(1 for e in report.examples if e.verdict == v) for v in ("verified", "erratum", "failing")}
     print(f"  examples: {counts['verified']} verified, {counts['erratum']} known errata, {counts['failing']} failing")
     for example in report.examples:
+        if example.verdict == "erratum":
+            continue
         print(f"    {example}")
         if example.verdict == "failing" and example.log:
             for line in example.log:
                 print(f"      | {line}")
+    errata = [e for e in report.examples if e.verdict == "erratum"]
+    if errata:
+        print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
+        for example in errata:
+            print(f"    {example}")
 
 
 def _layout_warnings(game) -> list:

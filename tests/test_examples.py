@@ -188,6 +188,8 @@ def test_check_passes_with_an_erratum_and_writes_junit(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "examples: 1 verified, 1 known errata, 0 failing" in done.stdout
     assert "hunt.md:6:7: The rat bites through the vest: verified" in done.stdout
+    errata = done.stdout.split("  known errata (1;")[1]
+    assert "The first printing counted two wounds: erratum: the first printing counted the 4" in errata
     cases = ET.parse(report).getroot().findall(".//testcase")
     assert [(c.get("classname"), c.get("name")) for c in cases] == [
         ("mini-hunt", "The rat bites through the vest"), ("mini-hunt", "The first printing counted two wounds")]
