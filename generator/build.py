@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rules.export import game_data
 from rules.jsonschema import schema_files
+from rules.problems import InvalidGame
 
 from .output import staged_folder
 
@@ -36,17 +37,27 @@ def step_data(game, folder: Path, options: BuildOptions) -> None:
 
 
 def build_steps():
-    return [step_data]
+    from .printbuild import step_print
+
+    return [step_data, step_print]
 
 
 def build_games(games, options: BuildOptions) -> int:
+    failed = False
     for game in games:
-        with staged_folder(options.out / game.slug) as folder:
-            for step in build_steps():
-                step(game, folder, options)
+        try:
+            with staged_folder(options.out / game.slug) as folder:
+                for step in build_steps():
+                    step(game, folder, options)
+        except InvalidGame as exc:  # e.g. a layout problem: located lines, the old output kept
+            for problem in exc.problems:
+                print(problem, file=sys.stderr)
+            print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
+            failed = True
+            continue
         print(f"{game.slug}: built into {options.out / game.slug}/")
     from .site import site_step  # the site covers every game built, so it comes after them
 
     status = site_step(games, options.out / "site")
     sys.stdout.flush()
-    return status
+    return 1 if failed else status

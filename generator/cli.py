@@ -79,10 +79,12 @@ def cmd_check(args) -> int:
             failed = True
             continue
         warnings = report.problems.warnings
-        warnings += _layout_warnings(report.game)
+        layout = _layout_warnings(report.game)
+        warnings += layout
         for warning in sorted(warnings):
             if warning not in report.problems.warnings:
                 print(warning, file=sys.stderr)
+        failed |= any(problem.severity == "error" for problem in layout)  # a broken layout, not just small text
         game = report.game
         cards = sum(card.count for card in game.cards if card.deck)
         print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: valid")

@@ -121,7 +121,7 @@ class Measurer:
         self.who = who
         self.layout = layout
         self.size = (width, height, bleed)
-        ctx = dict(ctx, width=width, height=height, bleed=bleed)
+        ctx = dict(ctx, width=width, height=height, bleed=bleed, parent_width=width, parent_height=height)
         palette = dict(ctx.get("colors") or {})
         ctx["colors"] = palette
         self.palette = palette
@@ -252,8 +252,10 @@ class Measurer:
             items.extend(self._image(box, ctx, (x, y, w, h), where, opacity))
         elif kind == "text":
             items.extend(self._text(box, ctx, (x, y, w, h), where))
-        for child in box.children:
-            items.extend(self._box(child, ctx, frame, f"{where}.boxes.{child.name}"))
+        if box.children:
+            inner = dict(ctx, parent_width=frame[2], parent_height=frame[3])
+            for child in box.children:
+                items.extend(self._box(child, inner, frame, f"{where}.boxes.{child.name}"))
         return items
 
     def _bleed(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
