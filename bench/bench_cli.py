@@ -5,9 +5,10 @@
 
 Prints the median of N runs (default 7) of ``deckwright check`` on every
 bundled game (target: under 1 s) and of ``deckwright --help`` (target: under
-0.3 s), next to a bare ``python -c pass`` for scale. When start-up misses its
-target, it lists the slowest imports (``python -X importtime``), the ones to
-make lazy.
+0.3 s), next to a bare ``python -c pass`` for scale. When check misses its
+target, it shows where its time goes, game by game (in this process); when
+start-up misses its target, it lists the slowest imports (``python -X
+importtime``), the ones to make lazy.
 """
 from __future__ import annotations
 
@@ -51,6 +52,24 @@ def slowest_imports(args: list[str], count: int = 12) -> list[tuple[int, str]]:
     return sorted(found, reverse=True)[:count]
 
 
+def check_phases() -> list[tuple[str, float, float]]:
+    """(game, seconds to load, check and replay examples, seconds of layout fit checks) in this process."""
+    sys.path.insert(0, str(ROOT))
+    from generator import BUNDLED_GAMES, cli
+    from rules.check import check_game
+    from rules.load import bundled_games
+
+    phases = []
+    for folder in bundled_games(BUNDLED_GAMES):
+        start = time.perf_counter()
+        report = check_game(folder)
+        checked = time.perf_counter()
+        if report.game is not None:
+            cli._layout_warnings(report.game)  # what `deckwright check` adds for a valid game
+        phases.append((folder.name, checked - start, time.perf_counter() - checked))
+    return phases
+
+
 def main() -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--runs", type=int, default=7)
@@ -70,6 +89,11 @@ def main() -> int:
           f"{'ok' if check < TARGETS['check'] else 'MISSED'}   exit {check_code}")
     print(f"  deckwright --help            {help_:6.3f} s   target < {TARGETS['help']} s   "
           f"{'ok' if help_ < TARGETS['help'] else 'MISSED'}")
+    if check >= TARGETS["check"]:
+        print("where check's time goes (one run, in this process; seconds):")
+        print(f"  {'game':<16} {'load+check+examples':>20} {'layout fit':>11}")
+        for game, checked, fitted in check_phases():
+            print(f"  {game:<16} {checked:20.3f} {fitted:11.3f}")
     if help_ >= TARGETS["help"]:
         print("slowest imports of `deckwright --help` (cumulative ms):")
         for micros, name in slowest_imports(["-m", "generator.cli", "--help"]):
