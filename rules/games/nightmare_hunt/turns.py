@@ -235,8 +235,7 @@ def _pay_time(state: State, action: ActionDef, log) -> None:
     for enemy in enemies:
         enemy.energy += action.time
     if log and enemies and action.time:
-        log.add("energy", f"{', '.join(f'{_name(e)} {e.energy}' for e in enemies)} energy "
-                          f"after {action.name}'s Time {action.time}")
+        log.add("energy", f"{action.name}'s Time {action.time}: {_energies(enemies)}")
     if action.modifier == "recovery":
         return
     zones, rules = state.zones, state.rules
@@ -314,12 +313,12 @@ def _end_turn(state: State, chance, log) -> None:
 def _draw_to_mind(state: State, chance, log) -> None:
     rules, zones = state.rules, state.zones
     missing = rules.mind - len(zones[HAND])
-    if missing <= 0:
-        return
-    drawn = zones.draw(DECK, HAND, missing, refill=lambda z: _recover(state, chance, log))
-    if log and drawn:
-        log.add("draw", f"You draw {cards_text(rules, drawn)}")
-    _recover_if_empty(state, chance, log)
+    while missing > 0:
+        drawn = zones.draw(DECK, HAND, missing)
+        missing -= len(drawn)
+        if log and drawn:
+            log.add("draw", f"You draw {cards_text(rules, drawn)}")
+        _recover_if_empty(state, chance, log)  # always leaves at least the new wound to draw
     _check_death(state, chance, log)
 
 
@@ -366,6 +365,8 @@ def react(state: State, act: dict, chance, log) -> None:
     state.pending = None
     state.phase = "prey"
     if act["react"] in (None, "none", False):
+        if log:
+            log.add("reaction", f"You let {_name(enemy)}'s action happen", action="none")
         _resolve(state, enemy, ability, chance, log)
         return
     action = _action(rules, act["react"], ("react",))
@@ -483,7 +484,7 @@ def start_encounter(state: State, card_id: str, chance, log) -> None:
             enemy.energy += armor.slow
         if log and enemies:
             log.add("energy", f"{armor.name} is Slow {armor.slow}: "
-                              f"{', '.join(f'{_name(e)} {e.energy}' for e in enemies)} energy")
+                              f"{_energies(enemies)}")
     if enemies:
         begin_prey_turn(state)
     else:
@@ -561,7 +562,11 @@ def _target(state: State, label, key: tuple) -> Enemy:
 
 def _name(enemy: Enemy) -> str:
     number = enemy.label.partition("#")[2]
-    return f"{enemy.card.name} {number}" if number else enemy.card.name
+    return f"{enemy.card.name} #{number}" if number else enemy.card.name
+
+
+def _energies(enemies) -> str:
+    return ", ".join(f"{_name(e)} has {e.energy}" for e in enemies) + " energy"
 
 
 def cards_text(rules: Rules, ids) -> str:

@@ -1,0 +1,259 @@
+"""Nightmare Hunt's mechanics: rules the rulebook examples do not show, data checks, and seeded random play."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import BUNDLED_GAMES
+from rules.check import check_game
+from rules.engine.chance import ScriptedChance
+from rules.engine.errors import RuleError, SpecError
+from rules.engine.log import EventLog
+from rules.engine.randomplay import play
+from rules.games import nightmare_hunt as nh
+from rules.games.nightmare_hunt.players import heuristic_choice
+from rules.load import load_game
+
+FOLDER = BUNDLED_GAMES / "nightmare-hunt"
+# A level attempt (from town to the boss's defeat or the first death) must end within this many
+# player decisions. Random players wander back to town and reset the level, so they take longest:
+# the longest of 1,800 seeded random attempts took under 1,000.
+MAX_DECISIONS = 5_000
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(FOLDER)
+
+
+@pytest.fixture(scope="module")
+def rules(game):
+    return nh.rules_from(game)
+
+
+def start(game, shuffles=None, **spec):
+    log = EventLog()
+    chance = ScriptedChance(shuffles=shuffles, log=log)
+    state = nh.setup(game, spec, chance, log)
+    return state, chance, log
+
+
+def act(state, chance, log, *actions):
+    for action in actions:
+        nh.apply(state, action, chance, log)
+    return nh.observe(state)
+
+
+# -- the rule tables come from the data ---------------------------------------------------------------
+
+
+def test_rules_are_read_from_the_card_data(game, rules):
+    assert (rules.mind, rules.body) == (game.constants["mind"], game.constants["body"])
+    assert len(rules.action_deck) == game.deck_total("actions")
+    assert rules.armors["plate"].track == tuple(game.card("plate")["track"])
+    assert [a.energy for a in rules.enemies["ayth-ender"].abilities] == [1, 4, 6, 8]
+    assert rules.enemies["flaming-heart"].protected_by == "ember"
+    assert rules.levels[1][-1] == "jack-the-black" and len(rules.levels[3]) == game.deck_total("level-3")
+
+
+# -- turns, actions and reactions ---------------------------------------------------------------------
+
+
+def test_pass_only_without_action_cards(game):
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+                               hand=["swipe", "wound"])
+    with pytest.raises(RuleError, match="only when your hand holds no action cards"):
+        nh.apply(state, {"play": "pass"}, chance, log)
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+                               hand=["wound"], deck=["wound", "wound"], shuffles={"deck": [["dodge"]]})
+    assert nh.legal_actions(state) == [{"play": "pass"}]
+    seen = act(state, chance, log, {"play": "pass"})
+    assert seen["deaths"] == 0 and seen["wounds"]["hand"] == 3  # one short of Body 4
+    lines = log.lines()
+    first = lines.index("draw: You draw Wound x2")  # the deck runs out mid-draw: Recovery, then the last card
+    assert [line.split(":")[0] for line in lines[first:first + 4]] == ["draw", "recovery", "shuffle", "draw"]
+    assert lines[first + 3] == "draw: You draw Dodge"
+
+
+def test_drawing_wounds_up_to_body_kills(game):
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+                               hand=["swipe", "wound", "wound", "wound"], deck=["wound"], shuffles={"deck": [[], []]})
+    seen = act(state, chance, log, {"play": "swipe"})
+    assert seen["deaths"] == 1 and seen["phase"] == "town" and seen["wounds"]["total"] == 0
+    assert "death: You die: 4 wounds in hand reach your Body 4" in log.lines()
+
+
+def test_basic_actions_cost_an_action_card(game):
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+                               hand=["parry", "parry", "dodge", "wound"])
+    with pytest.raises(RuleError, match="name the action card you discard"):
+        nh.apply(state, {"play": "punch"}, chance, log)
+    with pytest.raises(RuleError, match="Parry is a reaction"):
+        nh.apply(state, {"play": "parry"}, chance, log)
+    seen = act(state, chance, log, {"play": "punch", "discard": "dodge"})
+    assert seen["enemies"]["vile-giant"] == {"card": "vile-giant", "energy": 4, "wounds": 3, "health": 12}
+    assert seen["discard"] == ["dodge"]
+
+
+def test_rest_discards_the_hand_and_ends_conditions(game):
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+                               hand=["slam", "wound", "wound", "swipe"], conditions=["burning", "vulnerability"])
+    seen = act(state, chance, log, {"play": "rest", "discard": "slam"})
+    assert seen["conditions"] == {"burning": 0, "vulnerability": 0}
+    assert seen["wounds"] == {"hand": 0, "deck": 0, "discard": 2, "total": 2}  # Rest is not hurt by Burning
+    assert sorted(seen["discard"]) == ["slam", "swipe", "wound", "wound"]
+
+
+def test_sprint_cancels_only_at_zero_energy_and_skips_the_turn(game):
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "rabid-dog", "energy": 6}],
+                               hand=["slam", "swipe", "slash", "swipe"])
+    assert state.phase == "reaction"
+    assert {"react": "sprint", "discard": "slam"} in nh.legal_actions(state)
+    seen = act(state, chance, log, {"react": "sprint", "discard": "slam"})
+    # cancelled; Sprint's Time 4 feeds the dog, the skipped turn lets it bite for Power 1 at once
+    assert seen["last_attack"]["power"] == 1 and seen["enemies"]["rabid-dog"]["energy"] == 2
+    assert seen["count"]["hand"] == 3 and seen["phase"] == "turn"
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "rabid-dog", "energy": 7}],
+                               hand=["dodge", "swipe", "slash", "swipe"])
+    with pytest.raises(RuleError, match="leaves the enemy at 0 energy; Rabid Dog has 1"):
+        nh.apply(state, {"react": "sprint", "discard": "swipe"}, chance, log)
+
+
+def test_summoned_prey_wait_for_the_next_prey_turn(game):
+    state, chance, log = start(game, armor="robes", enemies=[{"card": "dog-handler", "energy": 4}],
+                               hand=["swipe", "swipe", "slash", "slam"], deck=["slash", "slash", "swipe"])
+    seen = act(state, chance, log, {"react": "none"})
+    assert seen["enemies"]["rabid-dog"]["energy"] == 0 and seen["phase"] == "turn"
+    seen = act(state, chance, log, {"play": "swipe", "target": "dog-handler"}, {"react": "none"})
+    dog = seen["enemies"]["rabid-dog"]
+    assert dog["energy"] == 1  # gained 3 from Swipe, spent 2 on its bite in the prey turn after
+    assert seen["last_attack"]["enemy"] == "rabid-dog"
+
+
+def test_several_enemies_all_gain_energy_and_need_a_target(game):
+    state, chance, log = start(game, armor="robes", turn="player", hand=["swipe", "swipe", "slash", "slam"],
+                               enemies=[{"card": "flaming-heart"}, {"card": "ember", "summoned": True},
+                                        {"card": "ember", "summoned": True}])
+    with pytest.raises(RuleError, match="name the enemy you strike.*flaming-heart, ember, ember#2"):
+        nh.apply(state, {"play": "slash"}, chance, log)
+    seen = act(state, chance, log, {"play": "slash", "target": "ember#2"})
+    assert seen["defeated"] == ["ember#2"]
+    assert seen["pending"] == {"enemy": "flaming-heart", "energy": 5}  # its summons leaves it at 0: Sprint could cancel it
+
+
+# -- encounters, town, resets -------------------------------------------------------------------------
+
+
+def test_twin_flames_summons_two_embers_without_fast_but_with_slow(game):
+    state, chance, log = start(game, armor="leather", encounter="twin-flames", hand=["swipe", "swipe", "slash", "slam"])
+    seen = nh.observe(state)
+    assert seen["enemies"] == {"ember": {"card": "ember", "energy": 2, "wounds": 0, "health": 1},
+                               "ember#2": {"card": "ember", "energy": 2, "wounds": 0, "health": 1}}
+    assert "energy: Leather is Slow 2: Ember has 2, Ember #2 has 2 energy" in log.lines()
+
+
+def test_inferno_and_mirage_inflict_and_end_at_once(game):
+    state, chance, log = start(game, armor="robes", encounter="inferno", hand=["swipe", "swipe", "slash", "slam"])
+    seen = nh.observe(state)
+    assert seen["phase"] == "between" and seen["conditions"]["burning"] == 1 and seen["encounter_discard"] == ["inferno"]
+    state, chance, log = start(game, armor="plate", encounter="distracting-mirage", hand=["swipe", "swipe", "slash", "slam"])
+    assert nh.observe(state)["track"] == [3, 3, 5, 7]
+
+
+def test_going_to_town_resets_the_deck_removes_wounds_keeps_conditions(game):
+    state, chance, log = start(game, armor="robes", at="between", hand=["swipe", "wound", "slash", "slam"],
+                               discard=["wound"], conditions=["burning"],
+                               encounter_discard=["rabid-dog", "dire-rat"], shuffles={"deck": [[]]})
+    seen = act(state, chance, log, "town")
+    assert seen["phase"] == "town" and seen["wounds"]["total"] == 0 and seen["conditions"]["burning"] == 1
+    assert seen["encounter_deck"][:3] == ["dire-rat", "rabid-dog", "corrupted-kobold"]
+    assert seen["count"] == {"hand": 4, "deck": 11, "discard": 0}
+    seen = act(state, chance, log, {"equip": "plate"}, "venture")
+    assert seen["armor"] == "plate" and seen["enemies"]["dire-rat"]["energy"] == 4 - 4  # Slow 4, then its 4-energy bite
+
+
+def test_a_setup_mistake_names_its_key(game):
+    with pytest.raises(SpecError, match="no card 'swipee' here; did you mean 'swipe'") as error:
+        start(game, armor="robes", hand=["swipe", "swipee"])
+    assert error.value.key == ("hand", 1)
+    with pytest.raises(SpecError, match="one swipe too many"):
+        start(game, armor="robes", hand=["swipe", "swipe", "swipe", "swipe"])
+    with pytest.raises(SpecError, match="unknown key 'armour'; did you mean 'armor'"):
+        start(game, armour="robes")
+
+
+# -- the game's own data checks -----------------------------------------------------------------------
+
+
+def broken_copy(tmp_path, edits) -> Path:
+    folder = tmp_path / "nightmare-hunt"
+    shutil.copytree(FOLDER, folder)
+    for file, old, new in edits:
+        path = folder / file
+        text = path.read_text()
+        assert old in text
+        path.write_text(text.replace(old, new, 1))
+    return folder
+
+
+PARRY = "  - id: parry\n    name: Parry\n    deck: actions\n    copies: 3"
+KOBOLD = "      - {energy: 3, steps: [{power: 2}]}\n      - {energy: 6, steps: [{power: 4}], skip_turn: true}"
+
+
+@pytest.mark.parametrize("edits, message", [
+    ([("game.yaml", "  body: 4", "  body: 5")], "Body 5 is above Mind 4"),
+    ([("actions.yaml", PARRY, PARRY.replace("copies: 3", "copies: 2")), ("game.yaml", "count: 15", "count: 14")],
+     "action.parry: 2 copies; every action card has 3 (constant action_copies)"),
+    ([("level-1.yaml", KOBOLD, "\n".join(reversed(KOBOLD.split("\n"))))],
+     "prey.corrupted-kobold.abilities: list them by rising energy"),
+    ([("game.yaml", "summons: {type: list, of: {type: ref, to: [prey]}, optional: true}\n",
+       "summons: {type: list, of: {type: ref, to: [prey, boss]}, optional: true}\n"),
+      ("level-2.yaml", "    summons: [ember, ember]\n    text: Two", "    summons: [ember, flaming-heart]\n    text: Two")],
+     "event.twin-flames: summons 'flaming-heart', which is not a prey card"),
+    ([("level-2.yaml", "    name: Charred Horror\n", "    name: Charred Horror\n    deck: level-1\n"),
+      ("game.yaml", "    count: 7\n    color: \"#2e5a3a\"", "    count: 8\n    color: \"#2e5a3a\""),
+      ("game.yaml", "    count: 7\n    color: \"#9a2f1b\"", "    count: 6\n    color: \"#9a2f1b\"")],
+     "decks.level-1: an encounter deck ends with its one boss (found 1 boss card(s), last card 'charred-horror')"),
+])
+def test_consistency_checks(tmp_path, edits, message):
+    report = check_game(broken_copy(tmp_path, edits))
+    assert any(message in str(problem) for problem in report.problems.errors), report.problems.errors
+
+
+def test_the_bundled_game_checks_clean_with_every_example_verified():
+    report = check_game(FOLDER)
+    assert not report.problems.errors
+    assert len(report.examples) >= 9
+    assert {e.verdict for e in report.examples} == {"verified"}, [str(e) for e in report.examples if e.verdict != "verified"]
+
+
+# -- seeded random play -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_random_play_conserves_cards_and_ends(rules, level):
+    for seed in range(200):
+        armor = ("robes", "leather", "plate")[seed % 3]
+        result = play(nh, rules, seed, MAX_DECISIONS, {"armor": armor, "level": level})
+        assert not result.problems, (seed, result.problems)
+        assert result.over, f"seed {seed}: not over after {MAX_DECISIONS} decisions"
+
+
+def test_a_thousand_heuristic_level_one_attempts(rules):
+    outcomes = {"won": 0, "died": 0}
+    for seed in range(1000):
+        result = play(nh, rules, seed, MAX_DECISIONS, {"armor": ("robes", "leather", "plate")[seed % 3]},
+                      choose=heuristic_choice)
+        assert result.over and not result.problems, (seed, result.problems)
+        outcomes["won" if result.state.phase == "won" else "died"] += 1
+    assert outcomes["won"] > 0 and outcomes["died"] > 0
+
+
+def test_random_play_is_reproducible(rules):
+    def trace(seed):
+        log = EventLog()
+        play(nh, rules, seed, MAX_DECISIONS, {"armor": "leather", "level": 2}, log=log)
+        return log.lines()
+
+    assert trace(5) == trace(5)
+    assert trace(5) != trace(6)
