@@ -303,11 +303,11 @@ def test_companion_adds_its_attack_and_dies_when_an_attack_exceeds_its_defense(t
     state, _ = mg.reveal(trules, state, None)
     chance = ScriptedChance(["D6=1", "D6=1", "D6=3"], shuffles={"encounters": [[]]})
     state3, events = mg.face(trules, state, "attack", chance)
-    assert "Test Wolf adds 1" in events and "t rolls 2 against Test Wolf's defense 3: failure" in events
-    assert "Test Wolf (defense 3) survives" in events and state3.player("t").hp == 7
+    assert "t's companion Test Wolf adds 1" in events and "t rolls 2 against Test Wolf's defense 3: failure" in events
+    assert "t's companion Test Wolf (defense 3) survives" in events and state3.player("t").hp == 7
     chance = ScriptedChance(["D6=1", "D6=1", "D6=4"], shuffles={"encounters": [[]]})
     state4, events = mg.face(trules, state, "attack", chance)
-    assert "Test Wolf (defense 3) dies and goes to the graveyard" in events
+    assert "t's companion Test Wolf (defense 3) dies and goes to the graveyard" in events
     assert state4.pile("t", "companions") == [] and state4.zones.ids("graveyard") == ["test-wolf"]
     chance = ScriptedChance(["D6=2", "D6=1"])
     state5, events = mg.face(trules, state, "attack", chance)

@@ -145,6 +145,7 @@ class Encounter:
     card: str
     intention: str | None = None
     roll: Roll | None = None
+    settled: bool = False  # its outcome is applied; only the wrap-up is left
 
 
 @dataclass(frozen=True)
@@ -575,7 +576,7 @@ def roll(rules: Rules, state: State, chance) -> Step:
             add, more = (value, []) if isinstance(value, int) else value.roll(chance, f"{companion.name}'s attack")
             total += add
             companion_faces += more
-            events.append(f"{companion.name} adds {add}")
+            events.append(f"{player.name}'s companion {companion.name} adds {add}")
     if alt and alt.get("success") == "doubles":
         target = None
         success = len(faces) >= 2 and len(set(faces)) == 1
@@ -591,20 +592,43 @@ def roll(rules: Rules, state: State, chance) -> Step:
 
 
 def settle(rules: Rules, state: State, chance) -> Step:
-    """Apply the outcome of the rolled intention, then end the turn (or go on to another encounter)."""
+    """Apply the outcome of the rolled intention, then wrap the encounter up."""
+    state, events = outcome(rules, state, chance)
+    state, more = wrap_up(rules, state, chance)
+    return state, events + more
+
+
+def outcome(rules: Rules, state: State, chance) -> Step:
+    """Success or failure, as the roll decided: rewards, or the creature's strike (or its card's own rule)."""
     encounter = state.encounter
     if encounter is None or encounter.roll is None:
         raise RuleError("roll before settling the encounter")
+    if encounter.settled:
+        raise RuleError("this encounter is already settled")
+    creature = rules.card(encounter.card)
+    rolled = encounter.roll
+    state = replace(state, last=Outcome(creature.id, rolled.intention, rolled.total, rolled.target, rolled.success),
+                    encounter=replace(encounter, settled=True))
+    if rolled.success:
+        return _succeed(rules, state, creature, encounter.intention, chance)
+    return _fail(rules, state, creature, encounter.intention, chance)
+
+
+def wrap_up(rules: Rules, state: State, chance) -> Step:
+    """A creature still on the table is shuffled back; then the turn ends (or the card sends the player on)."""
+    encounter = state.encounter
+    if encounter is None or not encounter.settled:
+        raise RuleError("settle the encounter before wrapping it up")
+    if state.phase == OVER:
+        return state, []
     creature = rules.card(encounter.card)
     name = state.current.name
-    rolled = encounter.roll
-    state = replace(state, last=Outcome(creature.id, rolled.intention, rolled.total, rolled.target, rolled.success))
-    if rolled.success:
-        state, events = _succeed(rules, state, creature, encounter.intention, chance)
-    else:
-        state, events = _fail(rules, state, creature, encounter.intention, chance)
-    if state.phase == OVER:
-        return state, events
+    events: list[str] = []
+    if creature.id in state.zones.ids(REVEALED):
+        state, zones = _copy(state)
+        zones.move(creature.id, REVEALED, ENCOUNTERS)
+        zones.shuffle(ENCOUNTERS, chance)
+        events.append(f"{creature.name} is shuffled back into the encounter deck")
     if state.player(name).status == PLAYING and creature.get("draw_another"):
         events.append(f"{creature.name} sends {name} on to another encounter")
         return replace(state, phase=ENCOUNTER, encounter=None), events
@@ -644,9 +668,7 @@ def _succeed(rules: Rules, state: State, creature, intention: str, chance) -> St
         else:
             zones.create(form_id, f"{name}:dock")
         return state, [f"{name} charms {creature.name}; it becomes {rules.card(form_id).name} and joins the creature dock"]
-    zones.move(creature.id, REVEALED, ENCOUNTERS)
-    zones.shuffle(ENCOUNTERS, chance)
-    return state, [f"{name} escapes; {creature.name} is shuffled back into the encounter deck"]
+    return state, [f"{name} escapes from {creature.name}"]
 
 
 def _fail(rules: Rules, state: State, creature, intention: str, chance) -> Step:
@@ -656,10 +678,6 @@ def _fail(rules: Rules, state: State, creature, intention: str, chance) -> Step:
         state, events = _lose_items(rules, state, name, roll_value(alt["lose_items"], chance, f"{creature.name}'s item loss"), chance)
     else:
         state, events = _attacked(rules, state, name, creature, chance)
-    state, zones = _copy(state)
-    zones.move(creature.id, REVEALED, ENCOUNTERS)
-    zones.shuffle(ENCOUNTERS, chance)
-    events.append(f"{creature.name} is shuffled back into the encounter deck")
     return state, events
 
 
@@ -690,9 +708,9 @@ def _attacked(rules: Rules, state: State, name: str, creature, chance) -> Step:
             state, zones = _copy(state)
             zones.move(companion_id, f"{name}:companions", GRAVEYARD)
             dead.append(companion_id)
-            events.append(f"{companion.name} (defense {defense}) dies and goes to the graveyard")
+            events.append(f"{name}'s companion {companion.name} (defense {defense}) dies and goes to the graveyard")
         else:
-            events.append(f"{companion.name} (defense {defense}) survives")
+            events.append(f"{name}'s companion {companion.name} (defense {defense}) survives")
     state = replace(state, last=replace(state.last, damage=damage, companions_lost=tuple(dead)))
     if damage:
         state, more = change_health(rules, state, name, -damage, f"{creature.name}'s attack")

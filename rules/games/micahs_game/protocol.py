@@ -132,8 +132,11 @@ def new_game(game, options: dict, chance, log) -> Table:
 
 
 def _log(log, kind: str, events: list[str]) -> None:
+    """Events under the action's name; a new turn and what happens as it starts under "turn"."""
     if log:
         for text in events:
+            if text.startswith("turn "):
+                kind = "turn"
             log.add(kind, text)
 
 
@@ -143,8 +146,12 @@ def apply(table: Table, action: Any, chance, log) -> Table:
     name = state.current.name
     if word == "reveal":
         state, events = m.reveal(rules, state, chance)
-    elif word in m.INTENTIONS:
-        state, events = m.face(rules, state, word, chance)
+    elif word in m.INTENTIONS:  # choose, roll and settle, each logged as it happens
+        for step in (lambda st: m.choose(st, word), lambda st: m.roll(rules, st, chance),
+                     lambda st: m.outcome(rules, st, chance), lambda st: m.wrap_up(rules, st, chance)):
+            state, events = step(state)
+            _log(log, word, events)
+        return Table(rules, state)
     elif word == "choose":
         state, events = m.choose(state, value)
     elif word == "roll":
