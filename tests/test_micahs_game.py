@@ -115,6 +115,20 @@ def test_consistency_reports_price_order_and_charmed_forms(tmp_path):
     assert report.failed
 
 
+def test_off_ladder_dice_and_broken_charmed_forms_are_located(tmp_path):
+    folder = tmp_path / "micahs-game"
+    shutil.copytree(BUNDLED_GAMES / "micahs-game", folder)
+    classes = folder / "classes.yaml"
+    classes.write_text(classes.read_text().replace("attack: D10 ", "attack: D7 "))
+    charmed = folder / "charmed.yaml"
+    charmed.write_text(charmed.read_text() + "  - {id: odd-goose, name: Odd Goose, becomes: silly-gose}\n")
+    report = check_game(folder)
+    messages = [str(p) for p in report.problems.errors]
+    assert any("classes.yaml:23:13: class.paladin.attack: D7 is not a die step" in m for m in messages), messages
+    assert any("charmed.yaml:11:" in m and "no card with id 'silly-gose'; did you mean 'silly-goose'?" in m
+               for m in messages), messages
+
+
 # -- die steps ----------------------------------------------------------------------------------
 
 
