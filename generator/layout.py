@@ -155,6 +155,12 @@ class Measurer:
              palette: dict | None = None, default: Any = None) -> Any:
         if value is None:
             return default
+        if value.kind == "const":  # fast path for plain numbers and words, most values in a layout
+            raw = value.raw
+            if kind in ("length", "number") and type(raw) in (int, float):
+                return float(raw)
+            if kind == "text" and type(raw) is str:
+                return raw
         try:
             return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
         except ValueFailure as exc:

@@ -15,8 +15,10 @@ PT_PER_MM = 72 / 25.4
 
 def new_canvas(target, page_size_mm: tuple[float, float], title: str, subject: str = ""):
     """A canvas that writes byte-identical files for identical input (invariant mode, no timestamps)."""
+    from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
+    rl_config.useA85 = 0  # plain binary streams: smaller and faster to write (a process-wide ReportLab setting)
     canvas = Canvas(target, pagesize=(page_size_mm[0] * PT_PER_MM, page_size_mm[1] * PT_PER_MM),
                     invariant=1, pageCompression=1)
     canvas.setTitle(title)

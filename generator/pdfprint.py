@@ -90,9 +90,16 @@ class HomePrint:
         for deck in job.decks:
             self._outline(deck.name, f"deck-{deck.id}")
             self._deck(deck)
+        small: dict[tuple[float, float], list[Sheet]] = {}
         for sheet in job.sheets:
-            self._outline(sheet.name, f"sheet-{sheet.id}")
-            self._sheet(sheet)
+            if is_page_sheet(sheet):
+                self._outline(sheet.name, f"sheet-{sheet.id}")
+                self._page_sheet(sheet)
+            else:
+                small.setdefault((sheet.size.width, sheet.size.height), []).append(sheet)
+        for size, sheets in small.items():  # sheets smaller than a page share pages, like cards
+            self._outline(sheets[0].name, f"sheet-{sheets[0].id}")
+            self._small_sheets(size, sheets)
         canvas.save()
         return self.pages
 
@@ -185,16 +192,17 @@ class HomePrint:
         self.painter.page_height = page_height
         c.restoreState()
 
-    def _sheet(self, sheet: Sheet) -> None:
-        if not is_page_sheet(sheet):
-            grid, paper = self._grid((sheet.size.width, sheet.size.height), sheet.loc, f"sheet '{sheet.id}'")
-            display = self.faces.sheet(sheet, bleed=HOME_BLEED)
+    def _small_sheets(self, size: tuple[float, float], sheets: list[Sheet]) -> None:
+        grid, paper = self._grid(size, sheets[0].loc, f"sheet '{sheets[0].id}'")
+        for first in range(0, len(sheets), grid.per_page):
             self._start_page(paper)
-            for index in range(grid.per_page):
-                self._place(grid, index, display, ("sheet", sheet.id), mirrored=False)
-            self._furniture(grid, sheet.name, mirrored=False)
+            chunk = sheets[first:first + grid.per_page]
+            for index, sheet in enumerate(chunk):
+                self._place(grid, index, self.faces.sheet(sheet, bleed=HOME_BLEED), None, mirrored=False)
+            self._furniture(grid, ", ".join(sheet.name for sheet in chunk), mirrored=False)
             self._end_page()
-            return
+
+    def _page_sheet(self, sheet: Sheet) -> None:
         paper = paper_size(self.job.paper, sheet.size.width > sheet.size.height)
         width, height = paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT
         display = self.faces.sheet(sheet, width, height)

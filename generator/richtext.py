@@ -38,7 +38,12 @@ def parse(text: str, icons: Iterable[str] | Callable[[str], bool] = ()) -> tuple
     return tuple(paragraphs)
 
 
+_TOKENS = re.compile(r"(\\.)|(\*\*)|(\*)|:([a-z0-9][a-z0-9-]*):|([ \t]+)|([^\\*: \t~]+|[:~\\])")
+
+
 def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
+    if not any(c in line for c in "*:\\~\t"):  # plain words, the common case
+        return tuple((Piece(word),) for word in line.split(" ") if word)
     clusters: list[Cluster] = []
     current: list[Piece] = []
     buf: list[str] = []
@@ -46,50 +51,35 @@ def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
 
     def flush_text() -> None:
         if buf:
-            current.append(Piece("".join(buf).replace(NBSP, " "), bold, italic))
+            current.append(Piece("".join(buf), bold, italic))
             buf.clear()
 
-    def end_cluster() -> None:
-        flush_text()
-        if current:
-            clusters.append(tuple(current))
-            current.clear()
-
-    i = 0
-    while i < len(line):
-        ch = line[i]
-        if ch == "\\" and i + 1 < len(line):
-            buf.append(line[i + 1])
-            i += 2
-            continue
-        if ch in " \t":
-            end_cluster()
-            i += 1
-            continue
-        if ch == "~":
-            buf.append(NBSP)
-            i += 1
-            continue
-        if line.startswith("**", i):
+    for match in _TOKENS.finditer(line):
+        escaped, double, single, icon, space, text = match.groups()
+        if text is not None:
+            buf.append(" " if text == "~" else text)
+        elif space is not None:
+            flush_text()
+            if current:
+                clusters.append(tuple(current))
+                current.clear()
+        elif icon is not None:
+            if known(icon):
+                flush_text()
+                current.append(Piece("", bold, italic, icon=icon))
+            else:
+                buf.append(match.group(0))
+        elif double is not None:
             flush_text()
             bold = not bold
-            i += 2
-            continue
-        if ch == "*":
+        elif single is not None:
             flush_text()
             italic = not italic
-            i += 1
-            continue
-        if ch == ":":
-            match = _ICON.match(line, i)
-            if match and known(match.group(1)):
-                flush_text()
-                current.append(Piece("", bold, italic, icon=match.group(1)))
-                i = match.end()
-                continue
-        buf.append(ch)
-        i += 1
-    end_cluster()
+        else:
+            buf.append(escaped[1])
+    flush_text()
+    if current:
+        clusters.append(tuple(current))
     return tuple(clusters)
 
 
