@@ -107,6 +107,17 @@ def load_icons(game: Game) -> dict[str, Icon]:
     return icons
 
 
+def layout_data(game: Game) -> dict:
+    """Values the game's rules compute for its faces (e.g. odds on a reference card): ``data`` in layouts.
+
+    A mechanics module may define ``layout_data(game) -> dict``; without one, ``data`` is empty.
+    """
+    from rules.check import mechanics_module
+
+    hook = getattr(mechanics_module(game), "layout_data", None) if game.mechanics else None
+    return hook(game) if hook is not None else {}
+
+
 class Faces:
     """Display lists for one game's cards, backs and sheets, with its layouts, icons and fonts read once."""
 
@@ -118,13 +129,15 @@ class Faces:
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
+        self.data = layout_data(game)
 
     # -- contexts --------------------------------------------------------
 
     def _base(self) -> dict:
         game = self.game
         return {"game": game, "constants": game.constants, "colors": dict(game.colors),
-                "referring": self.referring, "field_text": self.format_field, "icon_names": self.icon_names}
+                "referring": self.referring, "field_text": self.format_field, "icon_names": self.icon_names,
+                "data": self.data}
 
     def referring(self, target, field: str) -> list[Card]:
         """The cards whose ``field`` refers to ``target`` (a card, a Ref or an id), in game order."""
