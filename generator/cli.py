@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from . import BUNDLED_GAMES
-from .output import OutputError
+from .output import OutputError, check_out_folder
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -148,6 +148,7 @@ def cmd_build(args) -> int:
         games.append(game)
     if failed:
         return EXIT_INVALID
+    check_out_folder(Path(args.out), [game.root for game in games])
     options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target)
     return build_games(games, options)
 

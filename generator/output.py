@@ -22,6 +22,15 @@ def _why(exc: OSError) -> str:
     return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
 
 
+def check_out_folder(out: Path, sources: list[Path]) -> None:
+    """OutputError if ``out`` holds a folder a build reads (a game folder): replacing out/<name> could delete it."""
+    out = Path(os.path.abspath(out))
+    for source in sources:
+        if Path(os.path.abspath(source)).is_relative_to(out):
+            raise OutputError(f"the output folder {out} holds the game folder {source}, which a build could "
+                              "replace; choose an output folder outside it")
+
+
 @contextmanager
 def staged_folder(target: Path) -> Iterator[Path]:
     """Yields an empty folder beside ``target``; on success it replaces ``target``.

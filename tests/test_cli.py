@@ -55,7 +55,7 @@ def test_list_names_every_bundled_game_with_its_counts():
 
 def test_check_passes_on_every_bundled_game_and_lists_open_questions():
     result = deckwright("check")
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.returncode == 0, result.stderr
     for folder in bundled_games(BUNDLED_GAMES):
         game = load_game(folder)
         assert f"{game.slug}: " in result.stdout and "valid" in result.stdout
@@ -84,23 +84,23 @@ def test_check_a_game_given_by_relative_path(my_game, tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     result = deckwright("check", "../games/my-game", cwd=work)
-    assert result.returncode == 0, result.stderr
+    assert (result.returncode, result.stderr) == (0, "")
     assert "tiny: 4 cards in 2 decks: valid" in result.stdout
 
 
-def test_build_a_game_given_by_path(tmp_path):
-    """A copy of a bundled game kept outside the repository, built by its path."""
-    game = tmp_path / "games" / "hunt"
-    shutil.copytree(BUNDLED_GAMES / "nightmare-hunt", game)
+def test_build_a_game_given_by_path(my_game, tmp_path):
+    """A made-up game kept outside the repository, with its own layouts, built by its path."""
     work = tmp_path / "work"
     work.mkdir()
-    result = deckwright("build", str(game), "--out", "dist", cwd=work)
+    result = deckwright("build", str(my_game), "--out", "dist", cwd=work)
     assert result.returncode == 0, result.stdout + result.stderr
-    loaded = load_game(game)
-    data = json.loads((work / "dist" / loaded.slug / "game.json").read_text())
-    assert data["slug"] == "nightmare-hunt"
-    assert [card["id"] for card in data["cards"]] == [card.id for card in loaded.cards]
-    assert (work / "dist" / loaded.slug / "schema" / "action.json").is_file()
+    assert "tiny: built into dist/tiny/" in result.stdout
+    out = work / "dist" / "tiny"
+    data = json.loads((out / "game.json").read_text())
+    assert data["slug"] == "tiny"
+    assert [card["id"] for card in data["cards"]] == ["knight", "archer", "goblin"]
+    assert data["decks"]["heroes"]["cards"] == 3
+    assert (out / "schema" / "hero.json").is_file()
     assert staging_left(work / "dist") == []
 
 
@@ -149,6 +149,16 @@ def test_a_folder_without_game_yaml_is_a_usage_error(tmp_path):
     assert result.stderr == f"deckwright: '{tmp_path}' is a folder without a game.yaml\n"
 
 
+def test_out_holding_the_game_folder_is_refused(my_game, tmp_path):
+    """Building games/my-game (slug tiny) into games/ must not be able to replace a game folder."""
+    before = tree(my_game)
+    result = deckwright("build", "my-game", "--out", ".", cwd=my_game.parent)
+    assert result.returncode == 2
+    assert result.stderr == (f"deckwright: the output folder {my_game.parent} holds the game folder {my_game}, "
+                             "which a build could replace; choose an output folder outside it\n")
+    assert tree(my_game) == before and sorted(p.name for p in my_game.parent.iterdir()) == ["my-game"]
+
+
 def test_out_that_is_a_file_is_a_usage_error(my_game, tmp_path):
     (tmp_path / "dist").write_text("a file, not a folder\n")
     result = deckwright("build", str(my_game), "--out", "dist/sub", cwd=tmp_path)
@@ -165,7 +175,7 @@ def test_build_replaces_earlier_output_whole(my_game, tmp_path, monkeypatch):
     out = tmp_path / "dist"
     (out / "tiny").mkdir(parents=True)
     (out / "tiny" / "left-over.txt").write_text("from an older build\n")
-    cli.main(["build", str(my_game), "--out", str(out)])  # the game's folder is what this test is about
+    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
     assert not (out / "tiny" / "left-over.txt").exists()
     assert json.loads((out / "tiny" / "game.json").read_text())["slug"] == "tiny"
     assert staging_left(out) == []
@@ -174,8 +184,7 @@ def test_build_replaces_earlier_output_whole(my_game, tmp_path, monkeypatch):
 def test_a_build_failing_midway_leaves_earlier_output(my_game, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "dist"
-    cli.main(["build", str(my_game), "--out", str(out)])
-    assert (out / "tiny" / "game.json").is_file()
+    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
     before = tree(out)
 
     def half_written(game, folder, options):

@@ -182,8 +182,7 @@ def test_byte_order_mark_and_windows_line_ends(game):
 
 def test_folders_and_files_that_are_not_card_files(game):
     (game / "notes.yaml").mkdir()  # a folder, whatever its name
-    (game / "layouts").mkdir()
-    (game / "layouts" / "hero.yaml").write_text("not: [a card file\n")
+    (game / "layouts" / "broken.yaml").write_text("not: [a card file\n")  # layouts are not card files
     (game / ".hidden.yaml").write_text("{{{\n")
     (game / "drafts" / ".old").mkdir(parents=True)
     (game / "drafts" / ".old" / "x.yaml").write_text("{{{\n")
