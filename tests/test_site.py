@@ -89,7 +89,7 @@ def test_no_external_urls(site):
             for url in (a or b for a, b in urls):
                 assert not re.match(r"^(?:[a-z]+:)?//", url, re.I), f"{path.name}: external URL {url}"
             # SVG's namespace URI is an identifier, never fetched; nothing else may name a host.
-            assert not re.search(r"https?://(?!www\.w3\.org/2000/svg\")", text), path.name
+            assert not re.search(r"https?://(?!www\.w3\.org/2000/svg[\"'])", text), path.name
 
 
 def test_tables_and_values_come_from_the_data(site):
@@ -396,7 +396,7 @@ def test_card_text_in_the_browser_is_as_wide_as_measured_for_the_pdf(games, watc
             svg.style.width = '300px';
             // Text inside a <use> inherits from it: copy what the site's CSS gives the gallery's <use>.
             const given = getComputedStyle(document.querySelector('figure[data-card] use'));
-            for (const name of ['font-kerning', 'font-variant-ligatures', 'font-feature-settings',
+            for (const name of ['font-weight', 'font-style', 'font-kerning', 'font-variant-ligatures', 'font-feature-settings',
                                 'font-variant-numeric', 'letter-spacing', 'word-spacing']) {
                 svg.style.setProperty(name, given.getPropertyValue(name));
             }
@@ -408,4 +408,33 @@ def test_card_text_in_the_browser_is_as_wide_as_measured_for_the_pdf(games, watc
         assert len(measured) == len(expected) > 0, card.id
         for got, want in zip(measured, expected):
             assert abs(got - want) <= max(0.05, want * 0.005), (card.id, got, want)
+    assert w.problems == []
+
+
+@needs_chromium
+def test_card_pictures_inherit_nothing_from_the_page(site, watched):
+    """Text inside a <use> inherits from it; a bold link or old-style figures must not reach the card."""
+    w = watched()
+    expected = {"font-weight": "400", "font-style": "normal", "font-kerning": "none", "font-variant-numeric": "normal",
+                "font-variant-ligatures": "none", "letter-spacing": "normal", "word-spacing": "0px"}
+    for rel in ("site-demo/cards.html", "site-demo/rules/intro.html", "site-demo/print-a4.html"):
+        page = w.open(rel)
+        styles = page.evaluate("""(names) => [...document.querySelectorAll('use')].map(u => {
+            const style = getComputedStyle(u);
+            return Object.fromEntries(names.map(n => [n, style.getPropertyValue(n)]));
+        })""", list(expected))
+        assert styles and all(style == expected for style in styles), (rel, styles[0])
+
+
+@needs_chromium
+def test_card_previews_stay_inside_the_window(watched):
+    w = watched()
+    page = w.open("site-demo/rules/intro.html")
+    for name in ("Warden", "Script Gremlin"):
+        link = page.locator("a.cardref", has_text=name).first
+        link.scroll_into_view_if_needed()
+        link.hover()
+        page.wait_for_timeout(250)
+        box = link.locator(".cardref-preview").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900 and box["x"] >= 0 and box["x"] + box["width"] <= 1280
     assert w.problems == []

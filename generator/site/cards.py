@@ -16,6 +16,7 @@ from rules.model import Card, Deck, Game
 from ..faces import Faces, plain_value
 from ..fonts import FontBook
 from ..richtext import parse, plain
+from ..svg import render as render_svg
 
 _SVG_ID = re.compile(r'\bid="([^"]+)"')
 _SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)
@@ -140,24 +141,13 @@ class CardArt:
     # -- pictures ------------------------------------------------------------
 
     def face(self, card: Card) -> Picture:
-        return as_picture(_svg(self.faces.front(card)), face_symbol_id(card.id), *self.size(card.deck))
+        return as_picture(render_svg(self.faces.front(card)), face_symbol_id(card.id), *self.size(card.deck))
 
     def back(self, deck: Deck) -> Picture:
-        return as_picture(_svg(self.faces.back(deck)), back_symbol_id(deck.id), deck.size.width, deck.size.height)
+        return as_picture(render_svg(self.faces.back(deck)), back_symbol_id(deck.id), deck.size.width, deck.size.height)
 
 
 def _first_deck_size(game: Game) -> tuple[float, float]:
     for deck in game.decks.values():
         return deck.size.width, deck.size.height
     return 63.5, 88.9
-
-
-def _svg(display) -> str:
-    try:
-        from generator.svg import render
-    except ImportError:  # the SVG renderer has not landed yet: a plain frame with the name
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {display.width:g} {display.height:g}">'
-                f'<rect x="0.5" y="0.5" width="{display.width - 1:g}" height="{display.height - 1:g}" rx="3" '
-                f'fill="#fff" stroke="#999" stroke-width="0.5"/><text x="{display.width / 2:g}" y="12" font-size="5" '
-                f'text-anchor="middle" font-family="Vollkorn">{escape(display.name)}</text></svg>')
-    return render(display)

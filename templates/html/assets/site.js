@@ -45,9 +45,29 @@
     apply();
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setUpGallery);
-  } else {
+  // Card previews open above their link; this keeps them inside the window.
+  function placePreview(event) {
+    var link = event.target.closest && event.target.closest(".cardref");
+    if (!link) return;
+    var preview = link.querySelector(".cardref-preview");
+    var box = link.getBoundingClientRect();
+    var height = preview.offsetHeight || 280;
+    var width = preview.offsetWidth || 190;
+    link.classList.toggle("cardref-below", box.top < height + 16);
+    var centre = box.left + box.width / 2;
+    var shift = Math.max(8 + width / 2 - centre, Math.min(0, window.innerWidth - 8 - width / 2 - centre));
+    preview.style.setProperty("--shift", shift + "px");
+  }
+
+  function setUp() {
     setUpGallery();
+    document.addEventListener("mouseover", placePreview);
+    document.addEventListener("focusin", placePreview);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
   }
 })();
