@@ -3,40 +3,22 @@ rules' own, the player sheet holds the level track and card-sized slots on one p
 from __future__ import annotations
 
 import io
-import shutil
 
 import pytest
+from test_gloombah import game, test_game  # noqa: F401  (shared fixtures: the bundled game, the made-up one)
 
-from generator import BUNDLED_GAMES
 from generator.displaylist import Rect, texts, walk
 from generator.faces import Faces
 from generator.pdfprint import HomePrint, PrintJob
 from rules.games import gloombah as g
-from rules.load import load_game
 from rules.model import Card
 from rules.problems import Loc
 from rules.values import Open
-
-FIXTURES = BUNDLED_GAMES.parent / "tests" / "fixtures" / "gloombah"
-
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game(BUNDLED_GAMES / "gloombah")
 
 
 @pytest.fixture(scope="module")
 def faces(game):
     return Faces(game)
-
-
-@pytest.fixture(scope="module")
-def test_game(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("gloombah") / "gloombah"
-    shutil.copytree(BUNDLED_GAMES / "gloombah", folder)
-    for path in FIXTURES.glob("*.yaml"):
-        shutil.copy(path, folder / path.name)
-    return load_game(folder)
 
 
 def test_item_faces_show_their_numbers_and_question_marks(game, faces):
