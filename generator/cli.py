@@ -154,10 +154,11 @@ def cmd_build(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    import json
-
     from rules.jsonschema import schema_files
     from rules.load import load_game_with_warnings
+
+    from .build import write_json
+    from .output import staged_folder
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -167,9 +168,10 @@ def cmd_schema(args) -> int:
             status = EXIT_INVALID
             continue
         target = Path(args.out) / game.slug / "schema"
-        target.mkdir(parents=True, exist_ok=True)
-        for name, schema in schema_files(game).items():
-            (target / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        check_out_folder(target, [game.root])
+        with staged_folder(target) as staging:  # the same files, byte for byte, as a build writes
+            for name, schema in schema_files(game).items():
+                write_json(staging / name, schema)
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
               f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
     return status

@@ -159,11 +159,12 @@ def test_out_holding_the_game_folder_is_refused(my_game, tmp_path):
     assert tree(my_game) == before and sorted(p.name for p in my_game.parent.iterdir()) == ["my-game"]
 
 
-def test_out_that_is_a_file_is_a_usage_error(my_game, tmp_path):
+@pytest.mark.parametrize("command, target", [("build", "dist/sub"), ("schema", "dist/sub/tiny")])
+def test_out_that_is_a_file_is_a_usage_error(my_game, tmp_path, command, target):
     (tmp_path / "dist").write_text("a file, not a folder\n")
-    result = deckwright("build", str(my_game), "--out", "dist/sub", cwd=tmp_path)
+    result = deckwright(command, str(my_game), "--out", "dist/sub", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr == "deckwright: cannot write into dist/sub: a file is in the way where a folder should be\n"
+    assert result.stderr == f"deckwright: cannot write into {target}: a file is in the way where a folder should be\n"
     assert (tmp_path / "dist").read_text() == "a file, not a folder\n"
 
 
@@ -269,6 +270,14 @@ def test_schema_rejects_a_bad_card(my_game, tmp_path, change, complaint):
     data["cards"][1].update(change)
     messages = [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(data)]
     assert messages and any(complaint in m for m in messages), messages
+
+
+def test_schema_writes_what_a_build_writes(my_game, tmp_path):
+    assert deckwright("schema", str(my_game), "--out", "a", cwd=tmp_path).returncode == 0
+    assert deckwright("build", str(my_game), "--out", "b", cwd=tmp_path).returncode == 0
+    assert tree(tmp_path / "a" / "tiny" / "schema") == tree(tmp_path / "b" / "tiny" / "schema")
+    assert sorted(p.name for p in (tmp_path / "a" / "tiny" / "schema").iterdir()) == [
+        "cards.json", "game.json", "hero.json", "monster.json"]
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):
