@@ -58,13 +58,13 @@ def test_a_wrong_tarot_value_is_reported_at_its_line(tmp_path):
     folder = tmp_path / "rt0-combat"
     shutil.copytree(BUNDLED_GAMES / "rt0-combat", folder)
     minor = folder / "minor-arcana.yaml"
-    minor.write_text(minor.read_text().replace("rank: queen, value: 13}", "rank: queen, value: 12}", 1))
+    minor.write_text(minor.read_text().replace("rank: Queen, value: 13}", "rank: Queen, value: 12}", 1))
     major = folder / "major-arcana.yaml"
     major.write_text(major.read_text().replace('numeral: "XIII", value: 13', 'numeral: "XIII", value: 31'))
     report = check_game(folder)
     messages = [str(p) for p in report.problems.errors]
     assert report.failed and len(messages) == 2
-    assert any("queen-of-wands.value: 12, but the other queens count 13" in m for m in messages)
+    assert any("queen-of-wands.value: 12, but the other Queens count 13" in m for m in messages)
     line = next(i for i, text in enumerate(major.read_text().splitlines(), 1) if "id: death" in text)
     assert any(m.startswith(f"{major}:{line}:") or f"major-arcana.yaml:{line}:" in m for m in messages)
     assert any("death.value: 31, but its numeral XIII is 13" in m for m in messages)
