@@ -53,11 +53,11 @@ def layout_warnings(game: Game) -> list[Problem]:
 def _fit_problems(fits, loc, who: str) -> list[Problem]:
     out = []
     for fit in fits:
-        what = f"field '{fit.field}'" if fit.field else f"the text of box '{fit.box}'"
+        what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
         if not fit.fits:
-            out.append(Problem(loc, f"{who}: {what} does not fit box '{fit.box}' even at {fit.size:g} pt "
-                                    f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+            out.append(Problem(loc, f"{who}: {what} does not fit even at {fit.size:g} pt (layout {fit.loc}); "
+                                    f"shorten the text or enlarge the box", "warning"))
         elif fit.size < READABLE_PT:
             out.append(Problem(loc, f"{who}: {what} prints at {fit.size:g} pt, below {READABLE_PT:g} pt "
-                                    f"(box '{fit.box}', layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+                                    f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
     return out

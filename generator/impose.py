@@ -181,7 +181,7 @@ class Grid:
                 return self._ruler(strip, start + _CLEAR, strip.across(MARK_GAP, RULER_DEPTH), MARK_LENGTH)
         for strip in strips:
             mark_length = min(MARK_LENGTH, strip.depth - MARK_GAP - 0.5 - RULER_DEPTH - 1.0)
-            if mark_length >= 2.5:
+            if mark_length >= 2.0:
                 across = strip.across(MARK_GAP + mark_length + 0.5, RULER_DEPTH)
                 return self._ruler(strip, (strip.extent - RULER_LENGTH) / 2, across, mark_length)
         return None

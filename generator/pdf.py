@@ -11,16 +11,18 @@ from . import displaylist as dl
 from .fonts import FontBook
 
 PT_PER_MM = 72 / 25.4
+INITIAL_FONT = "Open Sans:regular"
 
 
-def new_canvas(target, page_size_mm: tuple[float, float], title: str, subject: str = ""):
+def new_canvas(target, page_size_mm: tuple[float, float], fonts: FontBook, title: str, subject: str = ""):
     """A canvas that writes byte-identical files for identical input (invariant mode, no timestamps)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0  # plain binary streams: smaller and faster to write (a process-wide ReportLab setting)
+    fonts.register_reportlab()
     canvas = Canvas(target, pagesize=(page_size_mm[0] * PT_PER_MM, page_size_mm[1] * PT_PER_MM),
-                    invariant=1, pageCompression=1)
+                    invariant=1, pageCompression=1, initialFontName=INITIAL_FONT)  # not Helvetica: every font embedded
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setCreator("deckwright")

@@ -81,7 +81,7 @@ class HomePrint:
     def write(self, target) -> int:
         """Writes the PDF to a path or file object; returns the number of pages."""
         job = self.job
-        canvas = new_canvas(target, paper_size(job.paper), job.title, f"{self.game.title}: print and play")
+        canvas = new_canvas(target, paper_size(job.paper), self.faces.fonts, job.title, f"{self.game.title}: print and play")
         if job.backs:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self.canvas = canvas
@@ -216,7 +216,7 @@ def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: boo
     """One card per page (copies repeated), each front followed by its back; returns the page count."""
     b = SHOP_BLEED
     size = (deck.size.width + 2 * b, deck.size.height + 2 * b)
-    canvas = new_canvas(target, size, f"{game.title}: {deck.name}", "print-shop file: one card per page, 1/8 in bleed")
+    canvas = new_canvas(target, size, faces.fonts, f"{game.title}: {deck.name}", "print-shop file: one card per page, 1/8 in bleed")
     painter = PdfPainter(canvas, faces.fonts)
     back = faces.back(deck, b) if backs else None
     pages = 0
@@ -236,7 +236,7 @@ def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: boo
 def write_printshop_sheets(target, game: Game, faces: Faces, sheets: list[Sheet]) -> int:
     b = SHOP_BLEED
     first = sheets[0].size
-    canvas = new_canvas(target, (first.width + 2 * b, first.height + 2 * b), f"{game.title}: sheets",
+    canvas = new_canvas(target, (first.width + 2 * b, first.height + 2 * b), faces.fonts, f"{game.title}: sheets",
                         "print-shop file: one sheet per page, 1/8 in bleed")
     painter = PdfPainter(canvas, faces.fonts)
     for sheet in sheets:

@@ -87,6 +87,6 @@ def plain(text: str, icons: Iterable[str] | Callable[[str], bool] = (), icon_tex
     """The text without markup; each icon becomes ``icon_text(name)`` (nothing by default)."""
     lines = []
     for paragraph in parse(text, icons):
-        words = ["".join(p.text or icon_text(p.icon) for p in cluster) for cluster in paragraph]
+        words = ["".join(p.text or icon_text(p.icon) for p in cluster).strip() for cluster in paragraph]
         lines.append(" ".join(w for w in words if w))
     return "\n".join(lines)

@@ -1,0 +1,195 @@
+"""Layouts: reading and extending them, filling them for a card, fitting text, located errors."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import BUNDLED_GAMES
+from generator import displaylist as dl
+from generator.faces import Faces, format_field
+from generator.fitcheck import layout_warnings
+from generator.icons import parse_path
+from generator.layoutfile import LayoutError
+from generator.richtext import parse, plain
+from rules.load import load_game
+
+FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return load_game(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def faces(sample):
+    return Faces(sample)
+
+
+def copy_fixture(tmp_path: Path) -> Path:
+    target = tmp_path / "sample"
+    shutil.copytree(FIXTURE, target)
+    return target
+
+
+def texts_of(display) -> list[str]:
+    return dl.texts(display)
+
+
+def test_extends_keeps_the_frame_and_adds_boxes(faces, sample):
+    layout = faces.files.layout("unit")
+    names = [box.name for box in layout.boxes]
+    assert names[:4] == ["background", "panel", "band", "title"]  # from frame.yaml, in its order
+    assert names[4:] == ["cost", "power", "text", "ally"]
+    assert set(layout.text_styles) == {"title", "body"}
+    assert layout.files == ("tests/fixtures/print/sample/layouts/unit.yaml", "tests/fixtures/print/sample/layouts/frame.yaml")
+
+
+def test_face_shows_the_card_values(faces, sample):
+    display = faces.front(sample.card("knight"), bleed=3.0)
+    assert (display.width, display.height, display.bleed) == (63.5, 88.9, 3.0)
+    assert texts_of(display) == ["Knight", "4", "5", "Holds the line.", "Ally: Archer"]
+
+
+def test_background_runs_into_the_bleed(faces, sample):
+    display = faces.front(sample.card("knight"), bleed=3.0)
+    background = dl.walk(display.items)[0]
+    assert isinstance(background, dl.Rect)
+    assert (background.x, background.y, background.w, background.h) == pytest.approx((-3, -3, 69.5, 94.9))
+
+
+def test_parts_that_never_change_are_grouped_for_reuse(faces, sample):
+    first = faces.front(sample.card("knight"))
+    second = faces.front(sample.card("giant"))
+    groups = [item for item in first.items if isinstance(item, dl.Group)]
+    assert groups and groups[0] == [item for item in second.items if isinstance(item, dl.Group)][0]
+    assert "Knight" not in dl.texts(dl.DisplayList("g", 1, 1, 0, (groups[0],)))
+
+
+def test_open_values_print_as_a_question_mark(faces, sample):
+    assert "?" in texts_of(faces.front(sample.card("healer")))
+    assert format_field(sample, sample.card("healer"), "text") == "?"
+
+
+def test_markup_sets_bold_and_inline_icons(faces, sample):
+    display = faces.front(sample.card("archer"))
+    runs = [item for item in dl.walk(display.items) if isinstance(item, dl.Text)]
+    bold = [run for run in runs if run.font == "Open Sans:bold" and run.size < 10]  # body text is 9 pt
+    assert [run.text for run in bold] == ["Power 1"]
+    body = [run for run in runs if run.font.startswith("Open Sans") and run.size < 10]
+    star_paths = [item for item in dl.walk(display.items) if isinstance(item, dl.Path)
+                  and body[0].y - 4 < item.commands[0][2] < body[0].y + 1]
+    assert star_paths, "the :star: in the text is drawn as a vector icon on the text line"
+
+
+def test_formats_word_fields_for_cards_and_tables(sample):
+    nh = load_game(BUNDLED_GAMES / "nightmare-hunt")
+    faces = Faces(nh)
+    abilities = faces.format_field(nh.card("ayth-ender"), "abilities")
+    assert plain(abilities, faces.icon_names).splitlines() == [
+        "1: Power 3",
+        "4: inflicts Vulnerability; skip your turn",
+        "6: Power 3, then Power 3",
+        "8: discard your action deck; skip your turn",
+    ]
+    assert faces.format_field(nh.card("plate"), "track") == "3+ 5+ 7+"
+    assert format_field(sample, sample.card("archer"), "tags") == "RANGED"
+    assert format_field(sample, sample.card("knight"), "ally") == "Archer"  # a reference reads as the card's name
+
+
+def test_long_text_wraps_then_shrinks_to_fit_the_box(tmp_path):
+    folder = copy_fixture(tmp_path)
+    long_text = " ".join(["Many words that go on and on."] * 14)
+    units = folder / "units.yaml"
+    units.write_text(units.read_text().replace("Holds the line.", long_text), encoding="utf-8")
+    game = load_game(folder)
+    display = Faces(game).front(game.card("knight"))
+    fit = next(f for f in display.fits if f.box == "text")
+    assert fit.fits and 4 <= fit.size < 9
+    lines = [item for item in dl.walk(display.items) if isinstance(item, dl.Text) and item.size == fit.size]
+    assert len({line.y for line in lines}) > 5
+    assert all(6 - 0.01 <= line.x and line.x + line.width <= 63.5 - 6 + 0.01 for line in lines)
+    assert max(line.y for line in lines) <= 88.9 - 8
+
+
+def test_check_warns_about_text_below_6pt_naming_card_and_field(tmp_path):
+    folder = copy_fixture(tmp_path)
+    units = folder / "units.yaml"
+    units.write_text(units.read_text().replace("Holds the line.", " ".join(["Far too many words here."] * 30)), encoding="utf-8")
+    warnings = [w for w in layout_warnings(load_game(folder)) if w.loc.file.endswith("units.yaml")]
+    assert len(warnings) == 1  # (the board sheet, which lists every unit's text, gets its own warning)
+    warning = warnings[0]
+    assert warning.severity == "warning"
+    assert warning.loc.file.endswith("units.yaml") and warning.loc.line == 5
+    assert "unit 'knight'" in warning.message and "field 'text'" in warning.message
+
+
+def test_bundled_layouts_have_no_warnings():
+    assert layout_warnings(load_game(BUNDLED_GAMES / "nightmare-hunt")) == []
+
+
+@pytest.mark.parametrize("change, expected", [
+    (("radius: 2}", "radius: 2, colour: red}"), "frame.yaml:9:85: boxes.panel: unknown key 'colour'"),
+    (("{{ card.name }}", "{{ card.name }"), "frame.yaml:11:29: Jinja2 syntax error"),
+    (("{{ card.name }}", "{{ card.nmae }}"), "frame.yaml:11:29: boxes.title.text: UndefinedError"),
+    (("fill: band,", "fill: bnad,"), 'frame.yaml:8:34: boxes.background.fill: "bnad" is neither a colour'),
+    (("kind: rect, fill: band", "kind: rectangle, fill: band"), "frame.yaml:8:22: boxes.background.kind: unknown kind 'rectangle'; did you mean 'rect'?"),
+    (("{{ card.name }}", "{{ card.__class__ }}"), "frame.yaml:11:29: boxes.title.text: SecurityError"),
+])
+def test_layout_mistakes_are_located(tmp_path, change, expected):
+    folder = copy_fixture(tmp_path)
+    frame = folder / "layouts" / "frame.yaml"
+    text = frame.read_text()
+    assert change[0] in text
+    frame.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    game = load_game(folder)
+    with pytest.raises(LayoutError) as caught:
+        Faces(game).front(game.card("knight"))
+    messages = [str(p) for p in caught.value.problems]
+    assert any(expected in m for m in messages), messages
+    assert all(m.startswith(str(frame.relative_to(Path.cwd())) if frame.is_relative_to(Path.cwd()) else str(frame))
+               for m in messages)
+
+
+def test_missing_layout_and_extends_loop_are_reported(tmp_path):
+    folder = copy_fixture(tmp_path)
+    (folder / "layouts" / "frame.yaml").write_text("extends: unit\nboxes: {}\n", encoding="utf-8")
+    game = load_game(folder)
+    with pytest.raises(LayoutError) as caught:
+        Faces(game).front(game.card("knight"))
+    assert "a loop" in str(caught.value)
+    (folder / "layouts" / "unit.yaml").unlink()
+    with pytest.raises(LayoutError) as caught:
+        Faces(load_game(folder)).front(game.card("knight"))
+    assert "no layout 'unit'" in str(caught.value)
+
+
+def test_repeat_places_one_copy_per_item():
+    nh = load_game(BUNDLED_GAMES / "nightmare-hunt")
+    display = Faces(nh).front(nh.card("ayth-ender"))
+    costs = [t for t in dl.walk(display.items) if isinstance(t, dl.Text) and t.font == "Open Sans:extrabold"
+             and t.y > 38 and t.x < 15]  # the energy badges of the ability rows
+    assert [c.text for c in costs] == ["1", "4", "6", "8"]
+    ys = [c.y for c in costs]
+    assert ys == sorted(ys) and len({round(b - a, 3) for a, b in zip(ys, ys[1:])}) == 1  # evenly stepped rows
+
+
+def test_markup_parsing():
+    (paragraph,) = parse("**Power~3**, then :heart: x:y \\*", {"heart"})
+    assert [[(p.text, p.bold, p.icon) for p in cluster] for cluster in paragraph] == [
+        [("Power 3", True, ""), (",", False, "")],
+        [("then", False, "")],
+        [("", False, "heart")],
+        [("x:y", False, "")],
+        [("*", False, "")],
+    ]
+    assert plain("a\n**b** :heart:", {"heart"}, lambda name: name) == "a\nb heart"
+
+
+def test_svg_arcs_end_on_their_endpoints():
+    commands = parse_path("M10 50 A40 40 0 1 0 90 50 Z")
+    assert commands[0] == ("M", 10.0, 50.0)
+    assert commands[-2][-2:] == (90.0, 50.0)
+    assert all(c[0] == "C" for c in commands[1:-1])
