@@ -144,6 +144,7 @@ class _Loader:
     def card_types(self, node: YNode | None, game_loc: Loc) -> dict[str, CardType]:
         if node is None:
             self.problems.error(game_loc, "game: missing required field 'card_types'")
+            self.type_ids = None
             return {}
         if node.kind != "map":
             self.validator.fail(node, "game.card_types", "a mapping of card types")
@@ -219,11 +220,14 @@ class _Loader:
                 fields = self.field_defs(fields_node, f"{path}.fields")
         values = tuple(v for v in opts.get("values") or () if v is not None)
         to = tuple(t for t in opts.get("to") or () if t is not None)
-        if kind == "choice" and not opts.get("values"):
+        def absent(key: str) -> bool:  # not written, or an empty list (a list that is not valid is reported)
+            return node.get(key) is None or opts.get(key) == ()
+
+        if kind == "choice" and absent("values"):
             self.problems.error(node.loc, f"{path}: a choice needs 'values'")
-        if kind == "ref" and not opts.get("to"):
+        if kind == "ref" and absent("to"):
             self.problems.error(node.loc, f"{path}: a ref needs 'to', the card types it may point at")
-        elif kind == "ref":
+        elif kind == "ref" and "to" in opts:
             self.ref_targets.append((f"{path}.to", node.get("to")))
         if kind is None or self.problems.error_count > errors_before:
             return UNCHECKED
@@ -243,7 +247,7 @@ class _Loader:
     def decks(self, node: YNode | None, data: dict) -> dict[str, Deck]:
         decks: dict[str, Deck] = {}
         if node is None or node.kind != "map":
-            self.deck_ids = None if node is not None else set()
+            self.deck_ids = None  # missing or broken, and reported: cards cannot name a deck wrongly
             return decks
         for key, value in node.value:
             self.deck_ids.add(key.value)
