@@ -470,3 +470,83 @@ def test_consistency_catches_a_second_card(tmp_path):
                                                "rank: \"4\", action: gain, pickup: red-heart"))
     report = check_game(folder)
     assert any("a second 4 of hearts" in str(p) for p in report.problems.errors)
+
+
+# -- random play: no crash, cards conserved, counters within their limits ----------------------
+
+
+def _candidates(state, pick):
+    """A handful of actions worth trying now; the rules may refuse some (RuleError)."""
+    seen = parousia.observe(state)
+    name = pick([p.name for p in state.players])
+    acts = [{"random_pickup": 1}, "next_floor", "draw_room", "devil_roll"]
+    acts += [{"take": key, "player": name} for key in seen["floor"]]
+    acts += [{"buy": key, "player": name} for key in seen["for_sale"]]
+    acts += [{"use": key, "player": name} for key in seen["floor"]]
+    acts += [{"play": card, "player": name} for card in seen["players"][name]["hand"]]
+    acts += [{"enter": room, "player": name} for room in seen["discovered"] + ["devil-room"]]
+    acts += [{"deal": key, "player": name, "pay": {"heart-containers": price}} for key, price in seen["for_sale"].items()]
+    if seen["in_fight"]:
+        alive = [k for k, e in seen["fight"]["enemies"].items() if e["alive"]]
+        acts += [{"shoot": pick(alive), "player": name}, {"skip": name, "player": name}]
+        acts += [{"enemy": key} for key in alive]
+        acts += [{"round": {p: [pick(alive)] for p in seen["players"]}}]
+    return acts
+
+
+def _check_invariants(state):
+    held = list(state.piles["pickups"]) + list(state.used)
+    held += [loot.card for loot in state.floor if loot.card in RULES.deck_cards]
+    for p in state.players:
+        held += p.hand
+        assert 0 <= p.counters["hearts"] <= max(p.stat("heart-containers"), 0)
+        for counter, value in p.counters.items():
+            assert 0 <= value <= RULES.counter_cap, (counter, value)
+        assert 0 <= p.soul_hearts <= RULES.counter_cap and 0 <= p.black_hearts <= RULES.counter_cap
+    assert 0 <= state.coins <= RULES.counter_cap
+    assert Counter(held) == Counter(RULES.pickup_deck)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_play_keeps_the_invariants(seed):
+    from rules.engine.chance import SeededChance
+
+    chance = SeededChance(seed)
+    log = EventLog()
+    rooms = [{"name": f"R{i}", "enemies": [dict(ENEMY, name=f"E{i}", resilience=4 + i % 9, speed=i % 7,
+                                                 **({"accuracy": i % 5} if i % 2 else {}))],
+              "chaser": i % 3 == 0, **({"guarded": [{"pickup": "coin", "guard": "rocks"}]} if i % 4 == 0 else {})}
+             for i in range(12)]
+    rooms[3:3] = ["shop", "treasure-room", "arcade"]
+    spec = {"players": [player("Ann", tears=2, hand=["joker"]), player("Ben", speed=2, **{"soul-hearts": 3})],
+            "decks": {"rooms": rooms + ["boss-room"], "bosses": [dict(BOSS, speed=4, accuracy=2)],
+                      "items": ["void", "whore-of-babylon"],
+                      "devil-items": [{"name": "D1", "price": 1, "text": "t"}, {"name": "D2", "price": 1, "text": "t"}]},
+            "discovered": ["boss-room"]}
+    state = parousia.setup(GAME, spec, chance, log)
+    applied = 0
+    for _ in range(300):
+        action = chance.pick(_candidates(state, chance.pick))
+        try:
+            state = parousia.apply(state, action, chance, log)
+            applied += 1
+        except RuleError:
+            continue
+        _check_invariants(state)
+    assert applied > 50
+
+
+def test_an_item_with_an_open_charge_does_not_block_the_end_of_a_fight():
+    spec = {"players": [player(activated="void", **{"item-charge": 1})], "fight": {"enemies": [ENEMY]},
+            "decks": {"pickups": ["3-of-spades"]}}
+    _, seen, log = run(spec, [{"shoot": "enemy-a"}], [7])
+    assert not seen["in_fight"] and seen["players"]["Ann"]["item-charge"] == 1
+    assert any("no known charge" in line for line in log)
+
+
+def test_a_new_activated_item_leaves_the_old_one_on_the_floor():
+    spec = {"players": [player(activated={"name": "Old", "charge": 2, "text": "t"}, **{"item-charge": 2})],
+            "floor": [{"item": {"name": "New", "charge": 4, "text": "t"}}]}
+    state, seen, _ = run(spec, [{"take": "new"}])
+    assert seen["floor"] == ["old"] and seen["players"]["Ann"]["items"] == ["new"]
+    assert state.players[0].activated == "new" and seen["players"]["Ann"]["item-charge"] == 0

@@ -237,7 +237,11 @@ def end_fight(state: State, log) -> None:
     for _ in range(state.rules.pickups_per_fight):
         drop_deck_card(state, log, "end of the fight")
     for player in state.players:
-        if player.activated:
+        if player.activated and item_charge(state, player) is None:
+            if log:
+                log.add("charge", f"{player.name}'s activated item has no known charge: the counter stays",
+                        player=player.name)
+        elif player.activated:
             added = raise_counter(state, player, "item-charge", state.rules.charge_per_fight, None)
             if log:
                 log.add("charge", f"{player.name}'s activated item charge +{added}: {player.counters['item-charge']}"

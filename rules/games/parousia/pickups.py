@@ -19,18 +19,19 @@ def cap(state: State, player: Player | None, counter: str) -> int:
     if kind == "heart-containers" and player is not None:
         return min(player.stat("heart-containers"), rules.counter_cap)
     if kind == "item-charge" and player is not None:
-        return item_charge(state, player)
+        charge = item_charge(state, player)
+        if charge is None:
+            raise RuleError(f"{state.thing(player.activated).name}'s charge is left open by the source")
+        return charge
     return rules.counter_cap
 
 
-def item_charge(state: State, player: Player) -> int:
-    """The charge printed on the player's activated item; 0 without one."""
+def item_charge(state: State, player: Player) -> int | None:
+    """The charge printed on the player's activated item: 0 without one, None when the source leaves it open."""
     if not player.activated:
         return 0
     charge = state.thing(player.activated).get("charge")
-    if not isinstance(charge, int):
-        raise RuleError(f"{state.thing(player.activated).name}'s charge is left open by the source")
-    return charge
+    return charge if isinstance(charge, int) else None
 
 
 def counter_value(state: State, player: Player, counter: str) -> int:
@@ -129,8 +130,10 @@ def receive(state: State, player: Player, loot: Loot, log) -> None:
     else:
         player.items.append(loot.card)
         if state.thing(loot.card).type == "activated-item":
-            if player.activated:
+            if player.activated:  # one activated item at a time: the old one is left on the floor
                 player.items.remove(player.activated)
+                state.floor.append(Loot(state.floor_key(player.activated), "item", card=player.activated))
+                player.counters["item-charge"] = 0
             player.activated = loot.card
         if log:
             log.add("take", f"{player.name} takes the item {state.thing(loot.card).name}", player=player.name,
