@@ -37,7 +37,7 @@ def test_prey_cards_show_health_fast_and_every_ability(game, faces):
     assert texts[:2] == ["Rabid Dog", "PREY · LEVEL 1 · FORGOTTEN FOREST"]
     for number in ("5", "3", "2", "6", "8"):  # health, Fast, each ability's energy
         assert number in texts
-    assert "Power 3" in texts and "skip your turn" in texts
+    assert "8 Power 3 , then Power 3 ; skip your turn" in " ".join(" ".join(texts).split())
     boss = dl.texts(faces.front(game.card("flaming-heart")))
     words = " ".join(" ".join(boss).split())
     assert "1" in boss and "5 summons Ember ; skip your turn" in words
