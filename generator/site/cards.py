@@ -78,9 +78,9 @@ class CardArt:
 
     # -- texts -------------------------------------------------------------
 
-    def size(self, deck_id: str) -> tuple[float, float]:
-        deck = self.game.decks.get(deck_id)
-        return (deck.size.width, deck.size.height) if deck else _first_deck_size(self.game)
+    def size(self, card: Card) -> tuple[float, float]:
+        """The card's trim size in millimetres, as its layout is measured (a card in no deck is poker sized)."""
+        return self.faces.card_size(card)
 
     def markup(self, card: Card, key: str) -> str:
         """A field in the layouts' wording, with its markup (``**bold**``, ``:icon:``)."""
@@ -141,13 +141,7 @@ class CardArt:
     # -- pictures ------------------------------------------------------------
 
     def face(self, card: Card) -> Picture:
-        return as_picture(render_svg(self.faces.front(card)), face_symbol_id(card.id), *self.size(card.deck))
+        return as_picture(render_svg(self.faces.front(card)), face_symbol_id(card.id), *self.size(card))
 
     def back(self, deck: Deck) -> Picture:
         return as_picture(render_svg(self.faces.back(deck)), back_symbol_id(deck.id), deck.size.width, deck.size.height)
-
-
-def _first_deck_size(game: Game) -> tuple[float, float]:
-    for deck in game.decks.values():
-        return deck.size.width, deck.size.height
-    return 63.5, 88.9

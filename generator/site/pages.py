@@ -10,6 +10,7 @@ engine's verdict. The HTML of those pieces comes from Jinja macros in
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,7 +107,7 @@ class _Renderer:
 
     def cardref(self, card: Card, text: str | None = None) -> str:
         self.use_card(card)
-        width, height = self.art.size(card.deck)
+        width, height = self.art.size(card)
         return str(self.partials.cardref(text or card.name, self.links.card(card.id), face_symbol_id(card.id),
                                          width, height))
 
@@ -148,8 +149,10 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
     from markdown.extensions import Extension
     from markdown.inlinepatterns import InlineProcessor
     from markdown.preprocessors import Preprocessor
+    from markdown.treeprocessors import Treeprocessor
 
     renderer = _Renderer(game, art, page, partials, links, results)
+    pages_by_path = {other.path.resolve(): other for other in game.pages}
 
     class Blocks(Preprocessor):
         """Replaces ```cards and ```example fences by their rendered HTML before fenced_code sees them."""
@@ -172,10 +175,24 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
             html = renderer.reference(match.group(1), match.group(2), match.group(3))
             return self.md.htmlStash.store(html), match.start(0), match.end(0)
 
+    class PageLinks(Treeprocessor):
+        """A link to another rulebook page's Markdown file (``turn.md#setup``) points at its HTML page."""
+
+        def run(self, root):
+            for link in root.iter("a"):
+                href = link.get("href", "")
+                path, _, fragment = href.partition("#")
+                if not path.endswith(".md") or re.match(r"^[a-z][a-z0-9+.-]*:", path, re.I):
+                    continue
+                target = pages_by_path.get((page.path.parent / path).resolve())
+                if target is not None:
+                    link.set("href", f"{target.id}.html" + (f"#{fragment}" if fragment else ""))
+
     class Deckwright(Extension):
         def extendMarkdown(self, md):  # noqa: N802
             md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
             md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
+            md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
 
     md = markdown.Markdown(
         extensions=[*MARKDOWN_EXTENSIONS, Deckwright()],
