@@ -7,8 +7,11 @@ filling a layout (a missing field, a bad colour) are located problems.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from jinja2 import TemplateError
 
 from rules.problems import Problem
 from rules.units import parse_length
@@ -16,7 +19,7 @@ from rules.units import parse_length
 from . import displaylist as dl
 from .fonts import FontBook, FontError
 from .icons import Icon
-from .layoutfile import Box, Layout, LayoutError, Value
+from .layoutfile import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .richtext import parse
 from .textfit import TextSetter, TextSpec
 
@@ -32,6 +35,8 @@ TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min
 def evaluate(value: Value, ctx: dict) -> Any:
     if value.kind == "const":
         return value.raw
+    if value.kind == "path":
+        return value.code(ctx)
     if value.kind == "expr":
         return value.code(**ctx)
     return value.code.render(ctx)
@@ -78,8 +83,6 @@ def color_value(raw: Any, palette: dict) -> str | None:
 
 def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, palette: dict | None = None) -> Any:
     """A layout value filled in and converted (length, number, color, text or any); raises ValueFailure."""
-    from jinja2 import TemplateError
-
     try:
         raw = evaluate(value, ctx)
         if kind == "length":
@@ -109,6 +112,9 @@ class Measurer:
         self.game_root = game_root.resolve()
         self.setter = TextSetter(fonts, self._inline_icon)
         self._independent: dict[int, list[bool]] = {}
+        self._fixed_geometry: dict[int, bool] = {}
+        self._frames: dict[tuple, tuple[float, float, float, float]] = {}
+        self._specs: dict[tuple, tuple] = {}
         self._image_sizes: dict[str, tuple[int, int]] = {}
 
     # -- entry point -----------------------------------------------------
@@ -197,9 +203,23 @@ class Measurer:
     # -- boxes -----------------------------------------------------------
 
     def _frame(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
+        fixed = self._fixed_geometry.get(id(box))
+        if fixed is None:
+            fixed = self._fixed_geometry[id(box)] = not any(
+                box.props[k].dynamic or (isinstance(box.props[k].raw, str) and box.props[k].raw.strip().endswith("%"))
+                for k in GEOMETRY_KEYS if k in box.props)
+        if fixed:  # the same offsets on every card: computed once per parent size
+            key = (id(box), parent[2], parent[3])
+            offsets = self._frames.get(key)
+            if offsets is None:
+                offsets = self._frames[key] = self._place(box, ctx, (0.0, 0.0, parent[2], parent[3]), where)
+            return parent[0] + offsets[0], parent[1] + offsets[1], offsets[2], offsets[3]
+        return self._place(box, ctx, parent, where)
+
+    def _place(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
         px, py, pw, ph = parent
         g = {k: self._get(box.get(k), ctx, f"{where}.{k}", "length", pw if k in ("left", "right", "width") else ph)
-             for k in ("left", "right", "top", "bottom", "width", "height")}
+             for k in GEOMETRY_KEYS}
         x, w = _span(px, pw, g["left"], g["right"], g["width"])
         y, h = _span(py, ph, g["top"], g["bottom"], g["height"])
         return x, y, w, h
@@ -340,34 +360,53 @@ class Measurer:
                                                                         f"(styles: {', '.join(self.layout.text_styles)})"))
             style = self.layout.text_styles.get(style_name, {})
 
-        def prop(key: str, kind: str = "any"):
-            value = box.get(key) or style.get(key)
-            default = TEXT_DEFAULTS.get(key)
-            if key == "color":
-                default = self.palette.get("ink", "#000000")
-            return self._get(value, ctx, f"{where}.{key}", kind, default=default)
-
-        family, font_style = str(prop("font")), str(prop("font_style"))
-        try:
-            face = self.fonts.face(family, font_style)
-        except FontError as exc:
-            loc = (box.get("font") or style.get("font") or box.get("font_style") or style.get("font_style")).loc
-            self.problems.append(Problem(loc, f"{where}: {exc}"))
-            return []
-        size = prop("size", "number")
-        spec = TextSpec(face=face, size=size, min_size=min(size, prop("min_size", "number")),
-                        leading=prop("leading", "number"), align=str(prop("align")), valign=str(prop("valign")),
-                        color=prop("color", "color") or "#000000", shrink=str(prop("fit")) != "none")
-        for key, allowed in (("align", ("left", "center", "right")), ("valign", ("top", "middle", "bottom"))):
-            if getattr(spec, key) not in allowed:
-                loc = (box.get(key) or style.get(key)).loc
-                self.problems.append(Problem(loc, f"{where}.{key}: expected one of {', '.join(allowed)}"))
+        spec_key = (id(box), style_name)
+        cached = self._specs.get(spec_key)
+        if cached is not None:
+            spec, color_value_ = cached
+            color = self.palette.get(color_value_, color_value_) if color_value_ else self.palette.get("ink", "#000000")
+            spec = replace(spec, color=color.lower() if color and color.startswith("#") else "#000000")
+        else:
+            spec = self._text_spec(box, style_name, style, ctx, where)
+            if spec is None:
                 return []
         if not text.strip():
             return []
         fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
         self.fits.append(dl.TextFit(box.name, self._field_of(box), fitted.size, fitted.fits, box.loc))
         return list(fitted.items)
+
+    def _text_spec(self, box: Box, style_name: str, style: dict, ctx: dict, where: str) -> TextSpec | None:
+        def value_of(key: str) -> Value | None:
+            return box.get(key) or style.get(key)
+
+        def prop(key: str, kind: str = "any"):
+            default = TEXT_DEFAULTS.get(key)
+            if key == "color":
+                default = self.palette.get("ink", "#000000")
+            return self._get(value_of(key), ctx, f"{where}.{key}", kind, default=default)
+
+        family, font_style = str(prop("font")), str(prop("font_style"))
+        try:
+            face = self.fonts.face(family, font_style)
+        except FontError as exc:
+            loc = (value_of("font") or value_of("font_style")).loc
+            self.problems.append(Problem(loc, f"{where}: {exc}"))
+            return None
+        size = prop("size", "number")
+        spec = TextSpec(face=face, size=size, min_size=min(size, prop("min_size", "number")),
+                        leading=prop("leading", "number"), align=str(prop("align")), valign=str(prop("valign")),
+                        color=prop("color", "color") or "#000000", shrink=str(prop("fit")) != "none")
+        for key, allowed in (("align", ("left", "center", "right")), ("valign", ("top", "middle", "bottom"))):
+            if getattr(spec, key) not in allowed:
+                self.problems.append(Problem(value_of(key).loc, f"{where}.{key}: expected one of {', '.join(allowed)}"))
+                return None
+        keys = ("font", "font_style", "size", "min_size", "leading", "align", "valign", "fit", "color")
+        values = [value_of(k) for k in keys]
+        if not self.problems and all(v is None or not v.dynamic for v in values):  # the same for every card
+            color = value_of("color")
+            self._specs[(id(box), style_name)] = (spec, str(color.raw).strip() if color is not None else "")
+        return spec
 
     @staticmethod
     def _field_of(box: Box) -> str:

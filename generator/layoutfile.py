@@ -32,6 +32,7 @@ KIND_KEYS: dict[str, tuple[str, ...]] = {
 }
 STYLE_KEYS = ("font", "font_style", "size", "min_size", "color", "leading", "align", "valign")
 _WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+_NAME_PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
 class LayoutError(Exception):
@@ -48,7 +49,7 @@ class Value:
 
     raw: Any
     loc: Loc
-    kind: str = "const"  # const, template or expr
+    kind: str = "const"  # const, template, expr, or path (a plain dotted name such as card.name)
     code: Any = None  # the compiled template or expression
     names: frozenset = frozenset()  # variables the Jinja2 code reads
 
@@ -104,6 +105,8 @@ def compile_value(env, node: YNode, expression: bool = False) -> Value:
     try:
         if whole and "{{" not in whole.group(1) and "}}" not in whole.group(1):
             source = whole.group(1).strip()
+            if _NAME_PATH.match(source) and source.split(".")[0] not in ("true", "false", "none", "True", "False", "None"):
+                return Value(raw, node.loc, "path", _path_getter(env, source.split(".")), frozenset({source.split(".")[0]}))
             return Value(raw, node.loc, "expr", env.compile_expression(source, undefined_to_none=False),
                          _expression_names(env, "{{ " + source + " }}"))
         if "{{" in raw or "{%" in raw:
@@ -115,6 +118,20 @@ def compile_value(env, node: YNode, expression: bool = False) -> Value:
         line = node.loc.line + (exc.lineno - 1 if exc.lineno else 0)
         raise LayoutError([Problem(Loc(node.loc.file, line, node.loc.col), f"Jinja2 syntax error: {exc.message}")])
     return Value(raw, node.loc)
+
+
+def _path_getter(env, parts: list[str]):
+    """``card.name`` looked up as Jinja2 would (attribute, then item; sandboxed; undefined if missing), but
+    without building a template context: most values in a layout are such plain lookups."""
+    first, rest = parts[0], parts[1:]
+
+    def get(ctx: dict):
+        value = ctx[first] if first in ctx else env.undefined(name=first)
+        for part in rest:
+            value = env.getattr(value, part)
+        return value
+
+    return get
 
 
 class LayoutFiles:

@@ -30,6 +30,21 @@ def new_canvas(target, page_size_mm: tuple[float, float], fonts: FontBook, title
     return canvas
 
 
+def finish_page(canvas) -> None:
+    """End the page, and compress its content now rather than when the file is saved: ReportLab keeps
+    every page until then, so holding them compressed keeps memory nearly flat however long the deck."""
+    import zlib
+
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+
+    canvas.showPage()
+    page = canvas._doc.Pages.pages[-1]
+    if isinstance(page.stream, str) and not page.Contents:
+        compressed = zlib.compress(page.stream.encode("utf8"))
+        page.Contents = PDFStream(PDFDictionary({"Filter": PDFArray([PDFName("FlateDecode")])}), compressed)
+        page.stream = None
+
+
 class PdfPainter:
     def __init__(self, canvas, fonts: FontBook):
         from reportlab.pdfgen.canvas import FILL_EVEN_ODD

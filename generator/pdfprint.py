@@ -21,7 +21,7 @@ from . import displaylist as dl
 from .faces import Faces
 from .impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
 from .layoutfile import LayoutError
-from .pdf import PT_PER_MM, PdfPainter, new_canvas
+from .pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
 
 HOME_BLEED = 3.0
 SHOP_BLEED = 25.4 / 8  # 1/8 inch, what DriveThruCards and The Game Crafter ask for
@@ -115,7 +115,7 @@ class HomePrint:
             self._pending_outline = None
 
     def _end_page(self) -> None:
-        self.canvas.showPage()
+        finish_page(self.canvas)
         self.pages += 1
 
     def _grid(self, size: tuple[float, float], loc, what: str) -> tuple[Grid, tuple[float, float]]:
@@ -253,4 +253,4 @@ def _shop_page(canvas, painter: PdfPainter, display: dl.DisplayList, size: tuple
     k = PT_PER_MM
     canvas.setTrimBox([b * k, b * k, (size[0] - b) * k, (size[1] - b) * k])
     canvas.setBleedBox([0, 0, size[0] * k, size[1] * k])
-    canvas.showPage()
+    finish_page(canvas)

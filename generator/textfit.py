@@ -48,6 +48,7 @@ class TextSetter:
         self.place_icon = place_icon  # (name, x, y_top, size_mm, color) -> display-list items
 
     def measure(self, paragraphs: tuple[Paragraph, ...], face: Face) -> list[list[_Cluster]]:
+        fonts = self.fonts
         out = []
         for paragraph in paragraphs:
             clusters = []
@@ -59,9 +60,9 @@ class TextSetter:
                         pieces.append(("", piece.icon, ICON_EM))
                         total += ICON_EM
                         continue
-                    piece_face = self.fonts.styled(face, piece.bold, piece.italic)
-                    width = self.fonts.width(piece_face.name, piece.text)
-                    pieces.append((piece.text, piece_face.name, width))
+                    name = fonts.styled(face, piece.bold, piece.italic).name if (piece.bold or piece.italic) else face.name
+                    width = fonts.width(name, piece.text)
+                    pieces.append((piece.text, name, width))
                     total += width
                 clusters.append((tuple(pieces), total))
             out.append(clusters)
@@ -70,9 +71,10 @@ class TextSetter:
     def fit(self, paragraphs: tuple[Paragraph, ...], spec: TextSpec, x: float, y: float, w: float, h: float) -> Fitted:
         measured = self.measure(paragraphs, spec.face)
         space = self.fonts.width(spec.face.name, " ")
-        lines = self._wrap(measured, space, spec.size, w)
         size = spec.size
-        if spec.shrink and not self._fits(lines, spec, spec.size, w, h):
+        lines = self._wrap(measured, space, size, w)
+        fits = self._fits(lines, spec, size, w, h)
+        if spec.shrink and not fits:
             low = 0
             high = max(0, int(round((spec.size - spec.min_size) / SIZE_STEP)))  # steps down from the wanted size
             best = None
@@ -85,39 +87,36 @@ class TextSetter:
                     high = mid - 1
                 else:
                     low = mid + 1
-            if best is None:
+            if best is None:  # too long even at the smallest size: set it there, and say so
                 size = spec.size - max(0, int(round((spec.size - spec.min_size) / SIZE_STEP))) * SIZE_STEP
                 lines = self._wrap(measured, space, size, w)
             else:
-                size, lines = best
-        fits = self._fits(lines, spec, size, w, h)
+                (size, lines), fits = best, True
         return Fitted(tuple(self._place(lines, spec, size, space, x, y, w, h)), size, fits, len(lines))
 
     @staticmethod
-    def _wrap(measured: list[list[_Cluster]], space: float, size: float, w: float) -> list[list[_Cluster]]:
+    def _wrap(measured: list[list[_Cluster]], space: float, size: float, w: float) -> list[tuple[list[_Cluster], float]]:
+        """Lines of clusters, each with its width in ems; a cluster wider than the box gets a line of its own."""
         limit = w / (size * MM_PER_PT) + _EPS  # the box width in ems at this size
-        lines: list[list[_Cluster]] = []
+        lines: list[tuple[list[_Cluster], float]] = []
         for clusters in measured:
             line: list[_Cluster] = []
             width = 0.0
             for cluster in clusters:
                 extra = cluster[1] + (space if line else 0.0)
                 if line and width + extra > limit:
-                    lines.append(line)
+                    lines.append((line, width))
                     line, width = [cluster], cluster[1]
                 else:
                     line.append(cluster)
                     width += extra
-            lines.append(line)
+            lines.append((line, width))
         return lines
 
     def _fits(self, lines, spec: TextSpec, size: float, w: float, h: float) -> bool:
-        space = self.fonts.width(spec.face.name, " ")
         limit = w / (size * MM_PER_PT) + _EPS
-        for line in lines:
-            if sum(c[1] for c in line) + space * (len(line) - 1) > limit:
-                return False
-        return self._block_height(len(lines), spec, size) <= h + _EPS
+        return (max(width for _, width in lines) <= limit
+                and self._block_height(len(lines), spec, size) <= h + _EPS)
 
     @staticmethod
     def _block_height(count: int, spec: TextSpec, size: float) -> float:
@@ -129,8 +128,8 @@ class TextSetter:
         top = y if spec.valign == "top" else (y + h - block if spec.valign == "bottom" else y + (h - block) / 2)
         baseline = top + spec.face.ascent * em
         items: list = []
-        for line in lines:
-            width = (sum(c[1] for c in line) + space * (len(line) - 1)) * em
+        for line, line_width in lines:
+            width = line_width * em
             cx = x if spec.align == "left" else (x + w - width if spec.align == "right" else x + (w - width) / 2)
             run: list = []  # [x, text, face, width] of the run being collected
 
