@@ -208,3 +208,79 @@ def test_arcana_abilities_grow_with_corruption():
     assert rt.arcana_ability_count(RULES, rt.Player("Ana", 20)) == 2
     assert rt.arcana_ability_count(RULES, rt.Player("Bo", 20, corruption=3)) == 5
     assert rt.arcana_ability_count(RULES, rt.Player("Cy", 20, corruption=1, fully_upgraded=2)) == 5
+
+
+# -- whole fights --------------------------------------------------------------------
+
+
+def test_random_fights_end_and_keep_every_card():
+    from rules.engine.randomplay import play
+    from rules.games import rt0_combat
+
+    options = {"players": ["Ana", {"name": "Bo", "speed": "slow"}, {"name": "Cy", "speed": "fast"}],
+               "adversaries": [{"name": "Brute", "hp": 30, "damage": 9}, {"name": "Archer", "hp": 12, "damage": 4,
+                                                                          "reach": "ranged"}]}
+    for seed in range(60):
+        result = play(rt0_combat, GAME, seed, max_actions=5000, options=options)
+        assert result.over and not result.problems, (seed, result.problems)
+        fight = result.state
+        assert all(0 < p.hp <= RULES.starting_hp for p in fight.combat.players)
+        assert fight.supremacy is not None and fight.supremacy[0] in (0, 1, 2)
+
+
+# -- the round's phases through the example protocol ------------------------------------
+
+
+def _fight(spec, shuffles=None):
+    from rules.engine.chance import ScriptedChance
+    from rules.games import rt0_combat
+
+    chance = ScriptedChance(shuffles=shuffles or {})
+    return rt0_combat, rt0_combat.setup(GAME, spec, chance), chance
+
+
+BASIC = {"gm_deck": ["the-moon"], "players": [{"name": "Ana", "zone": "B2"}, {"name": "Bo", "zone": "B2"}],
+         "adversaries": [{"name": "Ogre", "hp": 12, "zone": "B2"}]}
+
+
+def test_phases_refuse_actions_out_of_turn():
+    module, fight, chance = _fight(BASIC)
+    with pytest.raises(RuleError, match="draw intents first"):
+        module.apply(fight, {"turn": "Ana"}, chance)
+    fight = module.apply(fight, "intents", chance)
+    with pytest.raises(RuleError, match=r"cannot let Ogre act: players are taking turns \(Ana, Bo still to go\)"):
+        module.apply(fight, {"act": "Ogre", "damage": 3}, chance)
+    fight = module.apply(module.apply(fight, {"turn": "Ana"}, chance), "end turn", chance)
+    with pytest.raises(RuleError, match="Ana has already had a turn this round"):
+        module.apply(fight, {"turn": "Ana"}, chance)
+    fight = module.apply(module.apply(fight, {"turn": "Bo"}, chance), "end turn", chance)
+    fight = module.apply(fight, {"act": "Ogre", "damage": 3}, chance)
+    assert module.observe(fight)["phase"] == "intents" and module.observe(fight)["gm"]["discard"] == ["the-moon"]
+
+
+def test_the_gm_reshuffles_discarded_intents():
+    module, fight, chance = _fight(BASIC, {"GM deck": [["the-moon"]]})
+    for _ in range(2):  # the second round finds the GM deck empty
+        fight = module.apply(fight, "intents", chance)
+        for name in ("Ana", "Bo"):
+            fight = module.apply(module.apply(fight, {"turn": name}, chance), "end turn", chance)
+        fight = module.apply(fight, {"act": "Ogre", "damage": 1}, chance)
+    chance.finish()
+    assert module.observe(fight)["round"] == 2
+
+
+def test_a_strategic_adversary_moves_and_targets_as_the_gm_says():
+    spec = {"room": "large", "gm_deck": ["the-moon"],
+            "players": [{"name": "Ana", "zone": "B2"}, {"name": "Bo", "zone": "E5", "hp": 3}],
+            "adversaries": [{"name": "Fox", "hp": 5, "zone": "C3", "targeting": "strategic"}]}
+    module, fight, chance = _fight(spec)
+    fight = module.apply(fight, "intents", chance)
+    for name in ("Ana", "Bo"):
+        fight = module.apply(module.apply(fight, {"turn": name}, chance), "end turn", chance)
+    with pytest.raises(RuleError, match="moves one zone at a time: A1 is 2 away from C3"):
+        module.apply(fight, {"act": "Fox", "move": "A1"}, chance)
+    with pytest.raises(RuleError, match="the GM chooses its target"):
+        module.apply(fight, {"act": "Fox", "move": "B2", "damage": 4}, chance)
+    fight = module.apply(fight, {"act": "Fox", "move": "B2", "damage": 4, "target": "Ana"}, chance)
+    view = module.observe(fight)
+    assert view["adversaries"]["Fox"]["zone"] == "B2" and view["players"]["Ana"]["hp"] == 16

@@ -31,6 +31,7 @@ class Fight:
     catastrophes: int = 0
     last_attack: tuple[tuple[str, object], ...] = ()
     supremacy: tuple[int, str] | None = None
+    stand_in_damage: tuple[tuple[str, int], ...] = ()  # random play only: each adversary's intent damage
 
 
 def _log(log, events) -> None:
