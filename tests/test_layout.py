@@ -193,3 +193,25 @@ def test_svg_arcs_end_on_their_endpoints():
     assert commands[0] == ("M", 10.0, 50.0)
     assert commands[-2][-2:] == (90.0, 50.0)
     assert all(c[0] == "C" for c in commands[1:-1])
+
+
+def test_image_boxes_crop_to_their_box_and_stay_inside_the_game(tmp_path):
+    from PIL import Image
+
+    folder = copy_fixture(tmp_path)
+    (folder / "art").mkdir()
+    Image.new("RGB", (40, 20), "#ff0000").save(folder / "art" / "knight.png")
+    unit = folder / "layouts" / "unit.yaml"
+    box = '  picture: {kind: image, src: "art/{{ card.id }}.png", left: 6, right: 6, top: 29, height: 20}\n'
+    unit.write_text(unit.read_text().replace("formats:", box + "formats:"), encoding="utf-8")
+    game = load_game(folder)
+    display = Faces(game).front(game.card("knight"))
+    (clip,) = [item for item in display.items if isinstance(item, dl.Clip)]
+    (image,) = clip.items
+    assert (clip.x, clip.y, clip.w, clip.h) == pytest.approx((6, 29, 51.5, 20))
+    assert image.h == pytest.approx(25.75) and image.w == pytest.approx(51.5)  # covers the box, cropped at top and bottom
+    with pytest.raises(LayoutError, match=r"unit\.yaml:\d+:\d+: boxes\.picture\.src: no image 'art/archer\.png'"):
+        Faces(game).front(game.card("archer"))
+    unit.write_text(unit.read_text().replace("art/{{ card.id }}.png", "../../outside.png"), encoding="utf-8")
+    with pytest.raises(LayoutError, match="outside the game folder"):
+        Faces(load_game(folder)).front(game.card("knight"))
