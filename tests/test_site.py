@@ -124,6 +124,8 @@ def test_card_text_is_escaped(site):
     gallery = (site / "site-demo" / "cards.html").read_text(encoding="utf-8")
     assert "<script>window" not in gallery and "<img src=x" not in gallery
     assert "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in gallery
+    page = (site / "site-demo" / "rules" / "play.html").read_text(encoding="utf-8")
+    assert "Markup such as &lt;script&gt;window.__pwned = 3&lt;/script&gt; or &lt;b&gt;this&lt;/b&gt; in a page" in page
 
 
 def test_build_is_atomic_and_repeatable(tmp_path, games, site):
@@ -336,7 +338,8 @@ def test_printing_gives_one_paper_page_per_sheet(tmp_path, watched):
 @needs_chromium
 def test_script_in_card_text_is_not_run(watched):
     w = watched()
-    for rel in ("site-demo/cards.html", "site-demo/rules/intro.html", "site-demo/print-a4.html"):
+    for rel in ("site-demo/cards.html", "site-demo/rules/intro.html", "site-demo/rules/play.html",
+                "site-demo/print-a4.html"):
         page = w.open(rel)
         assert page.evaluate("window.__pwned") is None
         scripts = page.evaluate("[...document.scripts].map(s => s.getAttribute('src'))")
@@ -370,7 +373,13 @@ def test_screenshots_of_each_page_type(site, watched):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     w = watched()
     shots = {"index": "index.html", "game": "site-demo/index.html", "rules": "site-demo/rules/play.html",
-             "gallery": "site-demo/cards.html", "print": "site-demo/print-a4.html"}
+             "gallery": "site-demo/cards.html", "print": "site-demo/print-a4.html",
+             "nightmare-hunt-game": "nightmare-hunt/index.html", "nightmare-hunt-gallery": "nightmare-hunt/cards.html",
+             "nightmare-hunt-print": "nightmare-hunt/print-letter.html"}
+    with_example = [p for p in html_pages(site) if p.startswith("nightmare-hunt/rules/")
+                    and 'class="example example-' in (site / p).read_text(encoding="utf-8")]
+    if with_example:
+        shots["nightmare-hunt-rules"] = with_example[0]
     for name, rel in shots.items():
         page = w.open(rel)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

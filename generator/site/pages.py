@@ -193,6 +193,9 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
             md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
             md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
             md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
+            # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
+            md.preprocessors.deregister("html_block")
+            md.inlinePatterns.deregister("html")
 
     md = markdown.Markdown(
         extensions=[*MARKDOWN_EXTENSIONS, Deckwright()],
