@@ -80,6 +80,11 @@ def test_site_has_every_page_type(site, games):
             assert f"{game.slug}/rules/{page.id}.html" in pages
     assert (site / "assets" / "fonts" / "Vollkorn-Regular.ttf").is_file()
     assert (site / "assets" / "fonts" / "vollkorn-OFL.txt").is_file()
+    # Card art is copied once and linked from each page relative to where the page sits.
+    (art,) = (site / "site-demo" / "images").iterdir()
+    assert art.read_bytes() == (FIXTURE / "art" / "lantern.png").read_bytes()
+    assert f'href="images/{art.name}"' in (site / "site-demo" / "cards.html").read_text(encoding="utf-8")
+    assert f'href="../images/{art.name}"' in (site / "site-demo" / "rules" / "play.html").read_text(encoding="utf-8")
 
 
 def test_no_external_urls(site):

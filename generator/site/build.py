@@ -23,7 +23,7 @@ from rules.values import Open
 from .. import TEMPLATES
 from ..output import staged_folder
 from ..fonts import FontBook
-from .cards import CardArt, Picture, card_anchor
+from .cards import IMAGES, CardArt, Picture, card_anchor
 from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
 from .sheets import PrintSheet, print_sheets
@@ -238,6 +238,9 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     write("index.html", "index.html", games=views)
     for view in views:
         slug = view.slug
+        for source, name in sorted(view.art.images.items()):
+            (folder / slug / IMAGES).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, folder / slug / IMAGES / name)
         write("game.html", f"{slug}/index.html", view=view, section="overview")
         for number, link in enumerate(view.pages):
             rendered = view.rendered[link.id]

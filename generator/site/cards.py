@@ -5,8 +5,10 @@ same measured display list the PDF is drawn from, and the same wording.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -37,6 +39,11 @@ def back_symbol_id(deck_id: str) -> str:
     return f"back-{deck_id}"
 
 
+# Stands for the game's folder, relative to the page, in image links; pages sit at different depths.
+GAME_ROOT = "@@game-root@@/"
+IMAGES = "images"
+
+
 @dataclass(frozen=True)
 class Picture:
     """One card face or back as an SVG symbol: inner markup plus its size in millimetres."""
@@ -47,8 +54,10 @@ class Picture:
     width_mm: float
     height_mm: float
 
-    def symbol(self) -> str:
-        return f'<symbol id="{self.symbol_id}" viewBox="{self.view_box}">{self.inner}</symbol>'
+    def symbol(self, game_root: str = "") -> str:
+        """The symbol for a page ``game_root`` (``""`` or ``"../"``) away from the game's folder."""
+        inner = self.inner.replace(GAME_ROOT, game_root)
+        return f'<symbol id="{self.symbol_id}" viewBox="{self.view_box}">{inner}</symbol>'
 
 
 def as_picture(svg: str, symbol_id: str, width_mm: float, height_mm: float) -> Picture:
@@ -75,6 +84,7 @@ class CardArt:
         self.game = game
         self.faces = Faces(game, fonts)
         self._alts: dict[str, str] = {}
+        self.images: dict[Path, str] = {}  # card art file -> its name under the game's images/ folder
 
     # -- texts -------------------------------------------------------------
 
@@ -140,8 +150,18 @@ class CardArt:
 
     # -- pictures ------------------------------------------------------------
 
+    def image_href(self, path: str) -> str:
+        """Card art is copied once beside the pages (not inlined in each page that shows the card)."""
+        source = Path(path)
+        if source not in self.images:
+            digest = hashlib.sha1(source.read_bytes()).hexdigest()[:8]  # same picture, same name on every machine
+            self.images[source] = f"{source.stem}-{digest}{source.suffix.lower()}"
+        return f"{GAME_ROOT}{IMAGES}/{self.images[source]}"
+
     def face(self, card: Card) -> Picture:
-        return as_picture(render_svg(self.faces.front(card)), face_symbol_id(card.id), *self.size(card))
+        svg = render_svg(self.faces.front(card), image_href=self.image_href)
+        return as_picture(svg, face_symbol_id(card.id), *self.size(card))
 
     def back(self, deck: Deck) -> Picture:
-        return as_picture(render_svg(self.faces.back(deck)), back_symbol_id(deck.id), deck.size.width, deck.size.height)
+        svg = render_svg(self.faces.back(deck), image_href=self.image_href)
+        return as_picture(svg, back_symbol_id(deck.id), deck.size.width, deck.size.height)
