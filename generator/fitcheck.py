@@ -14,6 +14,7 @@ from .layoutfile import LayoutError
 from .pdfprint import HOME_BLEED, PAGE_FOOT, PAGE_MARGIN, is_page_sheet, paper_size
 
 READABLE_PT = 6.0
+PAPERS = ("a4", "letter")  # the papers --paper offers
 
 
 def layout_warnings(game: Game) -> list[Problem]:
@@ -37,16 +38,19 @@ def layout_warnings(game: Game) -> list[Problem]:
         except LayoutError as exc:
             problems.extend(exc.problems)
     for sheet in game.sheets.values():
-        try:
-            if is_page_sheet(sheet):
-                paper = paper_size("a4", sheet.size.width > sheet.size.height)
-                display = faces.sheet(sheet, paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT)
-            else:
-                display = faces.sheet(sheet, bleed=HOME_BLEED)
-        except LayoutError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems.extend(_fit_problems(display.fits, sheet.loc, f"sheet '{sheet.id}'"))
+        # a page-sized sheet is laid out on the paper the user picks, so check it on each
+        for paper_name in (PAPERS if is_page_sheet(sheet) else ("",)):
+            try:
+                if paper_name:
+                    paper = paper_size(paper_name, sheet.size.width > sheet.size.height)
+                    display = faces.sheet(sheet, paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT)
+                else:
+                    display = faces.sheet(sheet, bleed=HOME_BLEED)
+            except LayoutError as exc:
+                problems.extend(exc.problems)
+                break
+            where = f"sheet '{sheet.id}'" + (f" on {paper_name}" if paper_name else "")
+            problems.extend(_fit_problems(display.fits, sheet.loc, where))
     return sorted(set(problems))
 
 
