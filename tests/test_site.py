@@ -43,7 +43,7 @@ def fixture_report(game) -> GameReport:
                       ("shuffle: monsters: Giant Moth on top", "roll: D4 rolls 3",
                        "attack: Giant Moth bites the Scout for 3", "health: Scout 8 -> 5")),
         ExampleResult(game.slug, "The warden shrugs it off", Loc(page.shown, name_lines[1], 7), "erratum",
-                      "erratum: the made-up source forgets to subtract the bite (hero.health: expected 12, got 8)",
+                      "the made-up source forgets to subtract the bite (hero.health: expected 12, got 8)",
                       ("roll: D4 rolls 4", "attack: Giant Moth bites the Warden for 4", "health: Warden 12 -> 8")),
     ]
     return GameReport(game.root, game, Problems(), examples)

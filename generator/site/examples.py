@@ -90,10 +90,10 @@ def _roll(value: Any) -> Roll:
 
 
 def _engine_note(message: str, erratum: str) -> str:
-    """What the replay found, without repeating the erratum's own reason."""
-    prefix = f"erratum: {erratum}"
-    if erratum and message.startswith(prefix):
-        rest = message[len(prefix):].strip()
+    """What the replay found, without repeating the erratum's own reason (``[erratum: ]<reason> (<finding>)``)."""
+    rest = message.removeprefix("erratum: ")
+    if erratum and rest.startswith(erratum.strip()):
+        rest = rest[len(erratum.strip()):].strip()
         return rest[1:-1] if rest.startswith("(") and rest.endswith(")") else rest
     return message
 
