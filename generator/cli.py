@@ -70,6 +70,7 @@ def cmd_check(args) -> int:
 
     failed = False
     reports = []
+    fonts_cache: dict = {}
     for folder in resolve_games(args.games):
         report = check_game(folder, update_golden=args.update_golden)
         reports.append(report)
@@ -79,7 +80,7 @@ def cmd_check(args) -> int:
             failed = True
             continue
         warnings = report.problems.warnings
-        layout = _layout_warnings(report.game)
+        layout = _layout_warnings(report.game, fonts_cache)
         warnings += layout
         for warning in sorted(warnings):
             if warning not in report.problems.warnings:
@@ -123,12 +124,13 @@ def _print_examples(report) -> None:
             print(f"    {example}")
 
 
-def _layout_warnings(game) -> list:
-    try:
-        from .fitcheck import layout_warnings
-    except ImportError:
-        return []
-    return layout_warnings(game)
+def _layout_warnings(game, fonts_cache: dict) -> list:
+    from .fitcheck import layout_warnings
+    from .fonts import FontBook
+
+    if "book" not in fonts_cache:  # the shipped fonts are parsed once for all games
+        fonts_cache["book"] = FontBook()
+    return layout_warnings(game, fonts_cache["book"])
 
 
 def cmd_build(args) -> int:

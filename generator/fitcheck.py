@@ -10,6 +10,7 @@ from rules.model import Game
 from rules.problems import Problem
 
 from .faces import Faces
+from .fonts import FontBook
 from .layoutfile import LayoutError
 from .pdfprint import HOME_BLEED, PAGE_FOOT, PAGE_MARGIN, is_page_sheet, paper_size
 
@@ -17,9 +18,9 @@ READABLE_PT = 6.0
 PAPERS = ("a4", "letter")  # the papers --paper offers
 
 
-def layout_warnings(game: Game) -> list[Problem]:
+def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
     try:
-        faces = Faces(game)
+        faces = Faces(game, fonts)
     except LayoutError as exc:
         return exc.problems
     problems: list[Problem] = []

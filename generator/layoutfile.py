@@ -88,10 +88,34 @@ def search_folders(game) -> list[Path]:
     return [game.root / "layouts", LAYOUT_DIR / game.slug, LAYOUT_DIR]
 
 
-def _expression_names(env, source: str) -> frozenset:
+def _expression(env, source: str):
+    """``env.compile_expression(source)`` and the names it reads, from one parse of its source."""
+    from jinja2 import nodes
+    from jinja2.environment import TemplateExpression
+    from jinja2.exceptions import TemplateSyntaxError
+    from jinja2.parser import Parser
+
+    parser = Parser(env, source, state="variable")
+    expr = parser.parse_expression()
+    if not parser.stream.eos:
+        token = parser.stream.current
+        raise TemplateSyntaxError(f"unexpected {token.type!r} after the expression", token.lineno)
+    tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
+    tree.set_environment(env)
+    code = env.compile(tree)
+    template = env.template_class.from_code(env, code, env.make_globals(None), None)
+    # an expression binds no names, so every name it loads is one it reads from outside
+    names = frozenset(node.name for node in expr.find_all(nodes.Name) if node.ctx == "load")
+    return TemplateExpression(template, False), names
+
+
+def _template(env, source: str):
+    """A compiled template and the names it reads, from one parse of its source."""
     from jinja2 import meta
 
-    return frozenset(meta.find_undeclared_variables(env.parse(source)))
+    tree = env.parse(source)
+    code = env.compile(tree)
+    return env.template_class.from_code(env, code, env.make_globals(None), None), frozenset(meta.find_undeclared_variables(tree))
 
 
 def compile_value(env, node: YNode, expression: bool = False) -> Value:
@@ -107,13 +131,11 @@ def compile_value(env, node: YNode, expression: bool = False) -> Value:
             source = whole.group(1).strip()
             if _NAME_PATH.match(source) and source.split(".")[0] not in ("true", "false", "none", "True", "False", "None"):
                 return Value(raw, node.loc, "path", _path_getter(env, source.split(".")), frozenset({source.split(".")[0]}))
-            return Value(raw, node.loc, "expr", env.compile_expression(source, undefined_to_none=False),
-                         _expression_names(env, "{{ " + source + " }}"))
+            return Value(raw, node.loc, "expr", *_expression(env, source))
         if "{{" in raw or "{%" in raw:
-            return Value(raw, node.loc, "template", env.from_string(raw), _expression_names(env, raw))
+            return Value(raw, node.loc, "template", *_template(env, raw))
         if expression:
-            return Value(raw, node.loc, "expr", env.compile_expression(raw, undefined_to_none=False),
-                         _expression_names(env, "{{ " + raw + " }}"))
+            return Value(raw, node.loc, "expr", *_expression(env, raw))
     except TemplateSyntaxError as exc:
         line = node.loc.line + (exc.lineno - 1 if exc.lineno else 0)
         raise LayoutError([Problem(Loc(node.loc.file, line, node.loc.col), f"Jinja2 syntax error: {exc.message}")])
@@ -142,6 +164,7 @@ class LayoutFiles:
         self.env = env
         self.folders = search_folders(game)
         self._cache: dict[str, Layout] = {}
+        self._files: dict[tuple[str, Path], Layout] = {}  # each file read once, however many layouts extend it
 
     def find(self, name: str, after: Path | None = None) -> Path | None:
         """The file for a layout name; with ``after``, only files in folders after that file's folder."""
@@ -176,6 +199,12 @@ class LayoutFiles:
         return self._cache[name]
 
     def _read(self, name: str, path: Path, seen: tuple[Path, ...]) -> Layout:
+        key = (name, path.resolve())
+        if key not in self._files:
+            self._files[key] = self._read_file(name, path, seen)
+        return self._files[key]
+
+    def _read_file(self, name: str, path: Path, seen: tuple[Path, ...]) -> Layout:
         shown = display_path(path)
         if not path.resolve().is_relative_to(path.parent.resolve()):
             raise LayoutError([Problem(Loc(shown), "layout file links outside its folder")])
