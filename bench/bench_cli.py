@@ -55,7 +55,8 @@ def slowest_imports(args: list[str], count: int = 12) -> list[tuple[int, str]]:
 def check_phases() -> list[tuple[str, float, float]]:
     """(game, seconds to load, check and replay examples, seconds of layout fit checks) in this process."""
     sys.path.insert(0, str(ROOT))
-    from generator import BUNDLED_GAMES, cli
+    from generator import BUNDLED_GAMES
+    from generator.fitcheck import layout_warnings
     from rules.check import check_game
     from rules.load import bundled_games
 
@@ -65,7 +66,7 @@ def check_phases() -> list[tuple[str, float, float]]:
         report = check_game(folder)
         checked = time.perf_counter()
         if report.game is not None:
-            cli._layout_warnings(report.game)  # what `deckwright check` adds for a valid game
+            layout_warnings(report.game)  # what `deckwright check` adds for a valid game
         phases.append((folder.name, checked - start, time.perf_counter() - checked))
     return phases
 

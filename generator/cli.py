@@ -65,26 +65,48 @@ def cmd_list(args) -> int:
     return EXIT_OK
 
 
-def cmd_check(args) -> int:
+def _check_one(folder: Path, update_golden: bool):
+    """One game's check report and its layout problems (none for a game that did not load)."""
     from rules.check import check_game
 
+    report = check_game(folder, update_golden=update_golden)
+    if report.game is None or report.problems.errors:
+        return report, []
+    from .fitcheck import layout_warnings
+
+    return report, layout_warnings(report.game)
+
+
+def _check_all(folders: list[Path], update_golden: bool) -> list:
+    """Games are independent, so on Linux they are checked side by side, one process per core."""
+    import os
+
+    workers = min(len(folders), os.cpu_count() or 1)
+    if workers < 2 or sys.platform != "linux":
+        return [_check_one(folder, update_golden) for folder in folders]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .fitcheck import layout_warnings  # noqa: F401  (imported before the fork, so workers share it)
+    from .fonts import shipped_fonts
+
+    shipped_fonts()
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_check_one, folders, [update_golden] * len(folders)))
+
+
+def cmd_check(args) -> int:
     failed = False
     reports = []
-    fonts_cache: dict = {}
-    for folder in resolve_games(args.games):
-        report = check_game(folder, update_golden=args.update_golden)
+    for report, layout in _check_all(resolve_games(args.games), args.update_golden):
         reports.append(report)
         print_problems(report.problems)
         if report.game is None or report.problems.errors:
-            print(f"{folder.name}: {len(report.problems.errors)} error(s)")
+            print(f"{report.folder.name}: {len(report.problems.errors)} error(s)")
             failed = True
             continue
-        warnings = report.problems.warnings
-        layout = _layout_warnings(report.game, fonts_cache)
-        warnings += layout
-        for warning in sorted(warnings):
-            if warning not in report.problems.warnings:
-                print(warning, file=sys.stderr)
+        for warning in sorted(set(report.problems.warnings + layout)):
+            print(warning, file=sys.stderr)
         failed |= any(problem.severity == "error" for problem in layout)  # a broken layout, not just small text
         game = report.game
         cards = sum(card.count for card in game.cards if card.deck)
@@ -122,15 +144,6 @@ def _print_examples(report) -> None:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
         for example in errata:
             print(f"    {example}")
-
-
-def _layout_warnings(game, fonts_cache: dict) -> list:
-    from .fitcheck import layout_warnings
-    from .fonts import FontBook
-
-    if "book" not in fonts_cache:  # the shipped fonts are parsed once for all games
-        fonts_cache["book"] = FontBook()
-    return layout_warnings(game, fonts_cache["book"])
 
 
 def cmd_build(args) -> int:

@@ -22,7 +22,7 @@ from rules.values import Open
 from rules.yamlsrc import load_yaml_file
 
 from .displaylist import DisplayList
-from .fonts import FontBook
+from .fonts import FontBook, shipped_fonts
 from .icons import Icon, IconError, icon_from_data
 from .layout import Measurer, ValueFailure, resolve
 from .layoutfile import LayoutError, LayoutFiles, search_folders
@@ -125,7 +125,7 @@ class Faces:
         self.game = game
         self.env = make_environment(game)
         self.files = LayoutFiles(game, self.env)
-        self.fonts = fonts or FontBook()
+        self.fonts = fonts or shipped_fonts()
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)

@@ -7,6 +7,7 @@ the family, weight and file through a ``FontBook``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from . import TEMPLATES
@@ -129,3 +130,9 @@ class FontBook:
         for ttf in self._ttf.values():
             pdfmetrics.registerFont(ttf)
         self._registered = True
+
+
+@cache
+def shipped_fonts() -> FontBook:
+    """The fonts under ``templates/fonts``, parsed once per process: they are files of the install, not of a game."""
+    return FontBook()

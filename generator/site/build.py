@@ -22,7 +22,7 @@ from rules.values import Open
 
 from .. import TEMPLATES
 from ..output import staged_folder
-from ..fonts import FontBook
+from ..fonts import FontBook, shipped_fonts
 from .cards import IMAGES, CardArt, Picture, card_anchor
 from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
@@ -218,7 +218,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it."""
     writer = _Writer(folder)
     partials = writer.env.get_template("_partials.html").module
-    fonts = FontBook()
+    fonts = shipped_fonts()
     views = []
     written: list[str] = []
     for game in games:
