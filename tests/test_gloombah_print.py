@@ -84,3 +84,14 @@ def test_player_sheet_fits_one_page_with_track_and_slots(game, faces, paper):
     slots = [r for r in walk(display.items) if isinstance(r, Rect) and r.stroke and r.w >= 63.5 and r.h >= 88.9]
     assert len(slots) == 2  # gear and weapon, each big enough for a poker card
     assert all(0 <= r.x and r.x + r.w <= width and 0 <= r.y and r.y + r.h <= height for r in slots)
+
+
+@pytest.mark.parametrize("sheet, words", [("monster-template", {"ATTACK", "DAMAGE", "PIERCING?", "EFFECT"}),
+                                          ("weapon-template", {"BONUS", "CIRCLE THE CLASSES", "ITEM · WEAPON"})])
+def test_card_types_without_cards_print_as_marked_blanks(game, faces, sheet, words):
+    assert not game.cards_of(sheet.split("-")[0])
+    display = faces.sheet(game.sheets[sheet])
+    assert (display.width, display.height) == (63.5, 88.9)
+    shown = texts(display)
+    assert words <= set(shown) and "BLANK TEMPLATE" in shown and "?" not in shown
+    assert any("BLANK TEMPLATE" in word for word in shown if word != "BLANK TEMPLATE")  # the footer says so too
