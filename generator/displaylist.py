@@ -94,6 +94,15 @@ class Group:
 
 
 Item = Union[Rect, Ellipse, Path, Text, Image, Clip, Group]
+ITEM_KINDS = (Rect, Ellipse, Path, Text, Image, Clip, Group)
+
+
+def handlers(renderer) -> dict[type, object]:
+    """The renderer's drawing method for each item kind: ``renderer._rect`` for a Rect, and so on.
+
+    Renderers look items up here (``handlers[type(item)](item)``), so adding a kind is one change."""
+    return {kind: getattr(renderer, "_" + kind.__name__.lower()) for kind in ITEM_KINDS}
+
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ class PdfPainter:
         self._even_odd = FILL_EVEN_ODD
         self._fill: str | None = None
         self._stroke: str | None = None
+        self._handlers = dl.handlers(self)
 
     def set_page_size(self, width_mm: float, height_mm: float) -> None:
         self.c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
@@ -104,22 +105,9 @@ class PdfPainter:
     # -- items -----------------------------------------------------------
 
     def items(self, items) -> None:
+        draw = self._handlers
         for item in items:
-            kind = type(item)
-            if kind is dl.Text:
-                self._text(item)
-            elif kind is dl.Path:
-                self._path(item)
-            elif kind is dl.Rect:
-                self._rect(item)
-            elif kind is dl.Group:
-                self._group(item)
-            elif kind is dl.Ellipse:
-                self._ellipse(item)
-            elif kind is dl.Image:
-                self._image(item)
-            elif kind is dl.Clip:
-                self._clip(item)
+            draw[type(item)](item)
 
     def _group(self, group: dl.Group) -> None:
         if not self._formable(group, group.items):

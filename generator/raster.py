@@ -18,6 +18,7 @@ class Rasterizer:
     def __init__(self, fonts: FontBook):
         self.fonts = fonts
         self._fonts: dict[tuple[str, float], object] = {}
+        self._handlers = dl.handlers(self)
 
     def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
         """A Pillow RGB image of the face, with its bleed (or cut at the trim)."""
@@ -46,22 +47,12 @@ class Rasterizer:
         return (x + self._origin) * self._scale, (y + self._origin) * self._scale
 
     def _items(self, items) -> None:
+        draw = self._handlers
         for item in items:
-            kind = type(item)
-            if kind is dl.Group:
-                self._items(item.items)
-            elif kind is dl.Clip:
-                self._clip(item)
-            elif kind is dl.Rect:
-                self._rect(item)
-            elif kind is dl.Ellipse:
-                self._ellipse(item)
-            elif kind is dl.Path:
-                self._path(item)
-            elif kind is dl.Text:
-                self._text(item)
-            elif kind is dl.Image:
-                self._image(item)
+            draw[type(item)](item)
+
+    def _group(self, group: dl.Group) -> None:
+        self._items(group.items)
 
     @staticmethod
     def _rgba(color: str | None, opacity: float = 1.0):
