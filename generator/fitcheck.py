@@ -12,7 +12,7 @@ from rules.problems import Problem
 from .faces import Faces
 from .fonts import FontBook
 from .layoutfile import LayoutError
-from .pdfprint import HOME_BLEED, PAGE_FOOT, PAGE_MARGIN, is_page_sheet, paper_size
+from .pdfprint import HOME_BLEED, is_page_sheet, page_sheet_area
 
 READABLE_PT = 6.0
 PAPERS = ("a4", "letter")  # the papers --paper offers
@@ -43,8 +43,7 @@ def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
         for paper_name in (PAPERS if is_page_sheet(sheet) else ("",)):
             try:
                 if paper_name:
-                    paper = paper_size(paper_name, sheet.size.width > sheet.size.height)
-                    display = faces.sheet(sheet, paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT)
+                    display = faces.sheet(sheet, *page_sheet_area(sheet, paper_name)[1])
                 else:
                     display = faces.sheet(sheet, bleed=HOME_BLEED)
             except LayoutError as exc:

@@ -54,6 +54,13 @@ def is_page_sheet(sheet: Sheet) -> bool:
         abs(sides[0] - min(p)) < 1.0 and abs(sides[1] - max(p)) < 1.0 for p in PAPER_SIZES.values())
 
 
+def page_sheet_area(sheet: Sheet, paper: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A page-sized sheet on ``paper``: the page, turned the sheet's way round, and the area its layout fills
+    (inside the margin, above the ruler)."""
+    page = paper_size(paper, sheet.size.width > sheet.size.height)
+    return page, (page[0] - 2 * PAGE_MARGIN, page[1] - PAGE_MARGIN - PAGE_FOOT)
+
+
 def ruler_display(label: str) -> dl.DisplayList:
     """The 50 mm calibration ruler: ten alternating 5 mm segments under a short label."""
     bar_y, bar_h = RULER_DEPTH - 1.3, 1.3
@@ -203,9 +210,8 @@ class HomePrint:
             self._end_page()
 
     def _page_sheet(self, sheet: Sheet) -> None:
-        paper = paper_size(self.job.paper, sheet.size.width > sheet.size.height)
-        width, height = paper[0] - 2 * PAGE_MARGIN, paper[1] - PAGE_MARGIN - PAGE_FOOT
-        display = self.faces.sheet(sheet, width, height)
+        paper, area = page_sheet_area(sheet, self.job.paper)
+        display = self.faces.sheet(sheet, *area)
         self._start_page(paper)
         self.painter.place(display, PAGE_MARGIN, PAGE_MARGIN)
         self._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - PAGE_FOOT + 2.0, False, sheet.name)

@@ -18,6 +18,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 import pytest
 
 from generator import BUNDLED_GAMES, PROJECT_ROOT
+from generator.pdfprint import is_page_sheet
 from generator.site import build_site
 from rules.check import ExampleResult, GameReport, check_game
 from rules.load import bundled_games, load_game
@@ -258,14 +259,86 @@ def test_every_page_loads_cleanly_and_every_internal_link_resolves(site, watched
     assert w.problems == []
 
 
+def _visible_ids(page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(selector, "items => items.filter(i => i.offsetParent).map(i => i.id)")
+
+
 @needs_chromium
 def test_gallery_shows_every_card_once(games, watched):
     w = watched()
     for game in games:
         page = w.open(f"{game.slug}/cards.html")
-        shown = page.eval_on_selector_all("figure[data-card]", "cards => cards.filter(c => c.offsetParent).map(c => c.id)")
-        assert sorted(shown) == sorted(f"card-{card.id}" for card in game.cards)
-        assert page.locator("[data-filter-count]").inner_text() == f"{len(game.cards)} cards"
+        assert sorted(_visible_ids(page, "figure[data-card]")) == sorted(f"card-{card.id}" for card in game.cards)
+        sheets = f" \u00b7 {len(game.sheets)} sheet{'s' * (len(game.sheets) != 1)}" if game.sheets else ""
+        assert page.locator("[data-filter-count]").inner_text() == f"{len(game.cards)} cards{sheets}"
+    assert w.problems == []
+
+
+@needs_chromium
+def test_gallery_shows_every_sheet_once_after_the_decks(games, watched):
+    """Each game's sheets, in their own group of the filters, found by name, each a labelled picture."""
+    w = watched()
+    for game in games:
+        page = w.open(f"{game.slug}/cards.html")
+        # Exactly the game's sheets: page-sized ones first, each kind in the game's order.
+        expected = sorted(game.sheets.values(), key=lambda sheet: not is_page_sheet(sheet))
+        assert _visible_ids(page, "figure[data-sheet]") == [f"sheet-{sheet.id}" for sheet in expected], game.slug
+        if not game.sheets:
+            assert page.locator("#sheets").count() == 0
+            continue
+        # After the decks: the sections end with the sheets.
+        assert page.eval_on_selector_all("[data-deck-section]", "s => s.at(-1).id") == "sheets"
+        for sheet in game.sheets.values():
+            figure = page.locator(f"#sheet-{sheet.id}")
+            assert figure.locator("figcaption .card-name").inner_text() == sheet.name
+            assert sheet.name in figure.locator("svg").get_attribute("aria-label")
+        page.select_option("[data-filter-deck]", "@sheets")
+        assert page.locator("figure[data-sheet]:visible").count() == len(game.sheets)
+        assert page.locator("figure[data-card]:visible").count() == 0
+        assert page.locator("[data-filter-count]").inner_text().startswith(f"0 of {len(game.cards)} cards")
+        page.select_option("[data-filter-deck]", "")
+        page.select_option("[data-filter-type]", "@sheets")
+        assert page.locator("figure[data-sheet]:visible").count() == len(game.sheets)
+        page.select_option("[data-filter-type]", "")
+        last = list(game.sheets.values())[-1]
+        page.fill("[data-filter-search]", last.name.upper())
+        assert last.name in page.locator("figure[data-sheet]:visible").all_inner_texts()[0]
+    assert w.problems == []
+
+
+@needs_chromium
+def test_gloombah_gallery_shows_the_monster_template_as_a_marked_blank(games, watched, tmp_path):
+    """The source names no monster: the gallery shows the monster template with its BLANK TEMPLATE band."""
+    from PIL import Image
+
+    from generator.displaylist import Rect, Text, walk
+    from generator.faces import Faces
+
+    game = next(g for g in games if g.slug == "gloombah")
+    sheet = game.sheets["monster-template"]
+    display = Faces(game).sheet(sheet)
+    items = list(walk(display.items))
+    mark = next(i for i, item in enumerate(items) if isinstance(item, Text) and item.text == "BLANK TEMPLATE")
+    band = next(item for item in reversed(items[:mark]) if isinstance(item, Rect) and item.fill
+                and item.x <= items[mark].x <= item.x + item.w and item.y <= items[mark].y <= item.y + item.h)
+    w = watched()
+    page = w.open("gloombah/cards.html")
+    figure = page.locator("#sheet-monster-template")
+    assert figure.is_visible()
+    assert "(blank)" in figure.locator("figcaption").inner_text()
+    assert ">BLANK TEMPLATE</text>" in page.inner_html("#sheet_monster-template")
+    picture = figure.locator("svg")
+    box = picture.bounding_box()
+    # Shown like a card: at the cards' scale (3.4 px per mm), its own proportions.
+    assert abs(box["width"] - sheet.size.width * 3.4) < 1 and abs(box["height"] / box["width"] - 88.9 / 63.5) < 0.01
+    picture.screenshot(path=str(tmp_path / "template.png"))
+    image = Image.open(tmp_path / "template.png").convert("RGB")
+    scale = image.width / display.width
+    # Left of the centred words, inside the band: the band's colour, drawn in the browser.
+    x, y = (band.x + 1.5) * scale, (band.y + band.h / 2) * scale
+    want = tuple(int(band.fill[i:i + 2], 16) for i in (1, 3, 5))
+    got = image.getpixel((int(x), int(y)))
+    assert max(abs(a - b) for a, b in zip(got, want)) <= 8, (got, want)
     assert w.problems == []
 
 
@@ -380,7 +453,8 @@ def test_screenshots_of_each_page_type(site, watched):
     shots = {"index": "index.html", "game": "site-demo/index.html", "rules": "site-demo/rules/play.html",
              "gallery": "site-demo/cards.html", "print": "site-demo/print-a4.html",
              "nightmare-hunt-game": "nightmare-hunt/index.html", "nightmare-hunt-gallery": "nightmare-hunt/cards.html",
-             "nightmare-hunt-print": "nightmare-hunt/print-letter.html"}
+             "nightmare-hunt-print": "nightmare-hunt/print-letter.html",
+             "gloombah-gallery": "gloombah/cards.html", "parousia-gallery": "parousia/cards.html"}
     with_example = [p for p in html_pages(site) if p.startswith("nightmare-hunt/rules/")
                     and 'class="example example-' in (site / p).read_text(encoding="utf-8")]
     if with_example:

@@ -6,7 +6,7 @@ Layout of the output (every link relative, so it works from disk and from any st
     assets/                         CSS, JavaScript, fonts and their licences
     <game>/index.html               overview: check status, decks, examples, open questions
     <game>/rules/<page>.html        rulebook pages
-    <game>/cards.html               card gallery
+    <game>/cards.html               card gallery, then the sheets and templates
     <game>/print-a4.html, print-letter.html   printable cards at their real size
 """
 from __future__ import annotations
@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.model import PAPER_SIZES, Card, Deck, Game
+from rules.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
 from rules.values import Open
 
 from .. import TEMPLATES
 from ..output import staged_folder
 from ..fonts import FontBook, shipped_fonts
-from .cards import IMAGES, CardArt, Picture, card_anchor
+from ..pdfprint import is_page_sheet
+from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
 from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
 from .sheets import PrintSheet, print_sheets
@@ -60,6 +61,18 @@ class DeckView:
 
 
 @dataclass(frozen=True)
+class SheetView:
+    sheet: Sheet
+    picture: Picture
+    page: bool  # page-sized: shown as laid out on A4, as wide as the page's text
+    size: str
+
+    @property
+    def alt(self) -> str:
+        return f"Sheet: {self.sheet.name}, {self.size}"
+
+
+@dataclass(frozen=True)
 class PageLink:
     id: str
     title: str
@@ -74,6 +87,7 @@ class GameView:
     decks: list[DeckView]
     loose_cards: list[Card]  # cards in no deck (printed on mats and sheets)
     pages: list[PageLink]
+    sheets: list[SheetView] = field(default_factory=list)
     pictures: dict[str, Picture] = field(default_factory=dict)  # symbol id -> picture
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
 
@@ -122,18 +136,25 @@ def check_status(report: Any) -> CheckStatus:
     return CheckStatus(state, label, counts["verified"], counts["erratum"], counts["failing"], warnings)
 
 
-def _size_label(deck: Deck) -> str:
-    return f"{deck.size.name}, {deck.size.width:g} \u00d7 {deck.size.height:g} mm" if deck.size.name != "custom" \
-        else f"{deck.size.width:g} \u00d7 {deck.size.height:g} mm"
+def _size_label(size: Size) -> str:
+    return f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom" \
+        else f"{size.width:g} \u00d7 {size.height:g} mm"
+
+
+def _sheet_view(art: CardArt, sheet: Sheet) -> SheetView:
+    page = is_page_sheet(sheet)
+    return SheetView(sheet, art.sheet(sheet), page, "full page, shown as printed on A4" if page else _size_label(sheet.size))
 
 
 def game_view(game: Game, report: Any, fonts: FontBook) -> GameView:
     art = CardArt(game, fonts)
-    decks = [DeckView(deck, tuple(game.cards_in(deck.id)), game.deck_total(deck.id), _size_label(deck))
+    decks = [DeckView(deck, tuple(game.cards_in(deck.id)), game.deck_total(deck.id), _size_label(deck.size))
              for deck in game.decks.values()]
     pages = [PageLink(page.id, page.title, f"rules/{page.id}.html") for page in game.pages]
     view = GameView(game, art, check_status(report), decks, [c for c in game.cards if c.deck not in game.decks], pages)
-    for picture in [*(art.face(card) for card in game.cards), *(art.back(deck) for deck in game.decks.values())]:
+    view.sheets = [_sheet_view(art, sheet) for sheet in game.sheets.values()]
+    for picture in [*(art.face(card) for card in game.cards), *(art.back(deck) for deck in game.decks.values()),
+                    *(sheet.picture for sheet in view.sheets)]:
         view.pictures[picture.symbol_id] = picture
     return view
 
@@ -149,7 +170,7 @@ def _environment():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(card_anchor=card_anchor)
+    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor)
     env.filters["in_game"] = in_game
     return env
 

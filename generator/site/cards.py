@@ -1,4 +1,4 @@
-"""What the site shows of a game's cards: their pictures as SVG symbols, their field texts, alt and search text.
+"""What the site shows of a game's cards and sheets: their pictures as SVG symbols, their field texts, alt and search text.
 
 Pictures and field texts come from the print layouts (``generator.faces``): the
 same measured display list the PDF is drawn from, and the same wording.
@@ -13,10 +13,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from rules.model import Card, Deck, Game
+from rules.model import Card, Deck, Game, Sheet
 
 from ..faces import Faces, plain_value
 from ..fonts import FontBook
+from ..pdfprint import is_page_sheet, page_sheet_area
 from ..richtext import parse, plain
 from ..svg import render as render_svg
 
@@ -37,6 +38,14 @@ def face_symbol_id(card_id: str) -> str:
 
 def back_symbol_id(deck_id: str) -> str:
     return f"back-{deck_id}"
+
+
+def sheet_anchor(sheet_id: str) -> str:
+    return f"sheet-{sheet_id}"
+
+
+def sheet_symbol_id(sheet_id: str) -> str:
+    return f"sheet_{sheet_id}"  # "_" is never in an id: no clash with any anchor or other symbol
 
 
 # Stands for the game's folder, relative to the page, in image links; pages sit at different depths.
@@ -158,10 +167,20 @@ class CardArt:
             self.images[source] = f"{source.stem}-{digest}{source.suffix.lower()}"
         return f"{GAME_ROOT}{IMAGES}/{self.images[source]}"
 
+    def picture(self, display, symbol_id: str) -> Picture:
+        """A display list (trim only, no bleed) as a symbol of its own size."""
+        svg = render_svg(display, image_href=self.image_href)
+        return as_picture(svg, symbol_id, display.width, display.height)
+
     def face(self, card: Card) -> Picture:
-        svg = render_svg(self.faces.front(card), image_href=self.image_href)
-        return as_picture(svg, face_symbol_id(card.id), *self.size(card))
+        return self.picture(self.faces.front(card), face_symbol_id(card.id))
 
     def back(self, deck: Deck) -> Picture:
-        svg = render_svg(self.faces.back(deck), image_href=self.image_href)
-        return as_picture(svg, back_symbol_id(deck.id), deck.size.width, deck.size.height)
+        return self.picture(self.faces.back(deck), back_symbol_id(deck.id))
+
+    def sheet(self, sheet: Sheet) -> Picture:
+        """A sheet as the A4 print-and-play PDF lays it out: a page-sized one fills the A4 page inside its margin,
+        a smaller one has its own size."""
+        display = self.faces.sheet(sheet, *page_sheet_area(sheet, "a4")[1]) if is_page_sheet(sheet) \
+            else self.faces.sheet(sheet)
+        return self.picture(display, sheet_symbol_id(sheet.id))

@@ -12,26 +12,37 @@
     var type = form.querySelector("[data-filter-type]");
     var count = form.querySelector("[data-filter-count]");
     var empty = document.querySelector("[data-filter-empty]");
-    var cards = Array.prototype.slice.call(document.querySelectorAll("[data-card]"));
+    // Cards and sheets filter alike; the count names each kind (a game without sheets shows only cards).
+    var kinds = [["data-card", "cards"], ["data-sheet", "sheets"]].map(function (kind) {
+      return {items: Array.prototype.slice.call(document.querySelectorAll("[" + kind[0] + "]")), noun: kind[1]};
+    });
     var sections = Array.prototype.slice.call(document.querySelectorAll("[data-deck-section]"));
 
     function apply() {
       var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-      var shown = 0;
-      cards.forEach(function (card) {
-        var text = card.getAttribute("data-search");
-        var visible = (!deck.value || card.getAttribute("data-deck") === deck.value) &&
-          (!type.value || card.getAttribute("data-type") === type.value) &&
-          words.every(function (word) { return text.indexOf(word) !== -1; });
-        card.hidden = !visible;
-        if (visible) shown += 1;
+      var parts = [];
+      var shownAll = 0;
+      kinds.forEach(function (kind, index) {
+        var shown = 0;
+        kind.items.forEach(function (item) {
+          var text = item.getAttribute("data-search");
+          var visible = (!deck.value || item.getAttribute("data-deck") === deck.value) &&
+            (!type.value || item.getAttribute("data-type") === type.value) &&
+            words.every(function (word) { return text.indexOf(word) !== -1; });
+          item.hidden = !visible;
+          if (visible) shown += 1;
+        });
+        var total = kind.items.length;
+        var noun = total === 1 ? kind.noun.slice(0, -1) : kind.noun;
+        if (total || index === 0) parts.push(shown === total ? total + " " + noun : shown + " of " + total + " " + noun);
+        shownAll += shown;
       });
       sections.forEach(function (section) {
         var filtering = words.length || deck.value || type.value;
-        section.hidden = filtering && !section.querySelector("[data-card]:not([hidden])");
+        section.hidden = filtering && !section.querySelector("[data-card]:not([hidden]), [data-sheet]:not([hidden])");
       });
-      count.textContent = shown === cards.length ? cards.length + " cards" : shown + " of " + cards.length + " cards";
-      empty.hidden = shown !== 0;
+      count.textContent = parts.join(" \u00b7 ");
+      empty.hidden = shownAll !== 0;
     }
 
     form.hidden = false;
