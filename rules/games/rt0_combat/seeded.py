@@ -8,6 +8,7 @@ play check that cards are never lost or duplicated and that fights end.
 """
 from __future__ import annotations
 
+from rules.engine.errors import SpecError
 from rules.engine.log import NULL_LOG
 from rules.engine.zones import Zones
 
@@ -20,6 +21,9 @@ CARD_EFFECT = 1  # stand-in: shield or damage per card played
 
 def new_game(game, options: dict, chance, log=NULL_LOG) -> Fight:
     """Options: ``players`` (names, or {name, speed}), ``adversaries`` ({name, hp, damage, reach}), ``room``."""
+    if not options.get("adversaries"):
+        raise SpecError("random play needs options['adversaries'] ({name, hp, damage, reach}): "
+                        "the source lists no adversaries, so the game ships none")
     rules = rules_from(game)
     side = rules.room_sides[options.get("room", "common")]
     tarot = [card.id for card in game.printed_cards("tarot")]
