@@ -78,21 +78,15 @@ def _check_one(folder: Path, update_golden: bool):
 
 
 def _check_all(folders: list[Path], update_golden: bool) -> list:
-    """Games are independent, so on Linux they are checked side by side, one process per core."""
-    import os
+    """Games are independent, so they are checked side by side (see generator.parallel)."""
+    from functools import partial
 
-    workers = min(len(folders), os.cpu_count() or 1)
-    if workers < 2 or sys.platform != "linux":
-        return [_check_one(folder, update_golden) for folder in folders]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from .fitcheck import layout_warnings  # noqa: F401  (imported before the fork, so workers share it)
+    from .fitcheck import layout_warnings  # noqa: F401  (imported before the workers fork, so they share it)
     from .fonts import shipped_fonts
+    from .parallel import process_map
 
     shipped_fonts()
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(_check_one, folders, [update_golden] * len(folders)))
+    return process_map(partial(_check_one, update_golden=update_golden), folders)
 
 
 def cmd_check(args) -> int:

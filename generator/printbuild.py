@@ -48,10 +48,10 @@ def _build(game, out: Path, options) -> None:
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
-    from .raster import Rasterizer
+    from .raster import save_pngs
 
     out.mkdir(parents=True, exist_ok=True)
-    raster = Rasterizer(faces.fonts)
+    pngs = []  # (display list, path): laid out here, drawn side by side below
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
@@ -59,11 +59,12 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
         images.mkdir()
         for number, card in enumerate(game.cards_in(deck.id), start=1):
             name = f"{number:02d}-{card.id}.png"
-            raster.save_png(faces.front(card, SHOP_BLEED), images / name, PNG_DPI)
+            pngs.append((faces.front(card, SHOP_BLEED), images / name))
             rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
         if backs:
-            raster.save_png(faces.back(deck, SHOP_BLEED), images / "back.png", PNG_DPI)
+            pngs.append((faces.back(deck, SHOP_BLEED), images / "back.png"))
             rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
+    save_pngs(pngs, PNG_DPI)
     if sheets:
         write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
     with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:

@@ -5,10 +5,11 @@ edges are smooth; text is drawn with the same TrueType files as the PDF.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from . import displaylist as dl
-from .fonts import FontBook
+from .fonts import FontBook, shipped_fonts
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
@@ -35,7 +36,8 @@ class Rasterizer:
         self._canvas = canvas
         self._draw = ImageDraw.Draw(canvas, "RGBA")
         self._items(display.items)
-        return canvas.resize((width, height), Image.LANCZOS)
+        # the canvas is an exact multiple of the output, so averaging each block is the whole antialiasing
+        return canvas.reduce(SUPERSAMPLE)
 
     def save_png(self, display: dl.DisplayList, path: Path, dpi: float = 300, bleed: bool = True) -> None:
         image = self.image(display, dpi, bleed)
@@ -169,3 +171,20 @@ class Rasterizer:
         ImageDraw.Draw(mask).rectangle([x0, y0, x1 - 1, y1 - 1], fill=255)
         saved_canvas.paste(layer, (0, 0), mask)
         self._canvas, self._draw = saved_canvas, saved_draw
+
+
+def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], dpi: float = 300) -> None:
+    """Writes each display list to its PNG path, in chunks spread over the cores (one Rasterizer a chunk)."""
+    from .parallel import process_map
+
+    chunks = [jobs[i::_CHUNKS] for i in range(_CHUNKS)]
+    process_map(partial(_save_chunk, dpi=dpi), [chunk for chunk in chunks if chunk])
+
+
+_CHUNKS = 8  # enough to keep two or four cores busy; each chunk parses its PIL fonts once
+
+
+def _save_chunk(jobs: list[tuple[dl.DisplayList, Path]], dpi: float) -> None:
+    raster = Rasterizer(shipped_fonts())
+    for display, path in jobs:
+        raster.save_png(display, path, dpi)

@@ -1,0 +1,29 @@
+"""Independent work spread over the machine's cores.
+
+Checking five games or writing three hundred PNGs are independent jobs; on
+Linux they run in forked worker processes (which start with everything the
+parent already imported and parsed), elsewhere one after another.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Callable, Sequence, TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+def process_map(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
+    """``[function(item) for item in items]``, in that order, one process per core where that helps.
+
+    ``function`` must be a module-level function (or a ``functools.partial`` of one), and the items
+    and results plain picklable data."""
+    workers = min(len(items), os.cpu_count() or 1)
+    if workers < 2 or sys.platform != "linux":
+        return [function(item) for item in items]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(function, items))
