@@ -19,8 +19,11 @@ def process_map(function: Callable[[Item], Result], items: Sequence[Item]) -> li
 
     ``function`` must be a module-level function (or a ``functools.partial`` of one), and the items
     and results plain picklable data."""
+    import threading
+
     workers = min(len(items), os.cpu_count() or 1)
-    if workers < 2 or sys.platform != "linux":
+    # forking a process that runs other threads can copy a held lock into the child: stay serial then
+    if workers < 2 or sys.platform != "linux" or threading.active_count() > 1:
         return [function(item) for item in items]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
