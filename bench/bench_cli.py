@@ -55,10 +55,10 @@ def slowest_imports(args: list[str], count: int = 12) -> list[tuple[int, str]]:
 def check_phases() -> list[tuple[str, float, float]]:
     """(game, seconds to load, check and replay examples, seconds of layout fit checks) in this process."""
     sys.path.insert(0, str(ROOT))
-    from generator import BUNDLED_GAMES
-    from generator.fitcheck import layout_warnings
-    from rules.check import check_game
-    from rules.load import bundled_games
+    from deckwright.generator import BUNDLED_GAMES
+    from deckwright.generator.layout.fitcheck import layout_warnings
+    from deckwright.rules.ci.check import check_game
+    from deckwright.rules.load import bundled_games
 
     phases = []
     for folder in bundled_games(BUNDLED_GAMES):
@@ -97,7 +97,7 @@ def main() -> int:
             print(f"  {game:<16} {checked:20.3f} {fitted:11.3f}")
     if help_ >= TARGETS["help"]:
         print("slowest imports of `deckwright --help` (cumulative ms):")
-        for micros, name in slowest_imports(["-m", "generator.cli", "--help"]):
+        for micros, name in slowest_imports(["-m", "deckwright.generator.cli", "--help"]):
             print(f"  {micros / 1000:8.1f}  {name}")
     return 0
 

@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.check import mechanics_module  # noqa: E402
-from rules.engine.dice import parse_dice  # noqa: E402
-from rules.engine.randomplay import play  # noqa: E402
-from rules.load import bundled_games, load_game  # noqa: E402
+from deckwright.rules.engine.dice import parse_dice  # noqa: E402
+from deckwright.rules.engine.randomplay import play  # noqa: E402
+from deckwright.rules.games import mechanics_module  # noqa: E402
+from deckwright.rules.load import bundled_games, load_game  # noqa: E402
 
 DICE = "3d20+D6"
 DICE_TARGET_MS = 5.0

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.engine.randomplay import play  # noqa: E402
-from rules.games import nightmare_hunt as nh  # noqa: E402
-from rules.games.nightmare_hunt.players import heuristic_choice  # noqa: E402
-from rules.load import load_game  # noqa: E402
+from deckwright.rules.engine.randomplay import play  # noqa: E402
+from deckwright.rules.games import nightmare_hunt as nh  # noqa: E402
+from deckwright.rules.games.nightmare_hunt.players import heuristic_choice  # noqa: E402
+from deckwright.rules.load import load_game  # noqa: E402
 
 TARGET = 2_000  # encounters per second
 MAX_DECISIONS = 5_000

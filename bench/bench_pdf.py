@@ -104,9 +104,9 @@ LOADED_MB = [0.0]  # peak memory once the game is loaded, before any layout or d
 
 
 def run_deckwright(folder: Path, out: Path) -> tuple[float, float]:
-    from generator.faces import Faces
-    from generator.pdfprint import HomePrint, PrintJob
-    from rules.load import load_game
+    from deckwright.generator.layout.faces import Faces
+    from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
+    from deckwright.rules.load import load_game
 
     game = load_game(folder)
     LOADED_MB[0] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -125,8 +125,8 @@ def run_bare(folder: Path, out: Path) -> tuple[float, float]:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.impose import plan_grid
-    from rules.load import load_game
+    from deckwright.generator.layout.impose import plan_grid
+    from deckwright.rules.load import load_game
 
     game = load_game(folder)
     started = time.perf_counter(), time.process_time()

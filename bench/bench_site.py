@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator import BUNDLED_GAMES  # noqa: E402
-from generator.layoutfile import LayoutError  # noqa: E402
-from generator.site import build_site  # noqa: E402
-from rules.check import check_game  # noqa: E402
-from rules.load import bundled_games, load_game_with_warnings  # noqa: E402
+from deckwright.generator import BUNDLED_GAMES  # noqa: E402
+from deckwright.generator.layout.files import LayoutError  # noqa: E402
+from deckwright.generator.site import build_site  # noqa: E402
+from deckwright.rules.ci.check import check_game  # noqa: E402
+from deckwright.rules.load import bundled_games, load_game_with_warnings  # noqa: E402
 
 
 def main() -> int:

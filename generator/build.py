@@ -10,9 +10,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.export import game_data
-from rules.jsonschema import schema_files
-from rules.problems import InvalidGame
+from deckwright.rules.data.export import game_data
+from deckwright.rules.data.jsonschema import schema_files
+from deckwright.rules.problems import InvalidGame
 
 from .output import staged_folder
 
@@ -37,7 +37,7 @@ def step_data(game, folder: Path, options: BuildOptions) -> None:
 
 
 def build_steps():
-    from .printbuild import step_print
+    from .outputs.print_step import step_print
 
     return [step_data, step_print]
 

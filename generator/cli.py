@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def resolve_games(names: list[str]) -> list[Path]:
-    from rules.load import bundled_games, find_game_folder
+    from deckwright.rules.load import bundled_games, find_game_folder
 
     if not names:
         folders = bundled_games(BUNDLED_GAMES)
@@ -52,7 +52,7 @@ def print_problems(problems, stream=None) -> None:
 
 
 def cmd_list(args) -> int:
-    from rules.load import bundled_games, load_game_with_warnings
+    from deckwright.rules.load import bundled_games, load_game_with_warnings
 
     for folder in bundled_games(BUNDLED_GAMES):
         game, problems = load_game_with_warnings(folder)
@@ -67,12 +67,12 @@ def cmd_list(args) -> int:
 
 def _check_one(folder: Path, update_golden: bool):
     """One game's check report and its layout problems (none for a game that did not load)."""
-    from rules.check import check_game
+    from deckwright.rules.ci.check import check_game
 
     report = check_game(folder, update_golden=update_golden)
     if report.game is None or report.problems.errors:
         return report, []
-    from .fitcheck import layout_warnings
+    from .layout.fitcheck import layout_warnings
 
     return report, layout_warnings(report.game)
 
@@ -81,8 +81,8 @@ def _check_all(folders: list[Path], update_golden: bool) -> list:
     """Games are independent, so they are checked side by side (see generator.parallel)."""
     from functools import partial
 
-    from .fitcheck import layout_warnings  # noqa: F401  (imported before the workers fork, so they share it)
-    from .fonts import shipped_fonts
+    from .layout.fitcheck import layout_warnings  # noqa: F401  (imported before the workers fork, so they share it)
+    from .layout.fonts import shipped_fonts
     from .parallel import process_map
 
     shipped_fonts()
@@ -112,7 +112,7 @@ def cmd_check(args) -> int:
                 print(f"    {question}")
         failed |= report.failed
     if args.junit:
-        from rules.junit import write_junit
+        from deckwright.rules.ci.junit import write_junit
 
         try:
             write_junit(reports, Path(args.junit))
@@ -141,7 +141,7 @@ def _print_examples(report) -> None:
 
 
 def cmd_build(args) -> int:
-    from rules.load import load_game_with_warnings
+    from deckwright.rules.load import load_game_with_warnings
 
     from .build import BuildOptions, build_games
 
@@ -163,8 +163,8 @@ def cmd_build(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from rules.jsonschema import schema_files
-    from rules.load import load_game_with_warnings
+    from deckwright.rules.data.jsonschema import schema_files
+    from deckwright.rules.load import load_game_with_warnings
 
     from .build import write_json
     from .output import staged_folder

@@ -7,20 +7,26 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
-from . import rulebook, tables
-from .gamefile import (CARD_COMMON_FIELDS, CARD_FILE_FIELDS, CARD_TYPE_FIELDS, DECK_FIELDS, FIELD_DEF_OPTIONS,
-                       GAME_EXTRA_KEYS, GAME_FIELDS, SHEET_FIELDS)
-from .model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
+from .book import pages as rulebook
+from .book import tables
+from .data.gamefile import (
+    CARD_COMMON_FIELDS,
+    CARD_FILE_FIELDS,
+    CARD_TYPE_FIELDS,
+    FIELD_DEF_OPTIONS,
+    GAME_EXTRA_KEYS,
+    GAME_FIELDS,
+)
+from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
+from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, did_you_mean
 from .problems import InvalidGame, Loc, Problems, display_path
-from .schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Ref, Validator, did_you_mean
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
-from .units import parse_length
-from .values import Open
-from .yamlsrc import YNode, load_yaml_file, read_text
+from .data.units import parse_length
+from .data.values import Open
+from .data.yamlsrc import YNode, load_yaml_file, read_text
 
 GAME_FILE = "game.yaml"
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli
+from deckwright.generator import cli
 
 CORPUS = Path(__file__).parent / "bad_inputs"
 BASE = CORPUS / "base"
@@ -142,7 +142,7 @@ def test_the_corpus_is_complete():
 
 def test_the_base_game_is_valid(tmp_path):
     shutil.copytree(BASE, tmp_path / GAME)
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "check", GAME], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", GAME], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stderr) == (0, "")
     assert "tiny: 4 cards in 2 decks: valid" in result.stdout
@@ -153,7 +153,7 @@ def test_check_prints_exact_lines(case, tmp_path):
     """Through a real process, so a traceback cannot hide; check writes nothing anywhere."""
     game = make_game(case, tmp_path)
     before = snapshot(tmp_path)
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "check", GAME], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", GAME], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines() == expected_lines(case)
@@ -178,7 +178,7 @@ def test_failed_build_leaves_earlier_output(case, tmp_path, monkeypatch, capfd):
 def test_unreadable_card_file(tmp_path):
     game = make_game("yaml_syntax_error", tmp_path)
     (game / "heroes.yaml").chmod(0)
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "check", GAME], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", GAME], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)
     assert result.stderr.splitlines() == ["tiny/heroes.yaml:1:1: cannot read file: Permission denied"]
     assert result.returncode == 1

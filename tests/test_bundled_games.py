@@ -1,6 +1,6 @@
 """Every bundled game loads cleanly and keeps the facts of its source."""
-from generator import BUNDLED_GAMES
-from rules.load import bundled_games, load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.load import bundled_games, load_game
 
 
 def test_every_bundled_game_loads():

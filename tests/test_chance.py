@@ -1,9 +1,9 @@
 """Chance objects: seeded games are reproducible; scripted replays fail loudly and name the step."""
 import pytest
 
-from rules.engine.chance import ScriptedChance, SeededChance, parse_roll
-from rules.engine.errors import ChanceError
-from rules.engine.log import NULL_LOG, EventLog
+from deckwright.rules.engine.chance import ScriptedChance, SeededChance, parse_roll
+from deckwright.rules.engine.errors import ChanceError
+from deckwright.rules.engine.log import NULL_LOG, EventLog
 
 
 def test_seeded_chance_is_reproducible_from_one_integer():

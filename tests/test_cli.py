@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import BUNDLED_GAMES, build, cli
-from generator.output import OutputError, staged_folder
-from rules.load import bundled_games, load_game
+from deckwright.generator import BUNDLED_GAMES, build, cli
+from deckwright.generator.output import OutputError, staged_folder
+from deckwright.rules.load import bundled_games, load_game
 
 FIXTURE_GAME = Path(__file__).parent / "bad_inputs" / "base"  # a small valid made-up game
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
 
 
 def deckwright(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    result = subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, capture_output=True,
+    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", *args], cwd=cwd, capture_output=True,
                             text=True, timeout=300)
     assert "Traceback" not in result.stderr, result.stderr
     return result

@@ -3,9 +3,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.engine.chance import ScriptedChance, SeededChance
-from rules.engine.dice import DIE_STEPS, DiceError, parse_dice, parse_die, pool_text, step_up
-from rules.engine.errors import ChanceError
+from deckwright.rules.engine.chance import ScriptedChance, SeededChance
+from deckwright.rules.engine.dice import DIE_STEPS, DiceError, parse_dice, parse_die, pool_text, step_up
+from deckwright.rules.engine.errors import ChanceError
 
 
 @pytest.mark.parametrize("text, canonical, dice, constant, divisor", [

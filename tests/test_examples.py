@@ -9,13 +9,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from rules.engine.errors import RuleError
-from rules.examples import find_examples, replay_example, replay_game_examples
-from rules.load import load_game
+from deckwright.rules.book.examples import find_examples, replay_example, replay_game_examples
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "engine"
-DECKWRIGHT = [sys.executable, "-m", "generator.cli"]
+DECKWRIGHT = [sys.executable, "-m", "deckwright.generator.cli"]
 
 
 # -- a tiny mechanics module for the dice-duel fixture ----------------------------------------------

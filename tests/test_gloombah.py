@@ -5,14 +5,14 @@ from fractions import Fraction
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from rules.engine.chance import ScriptedChance, SeededChance
-from rules.engine.errors import RuleError, SpecError
-from rules.engine.log import EventLog
-from rules.engine.randomplay import play
-from rules.games import gloombah as g
-from rules.load import load_game
-from rules.problems import Problems
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.engine.chance import ScriptedChance, SeededChance
+from deckwright.rules.engine.errors import RuleError, SpecError
+from deckwright.rules.engine.log import EventLog
+from deckwright.rules.engine.randomplay import play
+from deckwright.rules.games import gloombah as g
+from deckwright.rules.load import load_game
+from deckwright.rules.problems import Problems
 
 FIXTURES = BUNDLED_GAMES.parent / "tests" / "fixtures" / "gloombah"
 ALL_RULED = {"tie": "monster", "damaged_gear_absorbs": False, "effects_end_on_death": True,
@@ -354,7 +354,7 @@ def test_consistency_reports_bad_constants(game):
 
 
 def test_every_rulebook_example_replays(game):
-    from rules.examples import replay_game_examples
+    from deckwright.rules.book.examples import replay_game_examples
 
     verdicts = {r.name: r.verdict for r in replay_game_examples(game)}
     assert verdicts.pop("Attack points, the source's example") == "erratum"

@@ -7,13 +7,13 @@ import io
 import pytest
 from test_gloombah import game, test_game  # noqa: F401  (shared fixtures: the bundled game, the made-up one)
 
-from generator.displaylist import Rect, texts, walk
-from generator.faces import Faces
-from generator.pdfprint import HomePrint, PrintJob
-from rules.games import gloombah as g
-from rules.model import Card
-from rules.problems import Loc
-from rules.values import Open
+from deckwright.generator.layout.displaylist import Rect, texts, walk
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
+from deckwright.rules.data.model import Card
+from deckwright.rules.data.values import Open
+from deckwright.rules.games import gloombah as g
+from deckwright.rules.problems import Loc
 
 
 @pytest.fixture(scope="module")

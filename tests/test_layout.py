@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from generator import displaylist as dl
-from generator.faces import Faces, format_field
-from generator.fitcheck import layout_warnings
-from generator.icons import parse_path
-from generator.layoutfile import LayoutError
-from generator.richtext import parse, plain
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces, format_field
+from deckwright.generator.layout.files import LayoutError
+from deckwright.generator.layout.fitcheck import layout_warnings
+from deckwright.generator.layout.icons import parse_path
+from deckwright.generator.layout.richtext import parse, plain
+from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
 

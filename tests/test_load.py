@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.load import load_game, load_game_with_warnings
-from rules.problems import InvalidGame, Loc, Problem, Problems
-from rules.yamlsrc import MAX_DEPTH, parse_yaml
+from deckwright.rules.data.yamlsrc import MAX_DEPTH, parse_yaml
+from deckwright.rules.load import load_game, load_game_with_warnings
+from deckwright.rules.problems import InvalidGame, Loc, Problem, Problems
 
 BASE = Path(__file__).parent / "bad_inputs" / "base"
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from rules.check import check_game
-from rules.engine.chance import ScriptedChance, SeededChance
-from rules.engine.errors import RuleError
-from rules.games.micahs_game import mechanics as mg
-from rules.load import load_game
-from rules.values import Open
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.ci.check import check_game
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.chance import ScriptedChance, SeededChance
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.games.micahs_game import mechanics as mg
+from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "micahs-game" / "extra-cards.yaml"
 
@@ -445,8 +445,8 @@ def test_an_exhausted_encounter_deck_is_a_win_for_everyone_left(trules):
 
 def test_random_games_keep_every_card_and_end(test_game):
     """Seeded random play with the fully known test cards: cards are conserved and every game ends."""
-    from rules.engine.randomplay import play
-    from rules.games import micahs_game
+    from deckwright.rules.engine.randomplay import play
+    from deckwright.rules.games import micahs_game
 
     options = {"players": [["t", "test-hero"], ["u", "test-hero"], ["v", "test-hero"]],
                "decks": {"encounters": ["test-wolf", "test-wolf", "test-gambler", "test-eel", "test-wisp", "test-crow"],
@@ -464,7 +464,7 @@ def test_random_games_keep_every_card_and_end(test_game):
 
 
 def test_every_rulebook_example_replays(game):
-    from rules.examples import replay_game_examples
+    from deckwright.rules.book.examples import replay_game_examples
 
     results = replay_game_examples(game)
     names = {r.name: r.verdict for r in results}
@@ -476,8 +476,8 @@ def test_every_rulebook_example_replays(game):
 
 
 def test_setup_and_actions_report_what_they_cannot_read(game):
-    from rules.engine.errors import SpecError
-    from rules.games.micahs_game import protocol
+    from deckwright.rules.engine.errors import SpecError
+    from deckwright.rules.games.micahs_game import protocol
 
     chance = ScriptedChance([])
     with pytest.raises(SpecError) as err:

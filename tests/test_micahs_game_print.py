@@ -5,11 +5,11 @@ import io
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from generator.displaylist import Rect, texts, walk
-from generator.faces import Faces
-from generator.pdfprint import HomePrint, PrintJob
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout.displaylist import Rect, texts, walk
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
+from deckwright.rules.load import load_game
 
 
 @pytest.fixture(scope="module")

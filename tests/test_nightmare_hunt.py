@@ -4,15 +4,15 @@ from pathlib import Path
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from rules.check import check_game
-from rules.engine.chance import ScriptedChance
-from rules.engine.errors import RuleError, SpecError
-from rules.engine.log import EventLog
-from rules.engine.randomplay import play
-from rules.games import nightmare_hunt as nh
-from rules.games.nightmare_hunt.players import heuristic_choice
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.ci.check import check_game
+from deckwright.rules.engine.chance import ScriptedChance
+from deckwright.rules.engine.errors import RuleError, SpecError
+from deckwright.rules.engine.log import EventLog
+from deckwright.rules.engine.randomplay import play
+from deckwright.rules.games import nightmare_hunt as nh
+from deckwright.rules.games.nightmare_hunt.players import heuristic_choice
+from deckwright.rules.load import load_game
 
 FOLDER = BUNDLED_GAMES / "nightmare-hunt"
 # A level attempt (from town to the boss's defeat or the first death) must end within this many

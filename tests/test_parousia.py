@@ -3,20 +3,19 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from rules.check import check_game
-from rules.engine.chance import ScriptedChance
-from rules.engine.errors import ChanceError, RuleError, SpecError
-from rules.engine.log import EventLog
-from rules.games import parousia
-from rules.games.parousia.data import ChanceLine, rules_from
-from rules.games.parousia.odds import chance_result, chance_text
-from rules.load import load_game
-from rules.values import Open
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.ci.check import check_game
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.chance import ScriptedChance
+from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
+from deckwright.rules.engine.log import EventLog
+from deckwright.rules.games import parousia
+from deckwright.rules.games.parousia.data import ChanceLine, rules_from
+from deckwright.rules.games.parousia.odds import chance_result, chance_text
+from deckwright.rules.load import load_game
 
 GAME = load_game(BUNDLED_GAMES / "parousia")
 RULES = rules_from(GAME)
@@ -509,7 +508,7 @@ def _check_invariants(state):
 
 @pytest.mark.parametrize("seed", range(40))
 def test_random_play_keeps_the_invariants(seed):
-    from rules.engine.chance import SeededChance
+    from deckwright.rules.engine.chance import SeededChance
 
     chance = SeededChance(seed)
     log = EventLog()

@@ -7,11 +7,11 @@ import shutil
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from generator.displaylist import Path, texts, walk
-from generator.faces import Faces
-from generator.pdfprint import HomePrint, PrintJob
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout.displaylist import Path, texts, walk
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
+from deckwright.rules.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ from xml.etree import ElementTree
 import pytest
 from pypdf import PdfReader
 
-from generator import BUNDLED_GAMES
-from generator.faces import Faces
-from generator.impose import plan_grid
-from generator.pdfprint import PrintJob, HomePrint
-from generator.svg import render
-from rules.load import load_game
-from rules.model import PAPER_SIZES
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.impose import plan_grid
+from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
+from deckwright.generator.render.svg import render
+from deckwright.rules.data.model import PAPER_SIZES
+from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
 GOLDEN = Path(__file__).parent / "golden" / "print"
@@ -30,7 +30,7 @@ needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or shutil.w
 
 
 def deckwright(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "deckwright.generator.cli", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 @pytest.fixture(scope="module")

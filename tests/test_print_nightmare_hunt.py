@@ -7,11 +7,11 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator import BUNDLED_GAMES
-from generator import displaylist as dl
-from generator.faces import Faces
-from generator.pdfprint import HomePrint, PrintJob
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
+from deckwright.rules.load import load_game
 
 
 @pytest.fixture(scope="module")

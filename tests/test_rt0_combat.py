@@ -3,12 +3,12 @@ import shutil
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from rules.check import check_game
-from rules.engine.errors import RuleError
-from rules.games.rt0_combat import core as rt
-from rules.games.rt0_combat.data import roman_value, rules_from
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.ci.check import check_game
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.games.rt0_combat import core as rt
+from deckwright.rules.games.rt0_combat.data import roman_value, rules_from
+from deckwright.rules.load import load_game
 
 GAME = load_game(BUNDLED_GAMES / "rt0-combat")
 RULES = rules_from(GAME)
@@ -214,8 +214,8 @@ def test_arcana_abilities_grow_with_corruption():
 
 
 def test_random_fights_end_and_keep_every_card():
-    from rules.engine.randomplay import play
-    from rules.games import rt0_combat
+    from deckwright.rules.engine.randomplay import play
+    from deckwright.rules.games import rt0_combat
 
     options = {"players": ["Ana", {"name": "Bo", "speed": "slow"}, {"name": "Cy", "speed": "fast"}],
                "adversaries": [{"name": "Brute", "hp": 30, "damage": 9}, {"name": "Archer", "hp": 12, "damage": 4,
@@ -232,8 +232,8 @@ def test_random_fights_end_and_keep_every_card():
 
 
 def _fight(spec, shuffles=None):
-    from rules.engine.chance import ScriptedChance
-    from rules.games import rt0_combat
+    from deckwright.rules.engine.chance import ScriptedChance
+    from deckwright.rules.games import rt0_combat
 
     chance = ScriptedChance(shuffles=shuffles or {})
     return rt0_combat, rt0_combat.setup(GAME, spec, chance), chance

@@ -3,8 +3,8 @@ import shutil
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from rules.check import check_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.rules.ci.check import check_game
 
 FOLDER = BUNDLED_GAMES / "rt0-combat"
 EXPECTED = {

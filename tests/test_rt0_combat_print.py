@@ -5,10 +5,10 @@ import sys
 
 import pytest
 
-from generator import BUNDLED_GAMES
-from generator import displaylist as dl
-from generator.faces import Faces
-from rules.load import load_game
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces
+from deckwright.rules.load import load_game
 
 FOLDER = BUNDLED_GAMES / "rt0-combat"
 
@@ -33,7 +33,7 @@ def faces():
 @pytest.fixture(scope="module")
 def home_build(tmp_path_factory):
     out = tmp_path_factory.mktemp("rt0-build")
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "build", "rt0-combat", "--out", str(out),
+    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "build", "rt0-combat", "--out", str(out),
                              "--target", "home"], capture_output=True, text=True, cwd=BUNDLED_GAMES.parent)
     assert result.returncode == 0, result.stderr
     return out / "rt0-combat" / "print"
@@ -65,7 +65,7 @@ def test_the_tower_reminds_of_catastrophe(faces):
 
 
 def test_the_medallion_takes_the_suit_colour(faces):
-    from generator.raster import Rasterizer
+    from deckwright.generator.render.raster import Rasterizer
 
     game = faces.game
     image = Rasterizer(faces.fonts).image(faces.front(game.card("ace-of-cups")), dpi=60, bleed=False)

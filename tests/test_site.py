@@ -10,19 +10,19 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
-from generator import BUNDLED_GAMES, PROJECT_ROOT
-from generator.pdfprint import is_page_sheet
-from generator.site import build_site
-from rules.check import ExampleResult, GameReport, check_game
-from rules.load import bundled_games, load_game
-from rules.problems import Loc, Problems
+from deckwright.generator import BUNDLED_GAMES, PROJECT_ROOT
+from deckwright.generator.layout.paper import is_page_sheet
+from deckwright.generator.site import build_site
+from deckwright.rules.book.examples import ExampleResult
+from deckwright.rules.ci.check import GameReport, check_game
+from deckwright.rules.load import bundled_games, load_game
+from deckwright.rules.problems import Loc, Problems
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -311,8 +311,8 @@ def test_gloombah_gallery_shows_the_monster_template_as_a_marked_blank(games, wa
     """The source names no monster: the gallery shows the monster template with its BLANK TEMPLATE band."""
     from PIL import Image
 
-    from generator.displaylist import Rect, Text, walk
-    from generator.faces import Faces
+    from deckwright.generator.layout.displaylist import Rect, Text, walk
+    from deckwright.generator.layout.faces import Faces
 
     game = next(g for g in games if g.slug == "gloombah")
     sheet = game.sheets["monster-template"]
@@ -473,8 +473,8 @@ def test_screenshots_of_each_page_type(site, watched):
 @needs_chromium
 def test_card_text_in_the_browser_is_as_wide_as_measured_for_the_pdf(games, watched):
     """The gallery sets each text run in the shipped font at the width the display list measured."""
-    from generator.displaylist import Text, walk
-    from generator.faces import Faces
+    from deckwright.generator.layout.displaylist import Text, walk
+    from deckwright.generator.layout.faces import Faces
 
     game = games[0]
     faces = Faces(game)

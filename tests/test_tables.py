@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from rules.load import load_game, load_game_with_warnings
-from rules.problems import Problems
-from rules.rulebook import fenced_blocks
-from rules.schema import Ref
-from rules.tables import MISSING, page_tables, parse_table_spec
-from rules.values import Open
+from deckwright.rules.book.pages import fenced_blocks
+from deckwright.rules.book.tables import MISSING, page_tables, parse_table_spec
+from deckwright.rules.data.schema import Ref
+from deckwright.rules.data.values import Open
+from deckwright.rules.load import load_game, load_game_with_warnings
+from deckwright.rules.problems import Problems
 
 FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"
 
@@ -46,7 +46,7 @@ def test_type_table_rows_come_from_the_data(game):
 def test_where_compares_refs_by_id(game):
     spec, problems = spec_problems(game, "deck: monsters\nwhere: {hunts: warden}\ncolumns: [name, copies, hunts]\n")
     assert not problems.items
-    from rules.tables import build_table
+    from deckwright.rules.book.tables import build_table
     table = build_table(game.cards, spec)
     assert [c.id for c in table.cards] == ["shade"]
     assert table.rows[0][1] == 2
@@ -56,7 +56,7 @@ def test_where_compares_refs_by_id(game):
 def test_deck_table_over_mixed_types_leaves_missing_fields_blank(tmp_path, game):
     spec, problems = spec_problems(game, "type: monster\nwhere: {attack: D4}\ncolumns: [id, name, text]\n")
     assert not problems.items
-    from rules.tables import build_table
+    from deckwright.rules.book.tables import build_table
     assert [row[0] for row in build_table(game.cards, spec).rows] == ["moth"]
     spec, problems = spec_problems(game, "deck: heroes\ncolumns: [name, cost]\n")
     assert "unknown column \"cost\" for deck 'heroes'" in messages(problems)[0]
@@ -104,7 +104,7 @@ def test_loader_reports_bad_tables_and_warns_about_empty_ones(tmp_path):
 
 def test_check_command_reports_a_bad_table_with_its_location(tmp_path):
     folder = copy_game_with_page(tmp_path, "# Play\n\nSome prose.\n\n```cards\ndeck: monster\ncolumns: [name]\n```\n")
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "check", str(folder)], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", str(folder)], capture_output=True, text=True)
     assert result.returncode == 1
     assert "rulebook/play.md:6:7: cards table: unknown deck \"monster\"; did you mean 'monsters'?" in result.stderr
     assert "Traceback" not in result.stderr

@@ -1,9 +1,9 @@
 """Lengths and sizes: numbers are millimetres, strings may carry a unit, sizes are named or WIDTHxHEIGHT."""
 import pytest
 
-from rules.load import parse_size
-from rules.model import CARD_SIZES, PAPER_SIZES
-from rules.units import MM_PER, mm_to_pt, parse_length
+from deckwright.rules.data.model import CARD_SIZES, PAPER_SIZES
+from deckwright.rules.data.units import MM_PER, mm_to_pt, parse_length
+from deckwright.rules.load import parse_size
 
 
 @pytest.mark.parametrize("value, mm", [

@@ -3,9 +3,9 @@ from collections import Counter
 
 import pytest
 
-from rules.engine.chance import ScriptedChance
-from rules.engine.errors import RuleError
-from rules.engine.zones import Zones
+from deckwright.rules.engine.chance import ScriptedChance
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.zones import Zones
 
 
 def test_piles_read_top_first():

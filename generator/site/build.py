@@ -17,17 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
-from rules.values import Open
+from deckwright.generator import TEMPLATES
+from deckwright.generator.layout.fonts import FontBook, shipped_fonts
+from deckwright.generator.layout.paper import is_page_sheet
+from deckwright.generator.output import staged_folder
+from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
+from deckwright.rules.data.values import Open
 
-from .. import TEMPLATES
-from ..output import staged_folder
-from ..fonts import FontBook, shipped_fonts
-from ..pdfprint import is_page_sheet
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
 from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
-from .sheets import PrintSheet, print_sheets
+from .sheets import print_sheets
 
 HTML_TEMPLATES = TEMPLATES / "html"
 FONTS = TEMPLATES / "fonts"
@@ -187,7 +187,7 @@ def in_game(loc: Any, game: Game) -> str:
 
 def _results_by_line(page, examples) -> dict[int, Any]:
     """Each replayed example of the page by its block's fence line (a result's loc is inside the block)."""
-    from rules.rulebook import fenced_blocks
+    from deckwright.rules.book.pages import fenced_blocks
 
     out = {}
     blocks = [b for b in fenced_blocks(page.text, page.shown) if b.kind == "example"]
@@ -284,9 +284,9 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
-    (computed here with ``rules.check.check_game`` when not given)."""
+    (computed here with ``rules.ci.check.check_game`` when not given)."""
     if reports is None:
-        from rules.check import check_game
+        from deckwright.rules.ci.check import check_game
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target) as folder:
@@ -295,7 +295,7 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
 def site_step(games: list[Game], target: Path) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
-    from ..layoutfile import LayoutError
+    from deckwright.generator.layout.files import LayoutError
 
     try:
         build_site(games, target)

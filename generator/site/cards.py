@@ -13,13 +13,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from rules.model import Card, Deck, Game, Sheet
-
-from ..faces import Faces, plain_value
-from ..fonts import FontBook
-from ..pdfprint import is_page_sheet, page_sheet_area
-from ..richtext import parse, plain
-from ..svg import render as render_svg
+from deckwright.generator.layout.faces import Faces, plain_value
+from deckwright.generator.layout.fonts import FontBook
+from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
+from deckwright.generator.layout.richtext import parse, plain
+from deckwright.generator.render.svg import render as render_svg
+from deckwright.rules.data.model import Card, Deck, Game, Sheet
 
 _SVG_ID = re.compile(r'\bid="([^"]+)"')
 _SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)

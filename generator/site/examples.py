@@ -1,7 +1,7 @@
 """A worked example as the site shows it: the script, the engine's narration and the verdict.
 
 The block's YAML (format in ``rules/README.md``) gives the scripted dice, deck
-orders, actions and claims; the replay result (``rules.check.ExampleResult``)
+orders, actions and claims; the replay result (``rules.book.examples.ExampleResult``)
 gives the verdict and the event log.
 """
 from __future__ import annotations

@@ -14,11 +14,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.model import Card, Game, Page
-from rules.rulebook import REF_PATTERN, fenced_blocks, resolve_field
-from rules.schema import Ref
-from rules.tables import MISSING, Table, page_tables
-from rules.values import Open
+from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks, resolve_field
+from deckwright.rules.book.tables import MISSING, Table, page_tables
+from deckwright.rules.data.model import Card, Game, Page
+from deckwright.rules.data.schema import Ref
+from deckwright.rules.data.values import Open
 
 from .cards import CardArt, card_anchor, face_symbol_id
 from .examples import ExampleView, example_view

@@ -1,6 +1,6 @@
 """Printable pages: every card placed on paper at its real size, in millimetres.
 
-The grid and crop marks come from the home-print imposition (``generator.impose``)
+The grid and crop marks come from the home-print imposition (``generator.layout.impose``)
 with no bleed, so cards sit butted along shared cut lines. Decks of one card
 size share sheets; each fronts sheet is followed by its backs sheet with the
 columns mirrored, so a long-edge duplex print puts every back behind its front.
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.model import PAPER_SIZES, Card, Deck, Game
+from deckwright.generator.layout.impose import Mark, plan_grid
+from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game
 
-from ..impose import Mark, plan_grid
 from .cards import CardArt, back_symbol_id, face_symbol_id
 
 

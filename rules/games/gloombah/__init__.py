@@ -19,11 +19,49 @@ at all are ``Rulings``: play that needs one that was not given stops with an
 - ``turn``: setup and the five steps of a turn;
 - ``play``: the decision-by-decision protocol for examples and random play.
 """
-from .formula import AtLeast, Hit, absorb, attack_points, formula_text, gain, is_dead, layout_data, \
-    monster_attack_points, multiplier, run_chance, run_table
+from .formula import (
+                    AtLeast,
+                    Hit,
+                    absorb,
+                    attack_points,
+                    formula_text,
+                    gain,
+                    is_dead,
+                    layout_data,
+                    monster_attack_points,
+                    multiplier,
+                    run_chance,
+                    run_table,
+)
 from .numbers import Numbers, OpenRuleError, Rulings, consistency, numbers, rulings_from
 from .play import State, apply, is_over, legal_actions, new_game, observe, setup, zones
-from .table import (MONSTER, Effect, Escape, Fight, Monster, Play, Player, Table, Worn, cards_on_table,
-                    monster_from_card, player_attack, worn_from_card)
-from .turn import (deal, die, draw_items, draw_monster, end_turn, equip, fight, lose, play_in_fight, play_level_card,
-                   repair, run_away, win)
+from .table import (
+                    MONSTER,
+                    Effect,
+                    Escape,
+                    Fight,
+                    Monster,
+                    Play,
+                    Player,
+                    Table,
+                    Worn,
+                    cards_on_table,
+                    monster_from_card,
+                    player_attack,
+                    worn_from_card,
+)
+from .turn import (
+                    deal,
+                    die,
+                    draw_items,
+                    draw_monster,
+                    end_turn,
+                    equip,
+                    fight,
+                    lose,
+                    play_in_fight,
+                    play_level_card,
+                    repair,
+                    run_away,
+                    win,
+)

@@ -6,7 +6,7 @@ from fractions import Fraction
 from math import ceil, prod
 from typing import Iterable
 
-from rules.values import Open
+from deckwright.rules.data.values import Open
 
 from .numbers import Numbers, OpenRuleError, Rulings, numbers
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from rules.engine.dice import Dice, DiceError, parse_dice
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.dice import Dice, DiceError, parse_dice
+from deckwright.rules.engine.errors import RuleError
 
 CONSTANTS = ("class_cards_at_setup", "items_at_setup", "gear_slots", "weapon_slots", "start_level",
              "min_attack_points", "win_level", "auto_run_below_level", "cards_kept_on_death", "monsters_per_turn")

@@ -16,17 +16,44 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rules.engine.errors import RuleError, SpecError
-from rules.engine.log import NULL_LOG
-from rules.engine.zones import Zones
-from rules.values import Open
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.errors import RuleError, SpecError
+from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.zones import Zones
 
 from .formula import AtLeast, Hit
 from .numbers import OpenRuleError, Rulings, numbers, rulings_from
-from .table import (MONSTER, NOT_GIVEN, Effect, Escape, Fight, Monster, Play, Player, Table, Worn, monster_from_card,
-                    piles, player_attack, worn_from_card)
-from .turn import (deal, die, draw_monster, dying, end_turn, equip, fight, lose, play_in_fight, play_level_card,
-                   repair, run_away, win)
+from .table import (
+    MONSTER,
+    NOT_GIVEN,
+    Effect,
+    Escape,
+    Fight,
+    Monster,
+    Play,
+    Player,
+    Table,
+    Worn,
+    monster_from_card,
+    piles,
+    player_attack,
+    worn_from_card,
+)
+from .turn import (
+    deal,
+    die,
+    draw_monster,
+    dying,
+    end_turn,
+    equip,
+    fight,
+    lose,
+    play_in_fight,
+    play_level_card,
+    repair,
+    run_away,
+    win,
+)
 
 PHASES = ("setup", "start", "monster", "fight", "post-fight", "keep", "over")
 MONSTER_FIELDS = ("name", "attack", "damage", "xp", "treasure", "armour_piercing", "effect", "effect_multiplier")

@@ -5,8 +5,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rules.engine.errors import RuleError
-from rules.values import Open
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.errors import RuleError
 
 from .formula import attack_points, multiplier
 from .numbers import OpenRuleError

@@ -10,14 +10,28 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from rules.engine.errors import RuleError
-from rules.engine.log import NULL_LOG
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.log import NULL_LOG
 
 from .formula import AtLeast, absorb, formula_text, gain, is_dead, monster_attack_points, multiplier
 from .numbers import OpenRuleError, Rulings, numbers
-from .table import (MONSTER, Escape, Fight, Monster, Play, Player, Table, card_value, effect_of, known,
-                    monster_from_card, player_attack, standing, weapon_bonus, worn_from_card)
-
+from .table import (
+    MONSTER,
+    Escape,
+    Fight,
+    Monster,
+    Play,
+    Player,
+    Table,
+    card_value,
+    effect_of,
+    known,
+    monster_from_card,
+    player_attack,
+    standing,
+    weapon_bonus,
+    worn_from_card,
+)
 
 # -- setup -------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Micah's Game data checks run by ``deckwright check``: prices, die steps, charmed forms, card-defined rules."""
 from __future__ import annotations
 
-from rules.engine.dice import DIE_STEPS, Dice
-from rules.values import Open
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.dice import DIE_STEPS, Dice
 
 from .mechanics import STATS
 

@@ -22,13 +22,13 @@ Readings of the source that are ours (each is an open question in ``game.yaml``)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
-from rules.engine.dice import Dice, DiceGroup, pool_text, step_up
-from rules.engine.errors import RuleError
-from rules.engine.zones import Zones
-from rules.values import Open
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.dice import Dice, DiceGroup, pool_text, step_up
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.zones import Zones
 
 INTENTIONS = ("attack", "charm", "escape")
 STATS = ("attack", "charisma", "speed")

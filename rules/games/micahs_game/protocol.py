@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.engine.dice import pool_text, step_up
-from rules.engine.errors import RuleError, SpecError
-from rules.engine.zones import Zones
+from deckwright.rules.engine.dice import pool_text, step_up
+from deckwright.rules.engine.errors import RuleError, SpecError
+from deckwright.rules.engine.zones import Zones
 
 from . import mechanics as m
 

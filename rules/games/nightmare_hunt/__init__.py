@@ -30,8 +30,8 @@ and on the rulebook pages):
 """
 from __future__ import annotations
 
-from rules.engine.log import NULL_LOG
-from rules.engine.zones import Zones
+from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.zones import Zones
 
 from .data import Rules, consistency, rules_from
 from .setup import ExampleSetup

@@ -9,7 +9,7 @@ and rest when one more wound in hand would kill.
 """
 from __future__ import annotations
 
-from rules.engine.randomplay import random_choice
+from deckwright.rules.engine.randomplay import random_choice
 
 from .state import HAND, State
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.engine.errors import SpecError
-from rules.engine.zones import Zones
-from rules.schema import did_you_mean
+from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.engine.errors import SpecError
+from deckwright.rules.engine.zones import Zones
 
 from .data import Rules
-from .state import (CONDITIONS, DECK, DISCARD, ENCOUNTER, ENCOUNTER_DISCARD, ENCOUNTERS, HAND, PILES, Enemy, State)
+from .state import CONDITIONS, DECK, DISCARD, ENCOUNTER, ENCOUNTER_DISCARD, ENCOUNTERS, HAND, PILES, Enemy, State
 from .turns import advance, begin_prey_turn, cards_text, label_for, start_encounter
 
 _SETUP_KEYS = ("armor", "level", "hand", "deck", "discard", "conditions", "encounter", "enemies", "turn",

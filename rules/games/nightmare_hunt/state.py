@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.engine.zones import Zones
+from deckwright.rules.engine.zones import Zones
 
 from .data import EnemyDef, Rules
 

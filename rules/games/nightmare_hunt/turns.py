@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.engine.errors import RuleError, SpecError
-from rules.schema import did_you_mean
+from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.engine.errors import RuleError, SpecError
 
 from .data import Ability, ActionDef, Rules
-from .state import (CONDITIONS, DECK, DISCARD, ENCOUNTER, ENCOUNTER_DISCARD, ENCOUNTERS, HAND, Enemy, State)
+from .state import CONDITIONS, DECK, DISCARD, ENCOUNTER, ENCOUNTER_DISCARD, ENCOUNTERS, HAND, Enemy, State
 
 MAX_PREY_TURNS_IN_A_ROW = 1000  # only a 0-energy ability that skips the player's turn could loop; stop it loudly
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.errors import SpecError
+from deckwright.rules.engine.errors import SpecError
 
 from . import cards, combat, devil, rooms
 from .checks import consistency
-from .pickups import floor_pickups, drop_deck_card, take
+from .pickups import drop_deck_card, floor_pickups, take
 from .setup import read_setup
 from .state import Player, State
 
@@ -96,7 +96,7 @@ def _read_action(action: Any) -> tuple[str, Any, dict]:
     else:
         raise SpecError(f"an action is a verb ({', '.join(VERBS)}) or a mapping starting with one")
     if verb not in VERBS:
-        from rules.schema import did_you_mean
+        from deckwright.rules.data.schema import did_you_mean
         raise SpecError(f"unknown action '{verb}'{did_you_mean(str(verb), list(VERBS))} (known: {', '.join(VERBS)})",
                         (verb,) if isinstance(action, dict) else ())
     for key in options:

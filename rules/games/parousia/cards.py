@@ -1,7 +1,7 @@
 """Playing a card from the hand: an Ace, a Joker or one of the major arcana."""
 from __future__ import annotations
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from .combat import foes_left, wound
 from .pickups import cap, convert_floor

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.values import Open
+from deckwright.rules.data.values import Open
 
 INT_CONSTANTS = ("counter_cap", "die_sides", "hand_size", "soul_hearts_per_container", "devil_die_per_fight",
                  "devil_die_per_boss_fight", "devil_die_divisor", "charge_per_fight", "pickups_per_fight",

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from .pickups import clamp_hearts, drop_deck_card, hurt, item_charge, raise_counter
 from .state import Fight, Foe, Player, State, Thing
-
 
 # -- starting and ordering -------------------------------------------------------------
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from rules.engine.dice import Dice, parse_dice
-from rules.values import Open
+from deckwright.rules.data.values import Open
+from deckwright.rules.engine.dice import Dice, parse_dice
 
 # The card types of the decks the source names without listing; example setups may define such cards inline.
 OPEN_DECK_TYPES = {

@@ -1,7 +1,7 @@
 """The devil die, the devil room's deals, and moving on to the next floor."""
 from __future__ import annotations
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from .odds import divide
 from .pickups import clamp_hearts

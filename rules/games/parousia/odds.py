@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rules.engine.dice import Dice
+from deckwright.rules.engine.dice import Dice
 
 from .data import ChanceLine, Rules
 

@@ -2,7 +2,7 @@
 and the Ace that turns the whole floor into one kind of pickup."""
 from __future__ import annotations
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from .state import Loot, Player, State
 

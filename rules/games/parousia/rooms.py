@@ -2,7 +2,7 @@
 the shop, treasure room, arcade and their machines hold."""
 from __future__ import annotations
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from .combat import start_fight
 from .odds import chance_text, roll_amount, roll_chance

@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.engine.errors import SpecError
-from rules.schema import did_you_mean
+from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.engine.errors import SpecError
 
-from .data import OPEN_DECK_TYPES, Rules, rules_from
 from .combat import start_fight
+from .data import OPEN_DECK_TYPES, Rules, rules_from
 from .pickups import card_loot
 from .state import Loot, Player, State, Thing
 

@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from .data import Rules
 

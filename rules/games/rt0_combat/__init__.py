@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from rules.engine.log import NULL_LOG
+from deckwright.rules.engine.log import NULL_LOG
 
 from .data import consistency, rules_from
 from .fight import Fight

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 SPEEDS = ("fast", "normal", "slow")  # turn order: Fast players, then neither, then Slow
 Zone = tuple[int, int]  # (column, row), from 0

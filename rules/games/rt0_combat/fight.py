@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError
 
 from . import core
 from .core import SPEEDS, Adversary, Combat, Player, Rules, zone_name

@@ -8,9 +8,9 @@ play check that cards are never lost or duplicated and that fights end.
 """
 from __future__ import annotations
 
-from rules.engine.errors import SpecError
-from rules.engine.log import NULL_LOG
-from rules.engine.zones import Zones
+from deckwright.rules.engine.errors import SpecError
+from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.zones import Zones
 
 from .core import GM_DECK, SPEEDS, Adversary, Combat, Player, deck_pile
 from .data import rules_from

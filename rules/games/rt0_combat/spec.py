@@ -19,7 +19,7 @@ true or a zone for a Strategic adversary, ``damage`` with an optional
 """
 from __future__ import annotations
 
-from rules.engine.errors import SpecError
+from deckwright.rules.engine.errors import SpecError
 
 from . import fight as f
 from .core import GM_DECK, SPEEDS, Adversary, Combat, Player, Rules, deck_pile, parse_zone

@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.dice import DiceError, parse_dice, parse_die
-from .problems import Problems
+from deckwright.rules.engine.dice import DiceError, parse_dice, parse_die
+from deckwright.rules.problems import Problems
+
 from .values import Open, Range
 from .yamlsrc import YNode
 

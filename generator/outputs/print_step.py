@@ -13,11 +13,12 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from rules.problems import InvalidGame
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.files import LayoutError
+from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.rules.problems import InvalidGame
 
-from .faces import Faces
-from .layoutfile import LayoutError
-from .pdfprint import SHOP_BLEED, HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
+from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 
 PNG_DPI = 300
 
@@ -48,7 +49,7 @@ def _build(game, out: Path, options) -> None:
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
-    from .raster import save_pngs
+    from deckwright.generator.render.raster import save_pngs
 
     out.mkdir(parents=True, exist_ok=True)
     pngs = []  # (display list, path): laid out here, drawn side by side below

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from . import TEMPLATES
+from deckwright.generator import TEMPLATES
 
 FONT_DIR = TEMPLATES / "fonts"
 STYLES: dict[str, tuple[int, bool]] = {  # style -> (CSS weight, italic)

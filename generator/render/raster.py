@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from . import displaylist as dl
-from .fonts import FontBook, shipped_fonts
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
@@ -175,7 +175,7 @@ class Rasterizer:
 
 def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], dpi: float = 300) -> None:
     """Writes each display list to its PNG path, in chunks spread over the cores (one Rasterizer a chunk)."""
-    from .parallel import process_map
+    from deckwright.generator.parallel import process_map
 
     chunks = [jobs[i::_CHUNKS] for i in range(_CHUNKS)]
     process_map(partial(_save_chunk, dpi=dpi), [chunk for chunk in chunks if chunk])

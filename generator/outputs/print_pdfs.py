@@ -1,6 +1,6 @@
 """Print-and-play and print-shop PDFs of a game's decks and sheets.
 
-Home print: cards imposed on A4 or US Letter (see ``generator.impose``) with
+Home print: cards imposed on A4 or US Letter (see ``generator.layout.impose``) with
 crop marks and a 50 mm calibration ruler on every page; each front page is
 followed by its back page, columns mirrored for long-edge duplex. Sheets the
 size of a paper page fill the page inside a margin; smaller ones are imposed
@@ -14,19 +14,22 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from rules.model import PAPER_SIZES, Deck, Game, Sheet
-from rules.problems import Problem
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
+from deckwright.generator.layout.paper import (
+    HOME_BLEED,
+    PAGE_FOOT,
+    PAGE_MARGIN,
+    SHOP_BLEED,
+    is_page_sheet,
+    page_sheet_area,
+    paper_size,
+)
+from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
+from deckwright.rules.data.model import Deck, Game, Sheet
+from deckwright.rules.problems import Problem
 
-from . import displaylist as dl
-from .faces import Faces
-from .impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
-from .layoutfile import LayoutError
-from .pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
-
-HOME_BLEED = 3.0
-SHOP_BLEED = 25.4 / 8  # 1/8 inch, what DriveThruCards and The Game Crafter ask for
-PAGE_MARGIN = 9.0  # around a full-page sheet
-PAGE_FOOT = 14.0  # below it, for the ruler
 MARK_WIDTH = 0.25  # mm
 RULER_FONT = "Open Sans:regular"
 
@@ -40,25 +43,6 @@ class PrintJob:
     sheets: tuple[Sheet, ...]
     paper: str
     backs: bool
-
-
-def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
-    width, height = PAPER_SIZES[paper]
-    return (height, width) if landscape else (width, height)
-
-
-def is_page_sheet(sheet: Sheet) -> bool:
-    """A sheet the size of a paper page (either way round): printed on whichever paper the user picks."""
-    sides = sorted((sheet.size.width, sheet.size.height))
-    return sheet.size.name in PAPER_SIZES or any(
-        abs(sides[0] - min(p)) < 1.0 and abs(sides[1] - max(p)) < 1.0 for p in PAPER_SIZES.values())
-
-
-def page_sheet_area(sheet: Sheet, paper: str) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A page-sized sheet on ``paper``: the page, turned the sheet's way round, and the area its layout fills
-    (inside the margin, above the ruler)."""
-    page = paper_size(paper, sheet.size.width > sheet.size.height)
-    return page, (page[0] - 2 * PAGE_MARGIN, page[1] - PAGE_MARGIN - PAGE_FOOT)
 
 
 def ruler_display(label: str) -> dl.DisplayList:

@@ -7,8 +7,8 @@ drawn more than once become Form XObjects: stored once, placed many times.
 """
 from __future__ import annotations
 
-from . import displaylist as dl
-from .fonts import FontBook
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.fonts import FontBook
 
 PT_PER_MM = 72 / 25.4
 INITIAL_FONT = "Open Sans:regular"

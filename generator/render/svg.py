@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
 
-from . import displaylist as dl
-from .fonts import STYLES
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.fonts import STYLES
 
 MM_PER_PT = 25.4 / 72
 

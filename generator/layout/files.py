@@ -10,11 +10,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules.problems import Loc, Problem, display_path
-from rules.schema import did_you_mean
-from rules.yamlsrc import YNode, load_yaml_file
-
-from . import TEMPLATES
+from deckwright.generator import TEMPLATES
+from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
+from deckwright.rules.problems import Loc, Problem, display_path
 
 LAYOUT_DIR = TEMPLATES / "layouts"
 TOP_KEYS = ("extends", "doc", "colors", "text_styles", "vars", "boxes", "formats")
@@ -156,6 +155,13 @@ def _path_getter(env, parts: list[str]):
     return get
 
 
+@dataclass(frozen=True)
+class _Missing:
+    """A layout name with no file: reported where each card uses it."""
+
+    message: str
+
+
 class LayoutFiles:
     """Finds, reads and merges the layout files of one game; caches what it read."""
 
@@ -163,7 +169,7 @@ class LayoutFiles:
         self.game = game
         self.env = env
         self.folders = search_folders(game)
-        self._cache: dict[str, Layout] = {}
+        self._compiled: dict[str, Layout | LayoutError | _Missing] = {}
         self._files: dict[tuple[str, Path], Layout] = {}  # each file read once, however many layouts extend it
 
     def find(self, name: str, after: Path | None = None) -> Path | None:
@@ -181,22 +187,41 @@ class LayoutFiles:
                 return path
         return None
 
+    def compile(self, uses) -> None:
+        """Read and compile every layout in ``uses`` (pairs of a name and where it is used) now, errors included,
+        so that drawing later only looks them up and never reads a file."""
+        for name, loc in uses:
+            if name in self._compiled:
+                continue
+            try:
+                self._compiled[name] = self._compile(name, loc)
+            except LayoutError as exc:
+                self._compiled[name] = exc
+
     def layout(self, name: str, loc: Loc | None = None) -> Layout:
-        if name not in self._cache:
-            path = self.find(name)
-            if path is None:
-                where = ", ".join(display_path(f) for f in self.folders)
-                raise LayoutError([Problem(loc or self.game.loc, f"no layout '{name}' (looked for {name}.yaml in {where})")])
-            layout = self._read(name, path, ())
-            problems = check_box_keys(layout.boxes, "boxes")
-            ordered, cycle = order_vars(layout.vars)
-            if cycle:
-                problems.append(Problem(layout.vars[cycle].loc, f"vars.{cycle}: its value depends on itself (through other vars)"))
-            layout = replace(layout, vars=ordered)
-            if problems:
-                raise LayoutError(problems)
-            self._cache[name] = layout
-        return self._cache[name]
+        """A compiled layout; a broken or missing one raises its errors (a missing one at ``loc``, where it is used)."""
+        if name not in self._compiled:
+            self.compile([(name, loc)])
+        found = self._compiled[name]
+        if isinstance(found, _Missing):
+            raise LayoutError([Problem(loc or self.game.loc, found.message)])
+        if isinstance(found, LayoutError):
+            raise found
+        return found
+
+    def _compile(self, name: str, loc: Loc | None) -> Layout | _Missing:
+        path = self.find(name)
+        if path is None:
+            where = ", ".join(display_path(f) for f in self.folders)
+            return _Missing(f"no layout '{name}' (looked for {name}.yaml in {where})")
+        layout = self._read(name, path, ())
+        problems = check_box_keys(layout.boxes, "boxes")
+        ordered, cycle = order_vars(layout.vars)
+        if cycle:
+            problems.append(Problem(layout.vars[cycle].loc, f"vars.{cycle}: its value depends on itself (through other vars)"))
+        if problems:
+            raise LayoutError(problems)
+        return replace(layout, vars=ordered)
 
     def _read(self, name: str, path: Path, seen: tuple[Path, ...]) -> Layout:
         key = (name, path.resolve())

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .problems import Loc, Problems
-from .schema import did_you_mean
+from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.problems import Loc, Problems
 
 REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
 _FENCE = re.compile(r"^(```+|~~~+)\s*([A-Za-z0-9_-]*)\s*(.*)$")

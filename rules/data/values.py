@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .problems import Loc
+from deckwright.rules.problems import Loc
 
 
 @dataclass(frozen=True)

@@ -18,19 +18,36 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .check import ExampleResult, mechanics_module
-from .engine.chance import ScriptedChance, parse_roll
-from .engine.errors import ChanceError, RuleError, SpecError
-from .engine.log import EventLog
-from .model import Game, Page
-from .problems import Loc
-from .rulebook import fenced_blocks
-from .schema import did_you_mean
-from .yamlsrc import YNode, parse_yaml
+from deckwright.rules.data.model import Game, Page
+from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.data.yamlsrc import YNode, parse_yaml
+from deckwright.rules.engine.chance import ScriptedChance, parse_roll
+from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
+from deckwright.rules.engine.log import EventLog
+from deckwright.rules.games import mechanics_module
+from deckwright.rules.problems import Loc
+
+from .pages import fenced_blocks
 
 EXAMPLE_FENCE = "example"
 EXAMPLE_KEYS = ("name", "erratum", "setup", "rolls", "shuffles", "actions", "expect")
 GOLDEN_SUFFIX = ".golden"  # golden logs live in <page>.golden/<example>.log beside the page
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    """One worked example replayed: verdict is verified, erratum or failing."""
+
+    game: str
+    name: str
+    loc: object
+    verdict: str
+    message: str = ""
+    log: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"{self.loc}: {self.name}: {self.verdict}"
+        return f"{text}: {self.message}" if self.message else text
 
 
 class _Unreadable(Exception):
@@ -247,7 +264,7 @@ def _golden(example: Example, log: EventLog, update: bool) -> str:
 
 
 def _shown(path: Path) -> str:
-    from .problems import display_path
+    from deckwright.rules.problems import display_path
     return display_path(path)
 
 

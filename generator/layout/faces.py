@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.model import CARD_SIZES, Card, Deck, Game, Sheet
-from rules.problems import Problem
-from rules.schema import Ref
-from rules.values import Open
-from rules.yamlsrc import load_yaml_file
+from deckwright.rules.data.model import CARD_SIZES, Card, Deck, Game, Sheet
+from deckwright.rules.data.schema import Ref
+from deckwright.rules.data.values import Open
+from deckwright.rules.data.yamlsrc import load_yaml_file
+from deckwright.rules.problems import Problem
 
 from .displaylist import DisplayList
+from .files import LayoutError, LayoutFiles, search_folders
 from .fonts import FontBook, shipped_fonts
 from .icons import Icon, IconError, icon_from_data
-from .layout import Measurer, ValueFailure, resolve
-from .layoutfile import LayoutError, LayoutFiles, search_folders
+from .measure import Measurer, ValueFailure, resolve
 
 _MISSING = object()
 
@@ -88,7 +88,7 @@ def load_icons(game: Game) -> dict[str, Icon]:
         path = folder / "icons.yaml"
         if not path.is_file():
             continue
-        from rules.problems import display_path
+        from deckwright.rules.problems import display_path
 
         node, found = load_yaml_file(path, display_path(path))
         problems.extend(found)
@@ -112,10 +112,20 @@ def layout_data(game: Game) -> dict:
 
     A mechanics module may define ``layout_data(game) -> dict``; without one, ``data`` is empty.
     """
-    from rules.check import mechanics_module
+    from deckwright.rules.games import mechanics_module
 
     hook = getattr(mechanics_module(game), "layout_data", None) if game.mechanics else None
     return hook(game) if hook is not None else {}
+
+
+def layout_uses(game: Game):
+    """Every layout name the game's cards, backs and sheets use, with where it is first used."""
+    for card in game.cards:
+        yield game.card_types[card.type].layout, card.loc
+    for deck in game.decks.values():
+        yield deck.back.layout, deck.loc
+    for sheet in game.sheets.values():
+        yield sheet.layout, sheet.loc
 
 
 class Faces:
@@ -125,6 +135,7 @@ class Faces:
         self.game = game
         self.env = make_environment(game)
         self.files = LayoutFiles(game, self.env)
+        self.files.compile(layout_uses(game))
         self.fonts = fonts or shipped_fonts()
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
@@ -211,7 +222,7 @@ class Faces:
                                      f"sheet {sheet.id}", f"sheet '{sheet.id}'")
 
     def format_field(self, card: Card, field: str) -> str:
-        """A field as the layouts word it (markup included: see generator.richtext), e.g. for rulebook tables."""
+        """A field as the layouts word it (markup included: see generator.layout.richtext), e.g. for rulebook tables."""
         return self.card_context(card)["fmt"](field)
 
 

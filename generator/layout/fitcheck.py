@@ -6,13 +6,13 @@ missing field, an unknown icon) come back as located errors.
 """
 from __future__ import annotations
 
-from rules.model import Game
-from rules.problems import Problem
+from deckwright.generator.layout.paper import HOME_BLEED, is_page_sheet, page_sheet_area
+from deckwright.rules.data.model import Game
+from deckwright.rules.problems import Problem
 
 from .faces import Faces
+from .files import LayoutError
 from .fonts import FontBook
-from .layoutfile import LayoutError
-from .pdfprint import HOME_BLEED, is_page_sheet, page_sheet_area
 
 READABLE_PT = 6.0
 PAPERS = ("a4", "letter")  # the papers --paper offers

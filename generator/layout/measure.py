@@ -13,13 +13,13 @@ from typing import Any
 
 from jinja2 import TemplateError
 
-from rules.problems import Problem
-from rules.units import parse_length
+from deckwright.rules.data.units import parse_length
+from deckwright.rules.problems import Problem
 
 from . import displaylist as dl
+from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
-from .layoutfile import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .richtext import parse
 from .textfit import TextSetter, TextSpec
 
@@ -304,7 +304,7 @@ class Measurer:
             return []
         icon = self.icons.get(name)
         if icon is None:
-            from rules.schema import did_you_mean
+            from deckwright.rules.data.schema import did_you_mean
 
             self.problems.append(Problem(box.get("icon").loc, f"{where}.icon: no icon '{name}'"
                                                               f"{did_you_mean(name, list(self.icons))} (filling {self.layout.name} for {self.who})"))

@@ -62,9 +62,9 @@ def _game_folder(file_path: Path, config) -> Path | None:
 def _load(config, folder: Path) -> dict:
     cache = config.stash[_CACHE]
     if folder not in cache:
-        from .check import mechanics_module
-        from .examples import find_examples
-        from .load import load_game_with_warnings
+        from deckwright.rules.book.examples import find_examples
+        from deckwright.rules.games import mechanics_module
+        from deckwright.rules.load import load_game_with_warnings
 
         game, problems = load_game_with_warnings(folder)
         if game is not None and not problems.errors:
@@ -110,7 +110,7 @@ class ExampleItem(pytest.Item):
         self.loaded = loaded
 
     def runtest(self) -> None:
-        from .examples import replay_example
+        from deckwright.rules.book.examples import replay_example
 
         result = replay_example(self.loaded["game"], self.example, self.loaded["module"])
         if result.verdict == "failing":

@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from .problems import Loc, Problem
+from deckwright.rules.problems import Loc, Problem
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_NODES = 200_000  # after alias expansion; a billion-laughs file stops here

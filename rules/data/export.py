@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.dice import Dice
+from deckwright.rules.engine.dice import Dice
+
 from .model import Game
 from .schema import Ref
 from .values import Open, Range

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from .problems import Loc
+from deckwright.rules.problems import Loc
+
 from .schema import FieldDef
 from .values import Open
 

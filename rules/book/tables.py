@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .model import Card, CardType, Deck
-from .problems import Loc, Problems
-from .rulebook import Block, fenced_blocks
-from .schema import FieldDef, Ref, did_you_mean
-from .values import Open
-from .yamlsrc import YNode, parse_yaml
+from deckwright.rules.data.model import Card, CardType, Deck
+from deckwright.rules.data.schema import FieldDef, Ref, did_you_mean
+from deckwright.rules.data.values import Open
+from deckwright.rules.data.yamlsrc import YNode, parse_yaml
+from deckwright.rules.problems import Loc, Problems
+
+from .pages import Block, fenced_blocks
 
 TABLE_KIND = "cards"
 SPEC_KEYS = ("type", "deck", "where", "columns")

@@ -1,0 +1,1 @@
+"""The faces deckwright shows a CI job: ``check`` for one game, JUnit XML, the pytest plugin."""
