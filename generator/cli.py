@@ -52,17 +52,28 @@ def print_problems(problems, stream=None) -> None:
 
 
 def cmd_list(args) -> int:
-    from deckwright.rules.load import bundled_games, load_game_with_warnings
+    """Each game with its decks (copies counted), sheets and open questions; a deck holding a card whose number
+    of copies is open shows its count as at least the cards it has."""
+    from deckwright.rules.load import load_game_with_warnings
 
-    for folder in bundled_games(BUNDLED_GAMES):
+    failed = False
+    for folder in resolve_games(args.games):
         game, problems = load_game_with_warnings(folder)
-        if game is None:
-            print(f"{folder.name:<16} (invalid: {len(problems.errors)} problem(s); run deckwright check {folder.name})")
+        if game is None or problems.errors:
+            print(f"{folder.name}: invalid ({len(problems.errors)} error(s); run deckwright check {folder})")
+            failed = True
             continue
-        cards = sum(card.count for card in game.cards if card.deck)
-        print(f"{game.slug:<16} {game.title:<20} players {game.players}  {len(game.decks)} decks, {cards} cards, "
-              f"{len(game.open_questions)} open questions")
-    return EXIT_OK
+        print(f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions")
+        for deck in game.decks.values():
+            cards = game.cards_in(deck.id)
+            open_copies = any(not isinstance(card.copies, int) for card in cards)
+            count = sum(card.count for card in cards)
+            shown = f"{count} card{'s' if count != 1 else ''}"
+            shown = f"at least {shown} (copies open)" if open_copies else shown
+            print(f"  deck  {deck.id:<22} {shown}, {len(cards)} different")
+        for sheet in game.sheets.values():
+            print(f"  sheet {sheet.id:<22} {sheet.size.width:g} x {sheet.size.height:g} mm")
+    return EXIT_INVALID if failed else EXIT_OK
 
 
 def _check_one(folder: Path, update_golden: bool):
@@ -191,7 +202,8 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
 
-    p = sub.add_parser("list", help="list the bundled games with deck and card counts")
+    p = sub.add_parser("list", help="list games with their decks (copies counted), sheets and open questions")
+    p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.set_defaults(run=cmd_list)
 
     p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions")

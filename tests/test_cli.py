@@ -41,16 +41,41 @@ def my_game(tmp_path) -> Path:
 # -- list and check ------------------------------------------------------------
 
 
-def test_list_names_every_bundled_game_with_its_counts():
+def test_list_shows_every_bundled_game_with_its_decks_sheets_and_open_questions():
     result = deckwright("list")
     assert result.returncode == 0
-    lines = result.stdout.splitlines()
+    blocks = {}
+    for line in result.stdout.splitlines():
+        if not line.startswith(" "):
+            blocks[line] = []
+        else:
+            blocks[list(blocks)[-1]].append(line)
     for folder in bundled_games(BUNDLED_GAMES):
         game = load_game(folder)
-        cards = sum(card.count for card in game.cards if card.deck)
-        [line] = [line for line in lines if line.split()[0] == game.slug]
-        assert game.title in line
-        assert f"{len(game.decks)} decks, {cards} cards, {len(game.open_questions)} open questions" in line
+        lines = blocks[f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions"]
+        for deck in game.decks.values():
+            [line] = [line for line in lines if line.split()[:2] == ["deck", deck.id]]
+            assert f"{len(game.cards_in(deck.id))} different" in line
+        for sheet in game.sheets.values():
+            assert any(line.split()[:2] == ["sheet", sheet.id] for line in lines)
+
+
+def test_list_counts_copies_and_says_when_they_are_open(my_game):
+    result = deckwright("list", str(my_game))
+    assert result.returncode == 0, result.stderr
+    game = load_game(my_game)
+    for deck in game.decks.values():
+        cards = game.cards_in(deck.id)
+        count = sum(card.count for card in cards)
+        open_copies = any(not isinstance(card.copies, int) for card in cards)
+        word = f"{count} card{'s' if count != 1 else ''}"
+        expected = f"at least {word} (copies open)" if open_copies else word
+        assert f"{expected}, {len(cards)} different" in result.stdout
+
+
+def test_list_nightmare_hunt_counts_every_copy():
+    result = deckwright("list", "nightmare-hunt")
+    assert "  deck  actions                15 cards, 5 different" in result.stdout.splitlines()
 
 
 def test_check_passes_on_every_bundled_game_and_lists_open_questions():
