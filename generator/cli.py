@@ -152,8 +152,9 @@ def _print_readings(game) -> None:
     pending_text = f"; {pending} engine change{'s' * (pending != 1)} pending" if pending else ""
     print(f"  readings ({len(game.readings)}: {readings_summary(game.readings)}{pending_text}):")
     for reading in game.readings:
-        pending = f" [engine change pending: {reading.pending[0]}]" if reading.pending else ""
-        print(f"    {reading}: plays '{reading.chosen}'{pending}")
+        today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
+        pending = f" [engine change pending{today}]" if reading.pending else ""
+        print(f"    {reading}: '{reading.chosen}'{pending}")
 
 
 def cmd_build(args) -> int:

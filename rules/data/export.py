@@ -49,7 +49,7 @@ def reading_data(reading: Reading) -> dict[str, Any]:
         "id": reading.id, "kind": reading.kind, "title": reading.title,
         "source": [{"section": p.section, "line": str(p.lines), "says": p.says} for p in reading.places],
         "readings": dict(reading.options), "chosen": reading.chosen, "why": reading.why,
-        "pending": {"reading": reading.pending[0], "change": reading.pending[1]} if reading.pending else None,
+        "pending": {"plays": reading.pending.plays, "change": reading.pending.change} if reading.pending else None,
         "depends": {key: list(getattr(reading.depends, key)) for key in ("examples", "pages", "cards", "constants", "tests")},
         "where": str(reading.loc),
     }

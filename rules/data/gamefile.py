@@ -107,8 +107,8 @@ DEPENDS = F("record", optional=True, allow_open=False, doc="What relies on the c
 ))
 
 PENDING = F("record", optional=True, allow_open=False,
-            doc="The engine does not yet play the reading the source's words require: the change to make", fields=(
-    ("reading", F("id", allow_open=False, doc="The reading the engine is to play once changed")),
+            doc="The rules engine does not play the chosen reading yet: what it does today and the change to make", fields=(
+    ("plays", F("id", optional=True, allow_open=False, doc="The reading the engine plays today, when it is another one")),
     ("change", F("text", allow_open=False, doc="What in the rules module has to change")),
 ))
 
@@ -122,7 +122,8 @@ READING_FIELDS: tuple[tuple[str, FieldDef], ...] = (
                  doc="Where in the source; a contradiction names at least two places")),
     ("readings", F("map", of=F("text", allow_open=False), allow_open=False,
                    doc="The possible readings, each under a short id (at least two)")),
-    ("chosen", F("id", allow_open=False, doc="The reading the rules engine, the rulebook and its examples use")),
+    ("chosen", F("id", allow_open=False, doc="The reading this game follows: its rulebook, its examples and its rules engine "
+                                              "(unless 'pending' says the engine does not yet)")),
     ("why", F("text", allow_open=False, doc="Why that one")),
     ("pending", PENDING),
     ("depends", DEPENDS),

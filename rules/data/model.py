@@ -157,13 +157,21 @@ class Depends:
 
 
 @dataclass(frozen=True)
+class Pending:
+    """The rules engine does not play a reading yet: the reading it plays today (if another one) and the change."""
+
+    plays: str | None
+    change: str
+
+
+@dataclass(frozen=True)
 class Reading:
     """One entry of the readings register (readings.yaml).
 
     A ``reading`` is what was chosen where the source is unclear; a ``contradiction`` is a place
     where the source says two things, each of ``places`` naming one side. ``options`` are the
-    possible readings by id; ``chosen`` is the one deckwright plays. ``pending`` names the reading
-    the source's words require when the rules engine does not play it yet, and the change needed.
+    possible readings by id; ``chosen`` is the one the game follows. ``pending`` is set when the
+    rules engine does not play it yet: what the engine plays today and the change needed.
     """
 
     id: str
@@ -175,7 +183,7 @@ class Reading:
     why: str
     depends: Depends
     loc: Loc
-    pending: tuple[str, str] | None = None  # (reading id, the change to the rules module)
+    pending: Pending | None = None
 
     @property
     def chosen_text(self) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from deckwright.rules.problems import Loc, Problems
 
 from .gamefile import READING_FIELDS
-from .model import Depends, Reading, SourcePlace
+from .model import Depends, Pending, Reading, SourcePlace
 from .schema import Validator, did_you_mean
 from .yamlsrc import YNode
 
@@ -72,14 +72,14 @@ def _check_entry(node: YNode, item: dict, path: str, problems: Problems) -> None
         problems.error(node.get("chosen").loc, f"{path}.chosen: '{item['chosen']}' is not one of its readings "
                                                f"({', '.join(options)}){did_you_mean(item['chosen'], options)}")
     pending = item.get("pending") or {}
-    if "reading" in pending and "readings" in item:
-        where = node.get("pending").get("reading").loc
-        if pending["reading"] not in options:
-            problems.error(where, f"{path}.pending.reading: '{pending['reading']}' is not one of its readings "
-                                  f"({', '.join(options)}){did_you_mean(pending['reading'], options)}")
-        elif pending["reading"] == item.get("chosen"):
-            problems.error(where, f"{path}.pending.reading: the engine already plays '{pending['reading']}'; "
-                                  "a pending change names the reading it is to play instead")
+    if "plays" in pending and "readings" in item:
+        where = node.get("pending").get("plays").loc
+        if pending["plays"] not in options:
+            problems.error(where, f"{path}.pending.plays: '{pending['plays']}' is not one of its readings "
+                                  f"({', '.join(options)}){did_you_mean(pending['plays'], options)}")
+        elif pending["plays"] == item.get("chosen"):
+            problems.error(where, f"{path}.pending.plays: '{pending['plays']}' is the chosen reading; 'plays' names "
+                                  "the other reading the engine plays today (leave it out if it plays none of them)")
 
 
 def _reading(node: YNode, item: dict) -> Reading:
@@ -90,7 +90,7 @@ def _reading(node: YNode, item: dict) -> Reading:
         places=tuple(SourcePlace(p["section"], p["line"], p["says"]) for p in item["source"]),
         options=tuple(item["readings"].items()), chosen=item["chosen"], why=item["why"], loc=node.loc,
         depends=Depends(**{key: tuple(str(v) for v in depends.get(key) or ()) for key in DEPENDS_KEYS}),
-        pending=(pending["reading"], pending["change"]) if pending else None,
+        pending=Pending(pending.get("plays"), pending["change"]) if pending else None,
     )
 
 
