@@ -8,6 +8,7 @@ and the mark comes off.
 """
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,9 +21,18 @@ from deckwright.rules.games import mechanics_module
 from deckwright.rules.load import load_game
 
 
-def replay(game_name: str, example: str, tmp_path: Path):
-    """The example (the YAML inside an ```example block) replayed on the bundled game."""
-    game = load_game(BUNDLED_GAMES / game_name)
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def replay(game_name: str, example: str, tmp_path: Path, extra: Path | None = None):
+    """The example (the YAML inside an ```example block) replayed on the bundled game, with the made-up
+    test cards of ``extra`` (a card file) laid beside it when given."""
+    folder = BUNDLED_GAMES / game_name
+    if extra is not None:
+        folder = tmp_path / game_name
+        shutil.copytree(BUNDLED_GAMES / game_name, folder)
+        shutil.copy(extra, folder / extra.name)
+    game = load_game(folder)
     path = tmp_path / "pending.md"  # no golden log beside it: only the claims are compared
     page = Page("pending", "Pending", path, "pending.md", f"# Pending\n\n```example\n{example}```\n")
     [block] = find_examples(replace(game, pages=(page,)))
@@ -64,3 +74,43 @@ actions:
   - {share: {A: [2, 0], B: [2, 0]}}
 """, tmp_path)
     assert result.verdict == "failing" and "level 12" in result.message, result.message
+
+
+@pending("merchant-always-six", "an example's setup fills the merchant from its treasure deck")
+def test_micahs_game_a_setup_fills_the_merchant_from_the_treasure_deck(tmp_path):
+    registered("micahs-game", "merchant-always-six")
+    # 7.1: "The Merchant always displays 6 items"; a setup that leaves treasure in the deck fills the board.
+    assert_verified(replay("micahs-game", """\
+name: The board is filled at the start
+setup:
+  players:
+    - {name: adam, class: wiseman}
+    - {name: micah, class: assassin}
+  merchant: [confidence-boost]
+  treasure: [suspicious-remedy]
+  encounters: [goblin-king]
+expect:
+  merchant: [confidence-boost, suspicious-remedy]
+  treasure: []
+""", tmp_path))
+
+
+@pending("companions-under-card-rules", "companions add their attack when a card replaces only the failure")
+def test_micahs_game_companions_add_their_attack_under_the_dice_game(tmp_path):
+    registered("micahs-game", "companions-under-card-rules")
+    # 1.2.4.2: the Dice Game "replaces standard damage and Companion damage rules"; 2.2: when attacking,
+    # the companion's roll "is added to the player's attack total". Test Gambler (made up) plays the Dice Game.
+    assert_verified(replay("micahs-game", """\
+name: A companion's attack against a game of dice
+setup:
+  players:
+    - {name: t, class: test-hero, companions: [test-wolf]}
+    - {name: u, class: test-hero}
+  encounters: [test-gambler]
+rolls: [D6=2, D6=3]
+actions:
+  - reveal
+  - attack
+expect:
+  last: {total: 5, target: 4, result: success}
+""", tmp_path, extra=FIXTURES / "micahs-game" / "extra-cards.yaml"))
