@@ -114,3 +114,38 @@ actions:
 expect:
   last: {total: 5, target: 4, result: success}
 """, tmp_path, extra=FIXTURES / "micahs-game" / "extra-cards.yaml"))
+
+
+@pending("partial-pickup", "what does not fit in a counter stays on the floor")
+def test_parousia_what_does_not_fit_stays_on_the_floor(tmp_path):
+    registered("parousia", "partial-pickup")
+    # Pickup deck, line 47: "If the player cannot or does not wish to take the pickups produced by these cards
+    # they are put on the floor."
+    assert_verified(replay("parousia", """\
+name: A quarter at 18 coins
+setup:
+  players:
+    - {name: Ann, hearts: 3, heart-containers: 3}
+  coins: 18
+  floor: [king-of-diamonds]
+actions:
+  - take: king-of-diamonds
+expect:
+  coins: 20
+  floor_pickups: {coin: 23}
+""", tmp_path))
+
+
+@pending("playable-cards-in-hand", "a setup with more cards in hand than the hand holds is refused")
+def test_parousia_a_setup_keeps_to_the_hand_limit(tmp_path):
+    registered("parousia", "playable-cards-in-hand")
+    # Play areas, line 76: a hand "can hold a maximum of 1 playable card".
+    result = replay("parousia", """\
+name: Two cards in a one-card hand
+setup:
+  players:
+    - {name: Ann, hearts: 3, heart-containers: 3, hand: [temperance, the-moon]}
+expect:
+  coins: 0
+""", tmp_path)
+    assert result.verdict == "failing" and "hand" in result.message, result.message
