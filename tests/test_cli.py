@@ -50,7 +50,8 @@ def test_list_names_every_bundled_game_with_its_counts():
         cards = sum(card.count for card in game.cards if card.deck)
         [line] = [line for line in lines if line.split()[0] == game.slug]
         assert game.title in line
-        assert f"{len(game.decks)} decks, {cards} cards, {len(game.open_questions)} open questions" in line
+        assert (f"{len(game.decks)} decks, {cards} cards, {len(game.open_questions)} open questions, "
+                f"{len(game.readings)} readings") in line
 
 
 def test_check_passes_on_every_bundled_game_and_lists_open_questions():
@@ -63,6 +64,7 @@ def test_check_passes_on_every_bundled_game_and_lists_open_questions():
             assert f"open questions ({len(game.open_questions)}):" in result.stdout
         for question in game.open_questions:
             assert f"    {question}" in result.stdout  # file:line:col: subject: note
+        assert f"  readings ({len(game.readings)}: " in result.stdout
 
 
 def test_check_open_question_points_at_its_source():
