@@ -63,7 +63,8 @@ def cmd_list(args) -> int:
             print(f"{folder.name}: invalid ({len(problems.errors)} error(s); run deckwright check {folder})")
             failed = True
             continue
-        print(f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions")
+        print(f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions, "
+              f"{len(game.readings)} readings")
         for deck in game.decks.values():
             cards = game.cards_in(deck.id)
             open_copies = any(not isinstance(card.copies, int) for card in cards)
@@ -121,6 +122,7 @@ def cmd_check(args) -> int:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
                 print(f"    {question}")
+        _print_readings(game)
         failed |= report.failed
     if args.junit:
         from deckwright.rules.ci.junit import write_junit
@@ -149,6 +151,22 @@ def _print_examples(report) -> None:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
         for example in errata:
             print(f"    {example}")
+
+
+def _print_readings(game) -> None:
+    """The readings register, one line per entry, as open questions are listed."""
+    from deckwright.rules.data.model import readings_summary
+
+    if not game.readings:
+        print("  readings (0): no readings register (readings.yaml)")
+        return
+    pending = sum(1 for r in game.readings if r.pending)
+    pending_text = f"; {pending} engine change{'s' * (pending != 1)} pending" if pending else ""
+    print(f"  readings ({len(game.readings)}: {readings_summary(game.readings)}{pending_text}):")
+    for reading in game.readings:
+        today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
+        pending = f" [engine change pending{today}]" if reading.pending else ""
+        print(f"    {reading}: '{reading.chosen}'{pending}")
 
 
 def cmd_build(args) -> int:
@@ -206,7 +224,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.set_defaults(run=cmd_list)
 
-    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions")
+    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions and readings")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")

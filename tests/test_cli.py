@@ -52,7 +52,8 @@ def test_list_shows_every_bundled_game_with_its_decks_sheets_and_open_questions(
             blocks[list(blocks)[-1]].append(line)
     for folder in bundled_games(BUNDLED_GAMES):
         game = load_game(folder)
-        lines = blocks[f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions"]
+        lines = blocks[f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions, "
+                       f"{len(game.readings)} readings"]
         for deck in game.decks.values():
             [line] = [line for line in lines if line.split()[:2] == ["deck", deck.id]]
             assert f"{len(game.cards_in(deck.id))} different" in line
@@ -88,6 +89,7 @@ def test_check_passes_on_every_bundled_game_and_lists_open_questions():
             assert f"open questions ({len(game.open_questions)}):" in result.stdout
         for question in game.open_questions:
             assert f"    {question}" in result.stdout  # file:line:col: subject: note
+        assert f"  readings ({len(game.readings)}: " in result.stdout
 
 
 def test_check_open_question_points_at_its_source():
@@ -302,7 +304,7 @@ def test_schema_writes_what_a_build_writes(my_game, tmp_path):
     assert deckwright("build", str(my_game), "--out", "b", cwd=tmp_path).returncode == 0
     assert tree(tmp_path / "a" / "tiny" / "schema") == tree(tmp_path / "b" / "tiny" / "schema")
     assert sorted(p.name for p in (tmp_path / "a" / "tiny" / "schema").iterdir()) == [
-        "cards.json", "game.json", "hero.json", "monster.json"]
+        "cards.json", "game.json", "hero.json", "monster.json", "readings.json"]
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):
