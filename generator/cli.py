@@ -158,7 +158,8 @@ def cmd_build(args) -> int:
     if failed:
         return EXIT_INVALID
     check_out_folder(Path(args.out), [game.root for game in games])
-    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target)
+    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target,
+                           image_format=args.image_format, base_url=args.base_url)
     return build_games(games, options)
 
 
@@ -186,6 +187,12 @@ def cmd_schema(args) -> int:
     return status
 
 
+def _base_url(text: str) -> str:
+    if not text.startswith(("https://", "http://", "file:///")) or any(c.isspace() or c in '"<>\\' for c in text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a URL starting with https://, http:// or file:///")
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
@@ -205,8 +212,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
-    p.add_argument("--target", choices=("all", "home", "printshop"), default="all",
-                   help="home-print sheets, print-shop files, or both (default: all)")
+    p.add_argument("--target", choices=("all", "home", "printshop", "tts", "sprites"), default="all",
+                   help="home-print PDFs, print-shop files, Tabletop Simulator saved objects, sprite sheets with "
+                        "a JSON manifest, or all of them (default: all); the other targets' files are kept")
+    p.add_argument("--image-format", choices=("png", "jpeg"), default="png",
+                   help="of the tts and sprites images (default: png; jpeg is high quality and smaller)")
+    p.add_argument("--base-url", type=_base_url, metavar="URL",
+                   help="Tabletop Simulator loads the images from URL/<game>/tts/images/ (where you put them "
+                        "online) instead of from file:/// paths on this machine")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("schema", help="write JSON Schema files for editors (YAML language server)")

@@ -65,3 +65,12 @@ def staged_folder(target: Path) -> Iterator[Path]:
         shutil.rmtree(old, ignore_errors=True)
     elif old.exists() or old.is_symlink():
         old.unlink()
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """``target`` gets ``source``'s bytes: as a hard link where the file system allows (built files are
+    replaced, never rewritten in place, so sharing them is safe), else as a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)

@@ -8,9 +8,11 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/rules/<page>.html        rulebook pages
     <game>/cards.html               card gallery, then the sheets and templates
     <game>/print-a4.html, print-letter.html   printable cards at their real size
+    <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
 """
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from dataclasses import dataclass, field
@@ -20,7 +22,7 @@ from typing import Any
 from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
-from deckwright.generator.output import staged_folder
+from deckwright.generator.output import link_or_copy, staged_folder
 from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
 from deckwright.rules.data.values import Open
 
@@ -235,8 +237,29 @@ class _Writer:
         target.write_text(html, encoding="utf-8")
 
 
-def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None) -> list[str]:
-    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it."""
+@dataclass(frozen=True)
+class SavedObject:
+    """A Tabletop Simulator saved object offered for download on the print page."""
+
+    label: str
+    href: str  # relative to the game's pages
+
+
+def copy_tabletop(source: Path, target: Path, title: str) -> tuple[SavedObject, ...]:
+    """A game's Tabletop Simulator export copied beside its pages; its saved objects, the whole table first."""
+    shutil.copytree(source, target, copy_function=link_or_copy)
+    found = []
+    for path in sorted(target.glob("*.json"), key=lambda p: (p.stem.startswith(("deck-", "sheet-")), p.name)):
+        name = str(json.loads(path.read_text(encoding="utf-8")).get("SaveName", path.stem))
+        label = "Everything on the table" if name == title else name.removeprefix(f"{title}: ")
+        found.append(SavedObject(label, f"{target.name}/{path.name}"))
+    return tuple(found)
+
+
+def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
+               tabletop: dict[str, Path] | None = None) -> list[str]:
+    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
+    ``tabletop`` names the folders of the games' Tabletop Simulator exports, which the site copies and links."""
     writer = _Writer(folder)
     partials = writer.env.get_template("_partials.html").module
     fonts = shipped_fonts()
@@ -273,16 +296,18 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         write("gallery.html", f"{slug}/cards.html", view=view, section="cards",
               alts={card.id: view.art.alt(card) for card in view.game.cards},
               symbols=list(view.pictures.values()))
+        saved_objects = copy_tabletop(tabletop[slug], folder / slug / "tts", view.game.title) if slug in (tabletop or {}) else ()
         for paper in PRINT_PAPERS:
             sheets = print_sheets(view.game, view.art, paper)
             used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
             write("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
-                  paper_size=PAPER_SIZES[paper], sheets=sheets,
+                  paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
                   symbols=[p for key, p in view.pictures.items() if key in used])
     return written
 
 
-def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None) -> list[str]:
+def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+               tabletop: dict[str, Path] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given)."""
     if reports is None:
@@ -290,15 +315,15 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target) as folder:
-        return write_site(games, folder, reports)
+        return write_site(games, folder, reports, tabletop)
 
 
-def site_step(games: list[Game], target: Path) -> int:
+def site_step(games: list[Game], target: Path, tabletop: dict[str, Path] | None = None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target)
+        build_site(games, target, tabletop=tabletop)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -1,0 +1,120 @@
+"""The build step for online play: Tabletop Simulator saved objects and plain sprite sheets.
+
+    tts/<game>.json, <game>.png        every deck and sheet on the table (and its picture)
+    tts/deck-<deck>.json, .png         one deck
+    tts/sheet-<sheet>.json, .png       one mat or play aid, as a tile
+    tts/images/deck-<deck>-N.png       the deck's faces, at most 10 x 7 a sheet (the last slot: its back)
+    tts/images/deck-<deck>-back.png    the deck's back
+    tts/images/sheet-<sheet>.png
+    tts/README.txt                     how to load them, and the sizes the cards are drawn at
+    sprites/manifest.json              where each card is on which image (see ``sprites``)
+    sprites/images/...                 the same images
+
+Both targets share one drawing of the images. Image URLs in the saved objects are ``file:///`` paths
+to the built images, or under ``--base-url`` (``URL/<game>/tts/images/<file>``) for images put online.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+from deckwright.generator.layout.cardtext import card_description
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.output import link_or_copy
+
+from . import sprites, tts
+from .deck_sheets import DeckImages, SheetImage, plan_decks, plan_sheets
+from .sheet_images import EXTENSIONS, DrawnImages, draw, save_images, thumbnail
+
+TARGETS = ("tts", "sprites")
+
+
+def step_tabletop(game, folder: Path, options, faces: Faces) -> None:
+    targets = TARGETS if options.target == "all" else tuple(t for t in TARGETS if t == options.target)
+    if not targets:
+        return
+    decks = plan_decks(game, EXTENSIONS[options.image_format])
+    sheets = plan_sheets(game, EXTENSIONS[options.image_format])
+    drawn = draw(faces, decks, sheets)
+    images = folder / targets[0] / sprites.IMAGES
+    save_images(drawn, images, options.image_format)
+    if "tts" in targets:
+        _write_tts(game, folder / "tts", options, faces, decks, sheets, drawn)
+    if "sprites" in targets:
+        if targets[0] != "sprites":
+            shutil.copytree(images, folder / "sprites" / sprites.IMAGES, copy_function=link_or_copy)
+        _write_json(folder / "sprites" / "manifest.json", sprites.manifest(game, decks, sheets))
+    print(f"{game.slug}: {' and '.join(targets)}: {_summary(decks, sheets)}")
+
+
+def image_url(options, slug: str, name: str) -> str:
+    """Where Tabletop Simulator finds an image: under ``--base-url``, or the built file on this machine."""
+    if options.base_url:
+        return f"{options.base_url.rstrip('/')}/{slug}/tts/{sprites.IMAGES}/{name}"
+    return Path(os.path.abspath(options.out / slug / "tts" / sprites.IMAGES / name)).as_uri()
+
+
+def _write_tts(game, out: Path, options, faces: Faces, decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...],
+               drawn: DrawnImages) -> None:
+    def url(name: str) -> str:
+        return image_url(options, game.slug, name)
+
+    def text(card) -> tts.CardText:
+        return tts.CardText(card.name, card_description(faces, card))
+
+    def save(name: str, objects: list[dict], picture) -> None:
+        _write_json(out / f"{name}.json", tts.saved_object(name_of[name], objects))
+        thumbnail(picture).save(out / f"{name}.png", "PNG")
+
+    name_of = {game.slug: game.title}
+    name_of.update({f"deck-{plan.deck.id}": f"{game.title}: {plan.deck.name}" for plan in decks})
+    name_of.update({f"sheet-{item.sheet.id}": f"{game.title}: {item.sheet.name}" for item in sheets})
+    objects = tts.table(game, decks, sheets, url, text)
+    cover = drawn.images[decks[0].back_file] if decks else drawn.images[sheets[0].file] if sheets else None
+    if cover is not None:
+        save(game.slug, objects, cover)
+    for plan in decks:
+        save(f"deck-{plan.deck.id}", [tts.deck_object(game, plan, url, text)], drawn.first_faces[plan.deck.id])
+    for item in sheets:
+        save(f"sheet-{item.sheet.id}", [tts.tile_object(item, url)], drawn.images[item.file])
+    (out / "README.txt").write_text(_readme(game, decks, sheets, options), encoding="utf-8")
+
+
+def _summary(decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...]) -> str:
+    sizes = {f"{plan.deck.size.name} cards {plan.card}" for plan in decks}
+    pages = sum(len(plan.sheets) for plan in decks)
+    return (f"{len(decks)} deck(s) on {pages} sheet image(s) ({', '.join(sorted(sizes)) or 'no cards'}), "
+            f"{len(sheets)} sheet(s) as tiles")
+
+
+def _readme(game, decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...], options) -> str:
+    where = (f"{options.base_url.rstrip('/')}/{game.slug}/tts/images/ (upload the images/ folder there)"
+             if options.base_url else "this folder's images/, by file:/// paths on the machine that built them")
+    lines = [
+        f"{game.title}: Tabletop Simulator saved objects, written by deckwright.",
+        "",
+        "To load them: copy the .json and .png files (or this whole folder) into Tabletop Simulator's",
+        "Saves/Saved Objects folder:",
+        "  Windows  Documents\\My Games\\Tabletop Simulator\\Saves\\Saved Objects",
+        "  macOS    ~/Library/Tabletop Simulator/Saves/Saved Objects",
+        "  Linux    ~/.local/share/Tabletop Simulator/Saves/Saved Objects",
+        "then, in a game, choose Objects > Saved Objects (or open the Chest, Saved Objects) and click one.",
+        "",
+        f"  {game.slug}.json    every deck and sheet, laid out on the table",
+    ]
+    lines += [f"  deck-{plan.deck.id}.json    {plan.deck.name}" for plan in decks]
+    lines += [f"  sheet-{item.sheet.id}.json    {item.sheet.name}" for item in sheets]
+    lines += ["", f"The images are loaded from {where}.", "", "Sizes (10 x 7 cards at most per image, 4096 px at most each way):"]
+    lines += [f"  {plan.deck.name}: {plan.deck.size.name} cards drawn at {plan.card}, "
+              f"{len(plan.sheets)} sheet(s) of {', '.join(f'{s.columns} x {s.rows}' for s in plan.sheets)}" for plan in decks]
+    lines += [f"  {item.sheet.name}: {item.pixels}" for item in sheets]
+    return "\n".join(lines) + "\n"
+
+
+def _write_json(path: Path, data) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
