@@ -24,11 +24,12 @@ def plain_text(faces: Faces, markup: str) -> str:
 def card_fields(faces: Faces, card: Card) -> list[tuple[str, str]]:
     """Label and plain text of every field the card has a value for, in the card type's order."""
     game = faces.game
+    fmt = faces.card_context(card)["fmt"]  # the card's context built once for all its fields
     fields = []
     for key, _ in game.card_types[card.type].fields:
         if card.fields.get(key) is None:
             continue
-        text = plain_text(faces, faces.format_field(card, key))
+        text = plain_text(faces, fmt(key))
         if text:
             fields.append((field_label(game, card, key), text))
     return fields

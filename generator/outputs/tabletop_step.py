@@ -26,7 +26,7 @@ from deckwright.generator.output import link_or_copy
 
 from . import sprites, tts
 from .deck_sheets import DeckImages, SheetImage, plan_decks, plan_sheets
-from .sheet_images import EXTENSIONS, DrawnImages, draw, save_images, thumbnail
+from .sheet_images import EXTENSIONS, draw_images, image_jobs
 
 TARGETS = ("tts", "sprites")
 
@@ -37,11 +37,10 @@ def step_tabletop(game, folder: Path, options, faces: Faces) -> None:
         return
     decks = plan_decks(game, EXTENSIONS[options.image_format])
     sheets = plan_sheets(game, EXTENSIONS[options.image_format])
-    drawn = draw(faces, decks, sheets)
     images = folder / targets[0] / sprites.IMAGES
-    save_images(drawn, images, options.image_format)
+    pictures = draw_images(image_jobs(faces, decks, sheets), images, options.image_format)
     if "tts" in targets:
-        _write_tts(game, folder / "tts", options, faces, decks, sheets, drawn)
+        _write_tts(game, folder / "tts", options, faces, decks, sheets, pictures)
     if "sprites" in targets:
         if targets[0] != "sprites":
             shutil.copytree(images, folder / "sprites" / sprites.IMAGES, copy_function=link_or_copy)
@@ -57,28 +56,32 @@ def image_url(options, slug: str, name: str) -> str:
 
 
 def _write_tts(game, out: Path, options, faces: Faces, decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...],
-               drawn: DrawnImages) -> None:
+               pictures: dict[str, object]) -> None:
+    """The saved objects, each with its picture (a deck's: its first card; the whole table's: the first back)."""
     def url(name: str) -> str:
         return image_url(options, game.slug, name)
 
-    def text(card) -> tts.CardText:
-        return tts.CardText(card.name, card_description(faces, card))
+    texts: dict[str, tts.CardText] = {}
 
-    def save(name: str, objects: list[dict], picture) -> None:
+    def text(card) -> tts.CardText:
+        if card.id not in texts:
+            texts[card.id] = tts.CardText(card.name, card_description(faces, card))
+        return texts[card.id]
+
+    def save(name: str, objects: list[dict], picture: str) -> None:
         _write_json(out / f"{name}.json", tts.saved_object(name_of[name], objects))
-        thumbnail(picture).save(out / f"{name}.png", "PNG")
+        pictures[picture].save(out / f"{name}.png", "PNG")
 
     name_of = {game.slug: game.title}
     name_of.update({f"deck-{plan.deck.id}": f"{game.title}: {plan.deck.name}" for plan in decks})
     name_of.update({f"sheet-{item.sheet.id}": f"{game.title}: {item.sheet.name}" for item in sheets})
     objects = tts.table(game, decks, sheets, url, text)
-    cover = drawn.images[decks[0].back_file] if decks else drawn.images[sheets[0].file] if sheets else None
-    if cover is not None:
-        save(game.slug, objects, cover)
+    if objects:
+        save(game.slug, objects, decks[0].back_file if decks else sheets[0].file)
     for plan in decks:
-        save(f"deck-{plan.deck.id}", [tts.deck_object(game, plan, url, text)], drawn.first_faces[plan.deck.id])
+        save(f"deck-{plan.deck.id}", [tts.deck_object(game, plan, url, text)], plan.sheets[0].file)
     for item in sheets:
-        save(f"sheet-{item.sheet.id}", [tts.tile_object(item, url)], drawn.images[item.file])
+        save(f"sheet-{item.sheet.id}", [tts.tile_object(item, url)], item.file)
     (out / "README.txt").write_text(_readme(game, decks, sheets, options), encoding="utf-8")
 
 

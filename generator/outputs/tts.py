@@ -5,7 +5,8 @@ picture): ``{"SaveName": ..., "ObjectStates": [...]}``. A deck is a ``DeckCustom
 maps each of its sheet ids to the sheet's ``FaceURL`` and ``BackURL`` and grid, and whose
 ``ContainedObjects`` are its cards, copies repeated, each a ``Card`` with ``CardID`` = sheet id x 100 +
 slot; ``DeckIDs`` lists the same ids in the same order. A deck of one card is that ``Card`` alone.
-A mat or play aid is a ``Custom_Tile`` showing its image.
+A mat or play aid is a ``Custom_Tile`` showing its image. Each object's ``GMNotes`` (seen only by the
+game master and by scripts) holds its deckwright id.
 
 Sizes: at scale 1 a card is taken to be as wide as a poker card, and every deck and tile is scaled by its
 real width against that (a 297 mm mat is 4.68 times as wide as a poker card), so the table shows them in
@@ -65,12 +66,12 @@ def deck_object(game: Game, plan: DeckImages, url: Callable[[str], str], text: C
         sheet, slot = plan.place(card)
         words = text(card)
         cards.append({"Name": "Card", "Transform": transform(x, z, scale, face_down=True),
-                      "Nickname": words.nickname, "Description": words.description,
+                      "Nickname": words.nickname, "Description": words.description, "GMNotes": card.id,
                       "CardID": card_id(sheet, slot), "CustomDeck": {str(sheet.number): entries[sheet.number]}})
     if len(cards) == 1:
         return cards[0]
     return {"Name": "DeckCustom", "Transform": transform(x, z, scale, face_down=True),
-            "Nickname": deck.name, "Description": deck.doc,
+            "Nickname": deck.name, "Description": deck.doc, "GMNotes": deck.id,
             "DeckIDs": [card["CardID"] for card in cards],
             "CustomDeck": {str(number): entry for number, entry in entries.items()},
             "ContainedObjects": cards}
@@ -79,7 +80,7 @@ def deck_object(game: Game, plan: DeckImages, url: Callable[[str], str], text: C
 def tile_object(item: SheetImage, url: Callable[[str], str], x: float = 0.0, z: float = 0.0) -> dict:
     """A mat or play aid as a flat tile showing its image (the image's aspect gives the tile's shape)."""
     return {"Name": "Custom_Tile", "Transform": transform(x, z, scale_for(item.sheet.size.width)),
-            "Nickname": item.sheet.name, "Description": "",
+            "Nickname": item.sheet.name, "Description": "", "GMNotes": item.sheet.id,
             "CustomImage": {"ImageURL": url(item.file), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                             "CustomTile": {"Type": 0, "Thickness": 0.2, "Stackable": False, "Stretch": True}}}
 

@@ -191,19 +191,6 @@ def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], dpi: float = 300) -> None
     process_map(partial(_save_chunk, dpi=dpi), [chunk for chunk in chunks if chunk])
 
 
-def draw_images(jobs: list[tuple[dl.DisplayList, float]]) -> list:
-    """Each display list drawn at its dpi, cut at the trim, as Pillow images in the jobs' order; the drawing is
-    spread over the cores like ``save_pngs``."""
-    from deckwright.generator.parallel import process_map
-
-    chunks = [jobs[i::_CHUNKS] for i in range(_CHUNKS)]
-    drawn = process_map(_draw_chunk, [chunk for chunk in chunks if chunk])
-    images: list = [None] * len(jobs)
-    for start, chunk in enumerate(drawn):  # only trailing chunks can be empty, so the starts line up
-        images[start::_CHUNKS] = chunk
-    return images
-
-
 _CHUNKS = 8  # enough to keep two or four cores busy; each chunk parses its PIL fonts once
 
 
@@ -211,8 +198,3 @@ def _save_chunk(jobs: list[tuple[dl.DisplayList, Path]], dpi: float) -> None:
     raster = Rasterizer(shipped_fonts())
     for display, path in jobs:
         raster.save_png(display, path, dpi)
-
-
-def _draw_chunk(jobs: list[tuple[dl.DisplayList, float]]) -> list:
-    raster = Rasterizer(shipped_fonts())
-    return [raster.image(display, dpi, bleed=False) for display, dpi in jobs]
