@@ -66,8 +66,8 @@ def main() -> int:
     for game, _ in games:
         print(f"{game.slug:<16} {best[game.slug]:6.2f} s   processor {cpu[game.slug]:6.2f} s   "
               f"tts/ {sizes[game.slug] / 1e6:5.1f} MB")
-    print(f"{'all games':<16} {sum(best.values()):6.2f} s   processor {sum(cpu.values()):6.2f} s   (best of {args.repeat}; "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; target < 5 s)")
+    print(f"{'all games':<16} {sum(best.values()):6.2f} s   processor {sum(cpu.values()):6.2f} s   "
+          f"(best of {args.repeat}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; target < 5 s)")
     return 0
 
 

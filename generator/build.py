@@ -10,7 +10,6 @@ previous output, so building one target never deletes another's.
 """
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame
 
-from .output import link_or_copy, staged_folder
+from .output import link_or_copy, staged_folder, write_json
 
 
 @dataclass(frozen=True)
@@ -39,11 +38,6 @@ TARGET_FILES = {
     "tts": ("tts/**/*",),
     "sprites": ("sprites/**/*",),
 }
-
-
-def write_json(path: Path, data) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def step_data(game, folder: Path, options: BuildOptions, faces=None) -> None:

@@ -167,8 +167,7 @@ def cmd_schema(args) -> int:
     from deckwright.rules.data.jsonschema import schema_files
     from deckwright.rules.load import load_game_with_warnings
 
-    from .build import write_json
-    from .output import staged_folder
+    from .output import staged_folder, write_json
 
     status = EXIT_OK
     for folder in resolve_games(args.games):

@@ -4,6 +4,7 @@ A failed build removes its staging folder and leaves the previous output as it w
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -74,3 +75,9 @@ def link_or_copy(source: Path, target: Path) -> None:
         os.link(source, target)
     except OSError:
         shutil.copyfile(source, target)
+
+
+def write_json(path: Path, data) -> None:
+    """``data`` as indented UTF-8 JSON, keys in the order given (the same bytes for the same data)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")

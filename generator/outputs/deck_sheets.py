@@ -134,7 +134,8 @@ def plan_decks(game: Game, extension: str) -> tuple[DeckImages, ...]:
             batch = tuple(cards[start:start + FACES_PER_SHEET])
             number += 1
             part = start // FACES_PER_SHEET + 1
-            sheets.append(DeckSheet(deck, number, f"deck-{deck.id}-{part}.{extension}", batch, *grid_for(len(batch)), pixels))
+            file = f"deck-{deck.id}-{part}.{extension}"
+            sheets.append(DeckSheet(deck, number, file, batch, *grid_for(len(batch)), pixels))
         plans.append(DeckImages(deck, tuple(sheets), f"deck-{deck.id}-back.{extension}", pixels))
     return tuple(plans)
 

@@ -4,7 +4,8 @@
 
     {"game", "title",
      "images": [{"file", "deck", "width", "height", "columns", "rows", "card_width", "card_height", "dpi"}],
-     "cards":  [{"id", "name", "type", "deck", "copies", "image", "row", "column", "box": {"x", "y", "width", "height"}}],
+     "cards":  [{"id", "name", "type", "deck", "copies", "image", "row", "column",
+                 "box": {"x", "y", "width", "height"}}],
      "backs":  [{"deck", "image", "box"}],
      "sheets": [{"id", "name", "image", "width", "height", "width_mm", "height_mm"}]}
 

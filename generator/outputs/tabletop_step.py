@@ -15,14 +15,13 @@ to the built images, or under ``--base-url`` (``URL/<game>/tts/images/<file>``) 
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
 
 from deckwright.generator.layout.cardtext import card_description
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.output import link_or_copy
+from deckwright.generator.output import link_or_copy, write_json
 
 from . import sprites, tts
 from .deck_sheets import DeckImages, SheetImage, plan_decks, plan_sheets
@@ -44,7 +43,7 @@ def step_tabletop(game, folder: Path, options, faces: Faces) -> None:
     if "sprites" in targets:
         if targets[0] != "sprites":
             shutil.copytree(images, folder / "sprites" / sprites.IMAGES, copy_function=link_or_copy)
-        _write_json(folder / "sprites" / "manifest.json", sprites.manifest(game, decks, sheets))
+        write_json(folder / "sprites" / "manifest.json", sprites.manifest(game, decks, sheets))
     print(f"{game.slug}: {' and '.join(targets)}: {_summary(decks, sheets)}")
 
 
@@ -68,21 +67,20 @@ def _write_tts(game, out: Path, options, faces: Faces, decks: tuple[DeckImages, 
             texts[card.id] = tts.CardText(card.name, card_description(faces, card))
         return texts[card.id]
 
-    def save(name: str, objects: list[dict], picture: str) -> None:
-        _write_json(out / f"{name}.json", tts.saved_object(name_of[name], objects))
+    saved = []  # (file name without .json, what it holds, its objects, the image its picture is made from)
+    if decks or sheets:
+        everything = tts.table(game, decks, sheets, url, text)
+        saved.append((game.slug, "every deck and sheet, laid out on the table", everything,
+                      decks[0].back_file if decks else sheets[0].file))
+    saved += [(f"deck-{plan.deck.id}", plan.deck.name, [tts.deck_object(game, plan, url, text)], plan.sheets[0].file)
+              for plan in decks]
+    saved += [(f"sheet-{item.sheet.id}", item.sheet.name, [tts.tile_object(item, url)], item.file) for item in sheets]
+    for name, holds, objects, picture in saved:
+        save_name = game.title if name == game.slug else f"{game.title}: {holds}"
+        write_json(out / f"{name}.json", tts.saved_object(save_name, objects))
         pictures[picture].save(out / f"{name}.png", "PNG")
-
-    name_of = {game.slug: game.title}
-    name_of.update({f"deck-{plan.deck.id}": f"{game.title}: {plan.deck.name}" for plan in decks})
-    name_of.update({f"sheet-{item.sheet.id}": f"{game.title}: {item.sheet.name}" for item in sheets})
-    objects = tts.table(game, decks, sheets, url, text)
-    if objects:
-        save(game.slug, objects, decks[0].back_file if decks else sheets[0].file)
-    for plan in decks:
-        save(f"deck-{plan.deck.id}", [tts.deck_object(game, plan, url, text)], plan.sheets[0].file)
-    for item in sheets:
-        save(f"sheet-{item.sheet.id}", [tts.tile_object(item, url)], item.file)
-    (out / "README.txt").write_text(_readme(game, decks, sheets, options), encoding="utf-8")
+    files = [(f"{name}.json", holds) for name, holds, _, _ in saved]
+    (out / "README.txt").write_text(_readme(game, files, decks, sheets, options), encoding="utf-8")
 
 
 def _summary(decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...]) -> str:
@@ -92,7 +90,8 @@ def _summary(decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...]) -> s
             f"{len(sheets)} sheet(s) as tiles")
 
 
-def _readme(game, decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...], options) -> str:
+def _readme(game, files: list[tuple[str, str]], decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...],
+            options) -> str:
     where = (f"{options.base_url.rstrip('/')}/{game.slug}/tts/images/ (upload the images/ folder there)"
              if options.base_url else "this folder's images/, by file:/// paths on the machine that built them")
     lines = [
@@ -105,19 +104,14 @@ def _readme(game, decks: tuple[DeckImages, ...], sheets: tuple[SheetImage, ...],
         "  Linux    ~/.local/share/Tabletop Simulator/Saves/Saved Objects",
         "then, in a game, choose Objects > Saved Objects (or open the Chest, Saved Objects) and click one.",
         "",
-        f"  {game.slug}.json    every deck and sheet, laid out on the table",
     ]
-    lines += [f"  deck-{plan.deck.id}.json    {plan.deck.name}" for plan in decks]
-    lines += [f"  sheet-{item.sheet.id}.json    {item.sheet.name}" for item in sheets]
-    lines += ["", f"The images are loaded from {where}.", "", "Sizes (10 x 7 cards at most per image, 4096 px at most each way):"]
-    lines += [f"  {plan.deck.name}: {plan.deck.size.name} cards drawn at {plan.card}, "
-              f"{len(plan.sheets)} sheet(s) of {', '.join(f'{s.columns} x {s.rows}' for s in plan.sheets)}" for plan in decks]
+    width = max((len(name) for name, _ in files), default=0)
+    lines += [f"  {name:<{width}}  {holds}" for name, holds in files]
+    lines += ["", f"The images are loaded from {where}.", "",
+              "Sizes (10 x 7 cards at most per image, 4096 px at most each way):"]
+    for plan in decks:
+        grids = ", ".join(f"{sheet.columns} x {sheet.rows}" for sheet in plan.sheets)
+        lines.append(f"  {plan.deck.name}: {plan.deck.size.name} cards drawn at {plan.card}, "
+                     f"{len(plan.sheets)} sheet(s) of {grids}")
     lines += [f"  {item.sheet.name}: {item.pixels}" for item in sheets]
     return "\n".join(lines) + "\n"
-
-
-def _write_json(path: Path, data) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-

@@ -296,7 +296,8 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         write("gallery.html", f"{slug}/cards.html", view=view, section="cards",
               alts={card.id: view.art.alt(card) for card in view.game.cards},
               symbols=list(view.pictures.values()))
-        saved_objects = copy_tabletop(tabletop[slug], folder / slug / "tts", view.game.title) if slug in (tabletop or {}) else ()
+        exported = (tabletop or {}).get(slug)
+        saved_objects = copy_tabletop(exported, folder / slug / "tts", view.game.title) if exported else ()
         for paper in PRINT_PAPERS:
             sheets = print_sheets(view.game, view.art, paper)
             used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
