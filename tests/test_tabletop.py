@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 from deckwright.generator import BUNDLED_GAMES, cli
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.fonts import shipped_fonts
-from deckwright.generator.outputs.deck_sheets import FACES_PER_SHEET, MAX_PIXELS, card_pixels, grid_for
+from deckwright.generator.outputs.deck_sheets import FACES_PER_SHEET, MAX_PIXELS, card_pixels, grid_for, sheet_pixels
 from deckwright.generator.outputs.sheet_images import edge_bleed, face_image
 from deckwright.generator.outputs.tts import CARD_UNITS, POKER_WIDTH_MM
 from deckwright.generator.render.raster import Rasterizer
@@ -127,6 +127,13 @@ def test_card_pixels_fill_a_ten_by_seven_sheet_within_4096_px_and_are_what_the_p
 def test_poker_and_tarot_card_sizes():
     assert (card_pixels(63.5, 88.9).width, card_pixels(63.5, 88.9).height) == (409, 573)
     assert (card_pixels(70, 120).width, card_pixels(70, 120).height) == (341, 585)
+
+
+def test_sheets_are_150_dpi_unless_that_passes_4096_px():
+    mat = sheet_pixels(297, 210)
+    assert (mat.width, mat.height, mat.dpi) == (1754, 1240, 150)
+    board = sheet_pixels(1000, 500)
+    assert board.width == MAX_PIXELS and board.height == 2048 and board.dpi < 150
 
 
 def test_grids_keep_the_last_slot_free_and_waste_little():
