@@ -378,14 +378,17 @@ def test_building_sprites_kept_the_tts_files_and_both_share_the_images(exported)
         assert path.read_bytes() == (sprites / path.name).read_bytes()
 
 
-def test_the_site_print_page_links_the_export(exported):
+def test_the_site_print_page_links_the_export(exported, games):
     import re
 
+    game = games["rt0-combat"]
     site = exported / "site" / "rt0-combat"
     html = (site / "print-a4.html").read_text(encoding="utf-8")
     assert "Objects &rsaquo; Saved Objects" in html and "Chest" in html
     links = re.findall(r'<a href="(tts/[^"]+)"', html)
-    assert "tts/README.txt" in links and "tts/rt0-combat.json" in links and "tts/deck-tarot.json" in links
+    assert links == ["tts/README.txt", "tts/rt0-combat.json", "tts/deck-tarot.json",
+                     *(f"tts/sheet-{sheet}.json" for sheet in game.sheets)]  # the game's order
+    assert '<a href="tts/deck-tarot.json" download>Tarot deck</a>' in html
     for link in links:
         assert (site / link).is_file(), link
     assert (site / "tts" / "images" / "deck-tarot-1.png").is_file()

@@ -245,13 +245,18 @@ class SavedObject:
     href: str  # relative to the game's pages
 
 
-def copy_tabletop(source: Path, target: Path, title: str) -> tuple[SavedObject, ...]:
-    """A game's Tabletop Simulator export copied beside its pages; its saved objects, the whole table first."""
+def copy_tabletop(source: Path, target: Path, game: Game) -> tuple[SavedObject, ...]:
+    """A game's Tabletop Simulator export copied beside its pages; its saved objects: the whole table, then
+    the decks and the sheets in the game's order."""
     shutil.copytree(source, target, copy_function=link_or_copy)
+    order = [game.slug, *(f"deck-{d}" for d in game.decks), *(f"sheet-{s}" for s in game.sheets)]
     found = []
-    for path in sorted(target.glob("*.json"), key=lambda p: (p.stem.startswith(("deck-", "sheet-")), p.name)):
+    def place(path: Path) -> tuple[int, str]:
+        return (order.index(path.stem) if path.stem in order else len(order), path.name)
+
+    for path in sorted(target.glob("*.json"), key=place):
         name = str(json.loads(path.read_text(encoding="utf-8")).get("SaveName", path.stem))
-        label = "Everything on the table" if name == title else name.removeprefix(f"{title}: ")
+        label = "Everything on the table" if name == game.title else name.removeprefix(f"{game.title}: ")
         found.append(SavedObject(label, f"{target.name}/{path.name}"))
     return tuple(found)
 
@@ -297,7 +302,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
               alts={card.id: view.art.alt(card) for card in view.game.cards},
               symbols=list(view.pictures.values()))
         exported = (tabletop or {}).get(slug)
-        saved_objects = copy_tabletop(exported, folder / slug / "tts", view.game.title) if exported else ()
+        saved_objects = copy_tabletop(exported, folder / slug / "tts", view.game) if exported else ()
         for paper in PRINT_PAPERS:
             sheets = print_sheets(view.game, view.art, paper)
             used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
