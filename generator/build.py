@@ -1,11 +1,15 @@
 """``deckwright build``: every output of every game, each written atomically.
 
-A build step is a function ``step(game, folder, options)`` writing into the
-game's staging folder; later issues add steps (PDFs, print-shop files, site).
+A build step is a function ``step(game, folder, options, faces)`` writing into the
+game's staging folder, ``faces`` being the game's layouts, read once for every step.
+
+``--target`` picks what is built: ``home`` (print/*.pdf), ``printshop`` (print/printshop/),
+``tts`` (tts/), ``sprites`` (sprites/), or ``all`` of them. game.json, the schema and the site
+are written every time. The files of the targets not built are carried over from the game's
+previous output, so building one target never deletes another's.
 """
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +18,7 @@ from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame
 
-from .output import staged_folder
+from .output import link_or_copy, staged_folder, write_json
 
 
 @dataclass(frozen=True)
@@ -22,15 +26,21 @@ class BuildOptions:
     out: Path
     paper: str = "a4"
     backs: bool = True
-    target: str = "all"  # all, home or printshop
+    target: str = "all"  # all, or one of TARGET_FILES
+    image_format: str = "png"  # of the tts and sprites images: png or jpeg
+    base_url: str | None = None  # where the tts images will be online; None: file:/// paths to them
 
 
-def write_json(path: Path, data) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")
+# What each target writes under <out>/<game>/ (glob patterns).
+TARGET_FILES = {
+    "home": ("print/*.pdf",),
+    "printshop": ("print/printshop/**/*",),
+    "tts": ("tts/**/*",),
+    "sprites": ("sprites/**/*",),
+}
 
 
-def step_data(game, folder: Path, options: BuildOptions) -> None:
+def step_data(game, folder: Path, options: BuildOptions, faces=None) -> None:
     write_json(folder / "game.json", game_data(game))
     for name, schema in schema_files(game).items():
         write_json(folder / "schema" / name, schema)
@@ -38,18 +48,40 @@ def step_data(game, folder: Path, options: BuildOptions) -> None:
 
 def build_steps():
     from .outputs.print_step import step_print
+    from .outputs.tabletop_step import step_tabletop
 
-    return [step_data, step_print]
+    return [step_data, step_print, step_tabletop]
+
+
+def keep_other_targets(previous: Path, staging: Path, target: str) -> None:
+    """Carries the files of every target not being built from the previous output into the new one."""
+    if target == "all" or not previous.is_dir():
+        return
+    for other, patterns in TARGET_FILES.items():
+        if other == target:
+            continue
+        for pattern in patterns:
+            for path in sorted(previous.glob(pattern)):
+                copy = staging / path.relative_to(previous)
+                if path.is_symlink() or not path.is_file() or copy.exists():
+                    continue
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                link_or_copy(path, copy)
 
 
 def build_games(games, options: BuildOptions) -> int:
+    from deckwright.generator.layout.faces import Faces
+    from deckwright.generator.layout.files import LayoutError
+
     failed = False
     for game in games:
         try:
+            faces = Faces(game)
             with staged_folder(options.out / game.slug) as folder:
                 for step in build_steps():
-                    step(game, folder, options)
-        except InvalidGame as exc:  # e.g. a layout problem: located lines, the old output kept
+                    step(game, folder, options, faces)
+                keep_other_targets(options.out / game.slug, folder, options.target)
+        except (InvalidGame, LayoutError) as exc:  # e.g. a layout problem: located lines, the old output kept
             for problem in exc.problems:
                 print(problem, file=sys.stderr)
             print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
@@ -58,6 +90,7 @@ def build_games(games, options: BuildOptions) -> int:
         print(f"{game.slug}: built into {options.out / game.slug}/")
     from .site import site_step  # the site covers every game built, so it comes after them
 
-    status = site_step(games, options.out / "site")
+    exports = {game.slug: options.out / game.slug / "tts" for game in games}
+    status = site_step(games, options.out / "site", {slug: path for slug, path in exports.items() if path.is_dir()})
     sys.stdout.flush()
     return 1 if failed else status

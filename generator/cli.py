@@ -187,7 +187,8 @@ def cmd_build(args) -> int:
     if failed:
         return EXIT_INVALID
     check_out_folder(Path(args.out), [game.root for game in games])
-    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target)
+    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target,
+                           image_format=args.image_format, base_url=args.base_url)
     return build_games(games, options)
 
 
@@ -195,8 +196,7 @@ def cmd_schema(args) -> int:
     from deckwright.rules.data.jsonschema import schema_files
     from deckwright.rules.load import load_game_with_warnings
 
-    from .build import write_json
-    from .output import staged_folder
+    from .output import staged_folder, write_json
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -213,6 +213,12 @@ def cmd_schema(args) -> int:
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
               f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
     return status
+
+
+def _base_url(text: str) -> str:
+    if not text.startswith(("https://", "http://", "file:///")) or any(c.isspace() or c in '"<>\\' for c in text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a URL starting with https://, http:// or file:///")
+    return text
 
 
 def parser() -> argparse.ArgumentParser:
@@ -235,8 +241,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
-    p.add_argument("--target", choices=("all", "home", "printshop"), default="all",
-                   help="home-print sheets, print-shop files, or both (default: all)")
+    p.add_argument("--target", choices=("all", "home", "printshop", "tts", "sprites"), default="all",
+                   help="home-print PDFs, print-shop files, Tabletop Simulator saved objects, sprite sheets with "
+                        "a JSON manifest, or all of them (default: all); the other targets' files are kept")
+    p.add_argument("--image-format", choices=("png", "jpeg"), default="png",
+                   help="of the tts and sprites images (default: png; jpeg is high quality and smaller)")
+    p.add_argument("--base-url", type=_base_url, metavar="URL",
+                   help="Tabletop Simulator loads the images from URL/<game>/tts/images/ (where you put them "
+                        "online) instead of from file:/// paths on this machine")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("schema", help="write JSON Schema files for editors (YAML language server)")

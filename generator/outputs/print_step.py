@@ -23,15 +23,16 @@ from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, wr
 PNG_DPI = 300
 
 
-def step_print(game, folder: Path, options) -> None:
+def step_print(game, folder: Path, options, faces: Faces) -> None:
+    if options.target not in ("all", "home", "printshop"):
+        return
     try:
-        _build(game, folder / "print", options)
+        _build(game, faces, folder / "print", options)
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
 
 
-def _build(game, out: Path, options) -> None:
-    faces = Faces(game)
+def _build(game, faces: Faces, out: Path, options) -> None:
     decks = tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
     sheets = tuple(game.sheets.values())
     out.mkdir(parents=True, exist_ok=True)

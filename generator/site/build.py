@@ -9,9 +9,11 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/cards.html               card gallery, then the sheets and templates
     <game>/readings.html            the readings register: where the source is unclear or contradicts itself
     <game>/print-a4.html, print-letter.html   printable cards at their real size
+    <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
 """
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from dataclasses import dataclass, field
@@ -21,7 +23,7 @@ from typing import Any
 from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
-from deckwright.generator.output import staged_folder
+from deckwright.generator.output import link_or_copy, staged_folder
 from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size, readings_summary
 from deckwright.rules.data.values import Open
 
@@ -242,8 +244,34 @@ class _Writer:
         target.write_text(html, encoding="utf-8")
 
 
-def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None) -> list[str]:
-    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it."""
+@dataclass(frozen=True)
+class SavedObject:
+    """A Tabletop Simulator saved object offered for download on the print page."""
+
+    label: str
+    href: str  # relative to the game's pages
+
+
+def copy_tabletop(source: Path, target: Path, game: Game) -> tuple[SavedObject, ...]:
+    """A game's Tabletop Simulator export copied beside its pages; its saved objects: the whole table, then
+    the decks and the sheets in the game's order."""
+    shutil.copytree(source, target, copy_function=link_or_copy)
+    order = [game.slug, *(f"deck-{d}" for d in game.decks), *(f"sheet-{s}" for s in game.sheets)]
+    found = []
+    def place(path: Path) -> tuple[int, str]:
+        return (order.index(path.stem) if path.stem in order else len(order), path.name)
+
+    for path in sorted(target.glob("*.json"), key=place):
+        name = str(json.loads(path.read_text(encoding="utf-8")).get("SaveName", path.stem))
+        label = "Everything on the table" if name == game.title else name.removeprefix(f"{game.title}: ")
+        found.append(SavedObject(label, f"{target.name}/{path.name}"))
+    return tuple(found)
+
+
+def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
+               tabletop: dict[str, Path] | None = None) -> list[str]:
+    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
+    ``tabletop`` names the folders of the games' Tabletop Simulator exports, which the site copies and links."""
     writer = _Writer(folder)
     partials = writer.env.get_template("_partials.html").module
     fonts = shipped_fonts()
@@ -282,16 +310,19 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         write("gallery.html", f"{slug}/cards.html", view=view, section="cards",
               alts={card.id: view.art.alt(card) for card in view.game.cards},
               symbols=list(view.pictures.values()))
+        exported = (tabletop or {}).get(slug)
+        saved_objects = copy_tabletop(exported, folder / slug / "tts", view.game) if exported else ()
         for paper in PRINT_PAPERS:
             sheets = print_sheets(view.game, view.art, paper)
             used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
             write("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
-                  paper_size=PAPER_SIZES[paper], sheets=sheets,
+                  paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
                   symbols=[p for key, p in view.pictures.items() if key in used])
     return written
 
 
-def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None) -> list[str]:
+def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+               tabletop: dict[str, Path] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given)."""
     if reports is None:
@@ -299,15 +330,15 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target) as folder:
-        return write_site(games, folder, reports)
+        return write_site(games, folder, reports, tabletop)
 
 
-def site_step(games: list[Game], target: Path) -> int:
+def site_step(games: list[Game], target: Path, tabletop: dict[str, Path] | None = None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target)
+        build_site(games, target, tabletop=tabletop)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -13,10 +13,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from deckwright.generator.layout.cardtext import card_fields, field_label, plain_text
 from deckwright.generator.layout.faces import Faces, plain_value
 from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
-from deckwright.generator.layout.richtext import parse, plain
+from deckwright.generator.layout.richtext import parse
 from deckwright.generator.render.svg import render as render_svg
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 
@@ -110,7 +111,7 @@ class CardArt:
 
     def text(self, card: Card, key: str) -> str:
         """A field as plain text (an icon reads as its name)."""
-        return plain(self.markup(card, key), self.faces.icons, lambda name: name.replace("-", " "))
+        return plain_text(self.faces, self.markup(card, key))
 
     def html(self, card: Card, key: str) -> Markup:
         """A field as HTML: markup to <strong>/<em>, icons as their names, everything else escaped."""
@@ -136,19 +137,13 @@ class CardArt:
         return plain_value(value, self.game)
 
     def label(self, card: Card, key: str) -> str:
-        fdef = self.game.card_types[card.type].field(key)
-        return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
+        return field_label(self.game, card, key)
 
     def alt(self, card: Card) -> str:
         """Name, type and every value on the card: the alt text and what the gallery searches."""
         if card.id not in self._alts:
             parts = [f"{card.name} ({self.game.card_types[card.type].name})"]
-            for key, _ in self.game.card_types[card.type].fields:
-                if card.fields.get(key) is None:
-                    continue
-                text = self.text(card, key)
-                if text:
-                    parts.append(f"{self.label(card, key)}: {text}")
+            parts.extend(f"{label}: {text}" for label, text in card_fields(self.faces, card))
             self._alts[card.id] = ". ".join(parts)
         return self._alts[card.id]
 
