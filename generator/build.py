@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckwright.rules.data.cells import csv_template
 from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame
@@ -30,10 +31,17 @@ def write_json(path: Path, data) -> None:
     path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def write_schema(folder: Path, game) -> None:
+    """JSON Schema files for editors, and per card type a CSV template (its header row) for spreadsheets."""
+    for name, schema in schema_files(game).items():
+        write_json(folder / name, schema)
+    for card_type in game.card_types.values():
+        (folder / f"{card_type.id}.csv").write_text(csv_template(card_type.fields), encoding="utf-8")
+
+
 def step_data(game, folder: Path, options: BuildOptions) -> None:
     write_json(folder / "game.json", game_data(game))
-    for name, schema in schema_files(game).items():
-        write_json(folder / "schema" / name, schema)
+    write_schema(folder / "schema", game)
 
 
 def build_steps():

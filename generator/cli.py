@@ -163,10 +163,9 @@ def cmd_build(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from deckwright.rules.data.jsonschema import schema_files
     from deckwright.rules.load import load_game_with_warnings
 
-    from .build import write_json
+    from .build import write_schema
     from .output import staged_folder
 
     status = EXIT_OK
@@ -179,10 +178,10 @@ def cmd_schema(args) -> int:
         target = Path(args.out) / game.slug / "schema"
         check_out_folder(target, [game.root])
         with staged_folder(target) as staging:  # the same files, byte for byte, as a build writes
-            for name, schema in schema_files(game).items():
-                write_json(staging / name, schema)
+            write_schema(staging, game)
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
-              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
+              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json; "
+              f"for a spreadsheet, <type>.csv holds the header row)")
     return status
 
 
@@ -209,7 +208,7 @@ def parser() -> argparse.ArgumentParser:
                    help="home-print sheets, print-shop files, or both (default: all)")
     p.set_defaults(run=cmd_build)
 
-    p = sub.add_parser("schema", help="write JSON Schema files for editors (YAML language server)")
+    p = sub.add_parser("schema", help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default="output", metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
     p.set_defaults(run=cmd_schema)

@@ -182,7 +182,7 @@ def in_game(loc: Any, game: Game) -> str:
         shown = path.resolve().relative_to(game.root).as_posix()
     except ValueError:
         shown = path.name
-    return f"{shown}:{loc.line}:{loc.col}"
+    return f"{shown}:{loc.position}"
 
 
 def _results_by_line(page, examples) -> dict[int, Any]:

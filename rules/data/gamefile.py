@@ -49,6 +49,20 @@ SHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("size", F("text", doc="a4, letter, a3, a card size, or WIDTHxHEIGHT")),
 )
 
+# A spreadsheet of cards (CSV, TSV or XLSX), in game.yaml's `spreadsheets:` or in a card file.
+SPREADSHEET_SOURCE: tuple[tuple[str, FieldDef], ...] = (
+    ("sheet", F("text", optional=True, allow_open=False, doc="The workbook's sheet holding the cards "
+                                                             "(not needed when it has one sheet)")),
+    ("delimiter", F("choice", optional=True, values=(",", ";", "|", "tab"), allow_open=False,
+                    doc="What separates a CSV file's columns; by default sniffed from the header row (tab for .tsv)")),
+)
+SPREADSHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("file", F("text", allow_open=False, doc="A .csv, .tsv or .xlsx file in the game folder: a header row, then a row a card")),
+    *SPREADSHEET_SOURCE,
+    ("type", F("id", optional=True, allow_open=False, doc="Card type of every row unless a `type` column says otherwise")),
+    ("deck", F("id", optional=True, allow_open=False, doc="Deck of every row unless a `deck` column says otherwise")),
+)
+
 OPEN_QUESTION = F("record", fields=(("about", TEXT), ("note", TEXT)), allow_open=False)
 
 # Top-level game.yaml keys; card_types is read by loader.card_types_from_node.
@@ -65,6 +79,8 @@ GAME_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("sheets", F("map", optional=True, of=F("record", fields=SHEET_FIELDS, allow_open=False), allow_open=False)),
     ("rulebook", F("list", optional=True, of=TEXT, allow_open=False, doc="Rulebook pages (Markdown), in reading order")),
     ("open_questions", F("list", optional=True, of=OPEN_QUESTION, allow_open=False)),
+    ("spreadsheets", F("list", optional=True, of=F("record", fields=SPREADSHEET_FIELDS, allow_open=False),
+                       allow_open=False, doc="Card files kept as spreadsheets (CSV, TSV, XLSX)")),
 )
 GAME_EXTRA_KEYS = ("card_types",)
 
@@ -86,4 +102,7 @@ CARD_COMMON_FIELDS: tuple[tuple[str, FieldDef], ...] = (
 CARD_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("type", F("id", optional=True, allow_open=False, doc="Card type of every card in this file unless a card says otherwise")),
     ("deck", F("id", optional=True, allow_open=False, doc="Deck of every card in this file unless a card says otherwise")),
+    ("spreadsheet", F("text", optional=True, allow_open=False,
+                      doc="A .csv, .tsv or .xlsx file beside this one whose rows are more cards of this file")),
+    *SPREADSHEET_SOURCE,
 )
