@@ -185,6 +185,18 @@ def cmd_schema(args) -> int:
     return status
 
 
+def cmd_serve(args) -> int:
+    from .serve import ServeError, serve
+
+    folders = resolve_games([args.game])
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535 (0 picks a free one)")
+    try:
+        return serve(folders[0], args.port)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
@@ -207,6 +219,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--target", choices=("all", "home", "printshop"), default="all",
                    help="home-print sheets, print-shop files, or both (default: all)")
     p.set_defaults(run=cmd_build)
+
+    p = sub.add_parser("serve", help="show a game's site on this computer, rebuilt and reloaded as you edit")
+    p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
+    p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
+    p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("schema", help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)

@@ -88,9 +88,9 @@ def as_picture(svg: str, symbol_id: str, width_mm: float, height_mm: float) -> P
 class CardArt:
     """One game's card pictures and texts, with its layouts read once."""
 
-    def __init__(self, game: Game, fonts: FontBook | None = None):
+    def __init__(self, game: Game, fonts: FontBook | None = None, faces: Faces | None = None):
         self.game = game
-        self.faces = Faces(game, fonts)
+        self.faces = faces or Faces(game, fonts)
         self._alts: dict[str, str] = {}
         self.images: dict[Path, str] = {}  # card art file -> its name under the game's images/ folder
 
