@@ -22,7 +22,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
@@ -124,28 +124,32 @@ class LiveSite:
         changed, patches = self._write(now, set(makers))
         return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches)
 
-    def finish(self) -> Update | None:
-        """Render the pages the last rebuild left for later; an update when one of them changed."""
-        if not self.pending:
-            return None
+    def finish(self, interrupted: Callable[[], bool] = lambda: False) -> Update | None:
+        """Render the pages the last rebuild left for later, stopping early when ``interrupted()`` (a newer
+        edit is waiting); an update when one of them changed."""
         start = time.perf_counter()
-        pending, self.pending = self.pending, {}
+        pages = {}
         try:
-            pages = {path: make() for path, make in pending.items()}
+            while self.pending and not interrupted():
+                path, make = next(iter(self.pending.items()))
+                pages[path] = make()
+                del self.pending[path]
         except LayoutError as exc:
+            self.pending = {}
             return self._failed([str(p) for p in exc.problems], start)
-        changed, patches = self._write(pages, set(self.pages) | set(pages))
+        changed, patches = self._write(pages, set(self.pages) | set(pages) | set(self.pending))
         return Update(self.version, changed, (), 0, time.perf_counter() - start, patches=patches) if changed else None
 
-    def recheck(self) -> Update | None:
-        """Replay the examples of the game last built; a rebuild when a result changed, else None."""
+    def recheck(self, urgent: set[str] | None = None) -> Update | None:
+        """Replay the examples of the game last built; a rebuild (of the ``urgent`` pages, the rest left for
+        ``finish``) when a result changed, else None."""
         if self.game is None or self.examples_current:
             return None
         report = check_loaded(self.game_folder, self.game, _no_problems())
         self.examples_current = True
         if [canonical(e) for e in report.examples] == [canonical(e) for e in self.examples]:
             return None
-        return self.rebuild(layouts_changed=False, examples=True)
+        return self.rebuild(layouts_changed=False, examples=True, urgent=urgent)
 
     # -- pieces ------------------------------------------------------------------------
 

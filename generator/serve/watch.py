@@ -58,8 +58,9 @@ def rebuild_on_changes(site: LiveSite, game_folder: Path, stop: threading.Event,
             if not kinds:
                 continue
             published(site.rebuild(layouts_changed=LAYOUTS in kinds, urgent=urgent()))
-            for later in (site.finish, site.recheck):
-                if not changes.empty():
+            newer = lambda: not changes.empty()  # noqa: E731
+            for later in (lambda: site.finish(newer), lambda: site.recheck(urgent()), lambda: site.finish(newer)):
+                if newer():
                     break
                 update = later()
                 if update is not None:
