@@ -25,7 +25,7 @@ from .problems import InvalidGame, Loc, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
-from .data.units import parse_length
+from .data.units import parse_length, parse_shape
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
 
@@ -69,7 +69,19 @@ def load_game_with_warnings(folder: Path) -> tuple[Game | None, Problems]:
 
 
 def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
-    """A named size or ``WIDTHxHEIGHT`` with optional units; raises ValueError."""
+    """A named size or ``WIDTHxHEIGHT`` with optional units, or a shaped one (``round 25mm``, ``hex 40mm``,
+    ``poker rounded 3mm``: see ``rules.data.units.parse_shape``); raises ValueError."""
+    shaped = parse_shape(text)
+    if shaped is not None:
+        shape, width, height, radius, base = shaped
+        if base is None:
+            return Size(shape.split("-")[0], width, height, shape)
+        size = parse_size(base, named)
+        if size.shape != "rect":
+            raise ValueError(f'"{text}": only a rectangle has rounded corners')
+        if radius * 2 > min(size.width, size.height):
+            raise ValueError(f'"{text}": a corner radius of {radius:g} mm is more than half the card\'s side')
+        return Size(size.name, size.width, size.height, "rect", radius)
     key = text.strip().lower()
     if key in named:
         return Size(key, *named[key])
@@ -290,7 +302,8 @@ class _Loader:
                 continue
             size = self.size(value.get("size"), fields.get("size"), {**PAPER_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
-                sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc)
+                sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
+                                          fields.get("copies", 1))
         return sheets
 
     # -- card files ------------------------------------------------------

@@ -4,6 +4,7 @@
     print/sheets.pdf            the game's sheets (mats, play aids)
     print/everything.pdf        all decks and sheets in one file
     print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
+    print/printshop/deck-<deck>-cut.pdf the die-cut path of each page (tokens, tiles, rounded corners)
     print/printshop/sheets.pdf
     print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
     print/printshop/cards.csv   every PNG with the number of copies to order
@@ -11,16 +12,30 @@
 from __future__ import annotations
 
 import csv
+import shutil
 from pathlib import Path
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.generator.layout.shapes import shape_of
 from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
+from .print_shapes import write_cutline_pdf
 
 PNG_DPI = 300
+
+
+# What each --target writes under print/ (names or glob patterns); "all" builds every one.
+TARGET_FILES = {
+    "home": ("deck-*.pdf", "sheets.pdf", "everything.pdf"),
+    "printshop": ("printshop",),
+}
+
+
+def targets(target: str) -> set[str]:
+    return set(TARGET_FILES) if target == "all" else {target}
 
 
 def step_print(game, folder: Path, options) -> None:
@@ -28,6 +43,25 @@ def step_print(game, folder: Path, options) -> None:
         _build(game, folder / "print", options)
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
+    keep_other_targets(options.out / game.slug / "print", folder / "print", targets(options.target))
+
+
+def keep_other_targets(previous: Path, staging: Path, built: set[str]) -> None:
+    """The files of the targets not built this time, copied from the earlier output into the new one: building
+    one target never deletes another's."""
+    if not previous.is_dir() or previous.is_symlink():
+        return
+    for target, patterns in TARGET_FILES.items():
+        if target in built:
+            continue
+        for pattern in patterns:
+            for path in sorted(previous.glob(pattern)):
+                if path.is_symlink():
+                    continue
+                if path.is_dir():
+                    shutil.copytree(path, staging / path.name, symlinks=True, dirs_exist_ok=True)
+                elif path.is_file():
+                    shutil.copy2(path, staging / path.name)
 
 
 def _build(game, out: Path, options) -> None:
@@ -56,6 +90,8 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+        if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
+            write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
         images = out / deck.id
         images.mkdir()
         for number, card in enumerate(game.cards_in(deck.id), start=1):

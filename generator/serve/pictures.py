@@ -202,6 +202,13 @@ class CachedArt(CardArt):
         key = (canonical(sheet), self._settings, self._layout_key(sheet.layout)[0], self._others(sheet.layout))
         return self._cached(sheet_symbol_id(sheet.id), key, lambda: super(CachedArt, self).sheet(sheet))
 
+    def page_sheet(self, sheet: Sheet, paper: str) -> Picture:
+        if paper == "a4":
+            return self.sheet(sheet)
+        key = (canonical(sheet), paper, self._settings, self._layout_key(sheet.layout)[0], self._others(sheet.layout))
+        return self._cached(f"{sheet_symbol_id(sheet.id)}_{paper}", key,
+                            lambda: super(CachedArt, self).page_sheet(sheet, paper))
+
     def alt(self, card: Card) -> str:
         key = self.card_key(card)
         known = self.cache.alts.get(card.id)

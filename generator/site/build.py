@@ -137,8 +137,11 @@ def check_status(report: Any) -> CheckStatus:
 
 
 def _size_label(size: Size) -> str:
-    return f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom" \
-        else f"{size.width:g} \u00d7 {size.height:g} mm"
+    if size.shape != "rect":  # "round 25 mm", "hex 40 mm across flats, flat top"
+        return str(size)
+    corners = f", corners rounded {size.radius:g} mm" if size.radius else ""
+    return (f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom"
+            else f"{size.width:g} \u00d7 {size.height:g} mm") + corners
 
 
 def _sheet_view(art: CardArt, sheet: Sheet) -> SheetView:
@@ -255,9 +258,10 @@ def game_page_makers(writer: _Writer, view: GameView) -> dict[str, Callable[[], 
         def make() -> str:
             sheets = print_sheets(view.game, view.art, paper)
             used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
+            pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
             return writer.render("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
                                  paper_size=PAPER_SIZES[paper], sheets=sheets,
-                                 symbols=[p for key, p in view.pictures.items() if key in used])
+                                 symbols=[p for key, p in pictures.items() if key in used])
         makers[f"{slug}/print-{paper}.html"] = make
 
     def add_rule_page(number: int, link: PageLink) -> None:

@@ -34,7 +34,9 @@ BACK = F("record", fields=(
 
 DECK_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
-    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm")),
+    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm; "
+                            "with a shape: round 25mm (tokens), hex 40mm or hex 40mm pointy (tiles, across the "
+                            "flats), poker rounded 3mm (rounded corners)")),
     ("back", BACK),
     ("count", F("int", optional=True, min=0, doc="Declared number of cards with copies; checked against the card files")),
     ("order", F("choice", optional=True, values=("shuffled", "fixed"), allow_open=False)),
@@ -47,6 +49,7 @@ SHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
     ("layout", TEXT),
     ("size", F("text", doc="a4, letter, a3, a card size, or WIDTHxHEIGHT")),
+    ("copies", F("int", optional=True, min=1, allow_open=False, doc="How many to print (default 1)")),
 )
 
 # A spreadsheet of cards (CSV, TSV or XLSX), in game.yaml's `spreadsheets:` or in a card file.
