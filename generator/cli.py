@@ -216,8 +216,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
-    p.add_argument("--target", choices=("all", "home", "printshop"), default="all",
-                   help="home-print sheets, print-shop files, or both (default: all)")
+    p.add_argument("--target", choices=("all", "home", "printshop", "proof"), default="all",
+                   help="home-print sheets, print-shop files, proof sheets, or all of them (default: all); "
+                        "building one keeps the others' files")
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("serve", help="show a game's site on this computer, rebuilt and reloaded as you edit")

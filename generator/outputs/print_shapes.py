@@ -35,8 +35,9 @@ CUT_SPOT = "CutContour"
 ROUNDED_BLEED = 1.5  # between cards with rounded corners, when full bleed would cost a row or column
 
 
-def _path(canvas, commands, page_height: float):
-    """Display-list path commands in page millimetres as a ReportLab path."""
+def pdf_path(canvas, commands, page_height: float):
+    """Display-list path commands in page millimetres (y down) as a ReportLab path; with ``page_height`` 0, in a
+    frame whose origin is the card's corner."""
     path = canvas.beginPath()
     k = PT_PER_MM
     for command in commands:
@@ -60,7 +61,7 @@ def cut_line(canvas, page_height: float, shape: Shape, x: float, y: float) -> No
     for color, width in (((1, 1, 1), CUT_HALO), ((0, 0, 0), CUT_WIDTH)):
         canvas.setStrokeColorRGB(*color)
         canvas.setLineWidth(width * PT_PER_MM)
-        canvas.drawPath(_path(canvas, commands, page_height), stroke=1, fill=0)
+        canvas.drawPath(pdf_path(canvas, commands, page_height), stroke=1, fill=0)
     canvas.restoreState()
 
 
@@ -120,7 +121,7 @@ def _place(home, packing: Packing, index: int, face: dl.DisplayList, key, mirror
     x, y = packing.place(index, mirrored)
     canvas = home.canvas
     canvas.saveState()
-    canvas.clipPath(_path(canvas, outline(packing.shape, packing.bleed, x, y), home.painter.page_height),
+    canvas.clipPath(pdf_path(canvas, outline(packing.shape, packing.bleed, x, y), home.painter.page_height),
                     stroke=0, fill=0)
     home.painter.place(face, x, y, form_key=key)
     canvas.restoreState()
@@ -150,7 +151,7 @@ def write_cutline_pdf(target, game: Game, deck: Deck, backs: bool) -> int:
         canvas.setPageSize((size[0] * k, size[1] * k))
         canvas.setStrokeColor(spot)
         canvas.setLineWidth(0.25)  # points: a hairline, as cutters expect
-        canvas.drawPath(_path(canvas, outline(shape, 0.0, b, b), size[1]), stroke=1, fill=0)
+        canvas.drawPath(pdf_path(canvas, outline(shape, 0.0, b, b), size[1]), stroke=1, fill=0)
         canvas.setTrimBox([b * k, b * k, (size[0] - b) * k, (size[1] - b) * k])
         canvas.setBleedBox([0, 0, size[0] * k, size[1] * k])
         finish_page(canvas)

@@ -3,6 +3,7 @@
     print/deck-<deck>.pdf       one per deck: fronts and (mirrored) backs on A4 or Letter
     print/sheets.pdf            the game's sheets (mats, play aids)
     print/everything.pdf        all decks and sheets in one file
+    print/proof.pdf             every card small and labelled, for proofreading (--target proof)
     print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
     print/printshop/deck-<deck>-cut.pdf the die-cut path of each page (tokens, tiles, rounded corners)
     print/printshop/sheets.pdf
@@ -23,6 +24,7 @@ from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
+from .proof import write_proof
 
 PNG_DPI = 300
 
@@ -31,6 +33,7 @@ PNG_DPI = 300
 TARGET_FILES = {
     "home": ("deck-*.pdf", "sheets.pdf", "everything.pdf"),
     "printshop": ("printshop",),
+    "proof": ("proof.pdf",),
 }
 
 
@@ -80,6 +83,8 @@ def _build(game, out: Path, options) -> None:
         HomePrint(game, faces, job).write(str(out / "everything.pdf"))
     if options.target in ("all", "printshop"):
         _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
+    if options.target in ("all", "proof"):
+        write_proof(str(out / "proof.pdf"), game, faces, options.paper)
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
