@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -43,6 +43,7 @@ from deckwright.rules.book.tables import page_tables
 from deckwright.rules.ci.check import GameReport, check_loaded
 from deckwright.rules.data.model import Game
 from deckwright.rules.load import load_game_with_warnings
+from deckwright.rules.problems import Problem, Problems
 
 from .patches import patch
 from .pictures import CachedArt, PictureCache, canonical, referred
@@ -54,12 +55,13 @@ class Update:
 
     version: int
     changed: tuple[str, ...] = ()
-    errors: tuple[str, ...] = ()
+    errors: tuple[str, ...] = ()  # as the terminal shows them (paths as `deckwright check` prints them)
     redrawn: int = 0  # pictures drawn, not taken from the cache
     seconds: float = 0.0
     examples: bool = False  # the examples were replayed for this update
     # page -> {"from": the version it patches, "units": element id -> new HTML}, or None: fetch the page
     patches: dict[str, dict | None] = field(default_factory=dict)
+    shown_errors: tuple[str, ...] = ()  # as the browser shows them: paths relative to the game folder
 
 
 @dataclass
@@ -72,6 +74,7 @@ class LiveSite:
     pages: dict[str, str] = field(default_factory=dict)  # path -> HTML as last written
     page_versions: dict[str, int] = field(default_factory=dict)  # path -> version that last rewrote it
     errors: tuple[str, ...] = ()
+    shown_errors: tuple[str, ...] = ()
     slug: str = ""
 
     def __post_init__(self):
@@ -94,13 +97,13 @@ class LiveSite:
         self.version += 1
         game, problems = load_game_with_warnings(self.game_folder)
         if game is None:
-            return self._failed([str(p) for p in problems.sorted() if p.severity == "error"], start)
+            return self._failed([p for p in problems.sorted() if p.severity == "error"], start)
         try:
             fresh = layouts_changed or self.faces is None or game.slug != self.slug
             faces = Faces(game, self.fonts) if fresh else self.faces.for_game(game)
             report = check_loaded(self.game_folder, game, problems, examples=examples)
             if report.problems.errors:
-                return self._failed([str(p) for p in report.problems.errors], start)
+                return self._failed(report.problems.errors, start)
             if not examples:
                 report.examples = list(self.examples)
             if fresh:
@@ -112,8 +115,8 @@ class LiveSite:
             makers = {"index.html": lambda: index_page(self.writer, [view]), **game_page_makers(self.writer, view)}
             now = {path: make() for path, make in makers.items() if not urgent or path in urgent}
         except LayoutError as exc:
-            return self._failed([str(p) for p in exc.problems], start)
-        self.faces, self.game, self.slug, self.errors = faces, game, game.slug, ()
+            return self._failed(exc.problems, start)
+        self.faces, self.game, self.slug, self.errors, self.shown_errors = faces, game, game.slug, (), ()
         self.examples, self.examples_current = report.examples, examples
         self.view = view
         self.pending = {path: make for path, make in makers.items() if path not in now}
@@ -136,7 +139,7 @@ class LiveSite:
                 del self.pending[path]
         except LayoutError as exc:
             self.pending = {}
-            return self._failed([str(p) for p in exc.problems], start)
+            return self._failed(exc.problems, start)
         changed, patches = self._write(pages, set(self.pages) | set(pages) | set(self.pending))
         return Update(self.version, changed, (), 0, time.perf_counter() - start, patches=patches) if changed else None
 
@@ -145,7 +148,7 @@ class LiveSite:
         ``finish``) when a result changed, else None."""
         if self.game is None or self.examples_current:
             return None
-        report = check_loaded(self.game_folder, self.game, _no_problems())
+        report = check_loaded(self.game_folder, self.game, Problems())
         self.examples_current = True
         if [canonical(e) for e in report.examples] == [canonical(e) for e in self.examples]:
             return None
@@ -194,9 +197,18 @@ class LiveSite:
             del self.pages[gone]
         return changed, patches
 
-    def _failed(self, errors: list[str], start: float) -> Update:
-        self.errors = tuple(errors) or ("the game could not be read",)
-        return Update(self.version, (), self.errors, 0, time.perf_counter() - start)
+    def _failed(self, problems: list[Problem], start: float) -> Update:
+        self.errors = tuple(str(p) for p in problems) or ("the game could not be read",)
+        self.shown_errors = tuple(self._in_game(p) for p in problems) or self.errors
+        return Update(self.version, (), self.errors, 0, time.perf_counter() - start, shown_errors=self.shown_errors)
+
+    def _in_game(self, problem: Problem) -> str:
+        """A problem as the browser shows it: its file relative to the game folder."""
+        try:
+            shown = Path(problem.loc.file).resolve().relative_to(self.game_folder.resolve()).as_posix()
+        except (OSError, ValueError):
+            shown = problem.loc.file
+        return str(Problem(replace(problem.loc, file=shown), problem.message, problem.severity))
 
 
 class _OnDemand(dict):
@@ -209,12 +221,6 @@ class _OnDemand(dict):
     def __missing__(self, key):
         value = self[key] = self.make(key)
         return value
-
-
-def _no_problems():
-    from deckwright.rules.problems import Problems
-
-    return Problems()
 
 
 def _write_atomically(path: Path, text: str) -> None:

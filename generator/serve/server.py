@@ -56,7 +56,7 @@ class LiveServer:
 
     def publish(self, update: Update) -> None:
         event = _event("update", {"version": update.version, "changed": list(update.changed),
-                                  "errors": list(update.errors), "patches": update.patches})
+                                  "errors": list(update.shown_errors), "patches": update.patches})
         with self.lock:
             for client in self.clients:
                 client.put(event)
@@ -67,7 +67,7 @@ class LiveServer:
             return set(self.clients.values())
 
     def state(self) -> bytes:
-        return _event("state", {"versions": self.site.page_versions, "errors": list(self.site.errors)})
+        return _event("state", {"versions": self.site.page_versions, "errors": list(self.site.shown_errors)})
 
     def close(self) -> None:
         with self.lock:
