@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
-from deckwright.generator.layout.shapes import shape_of
+from deckwright.generator.layout.shapes import Shape, shape_of
 from deckwright.generator.layout.paper import (
     HOME_BLEED,
     PAGE_FOOT,
@@ -31,7 +31,7 @@ from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, 
 from deckwright.rules.data.model import Deck, Game, Sheet
 from deckwright.rules.problems import Problem
 
-from .print_shapes import cut_line, packed_deck, rounded_grid
+from .print_shapes import cut_line, packed_pages, rounded_grid
 
 MARK_WIDTH = 0.25  # mm
 RULER_FONT = "Open Sans:regular"
@@ -126,35 +126,35 @@ class HomePrint:
         raise PrintError([problem])
 
     def _deck(self, deck: Deck) -> None:
+        total = self.game.deck_total(deck.id)
         shape = shape_of(deck.size)
         if shape.packed:  # round tokens and hex tiles: packed, their outlines as cut lines
-            return packed_deck(self, deck)
-        grid, paper = self._grid((deck.size.width, deck.size.height), deck.loc, f"deck '{deck.id}'",
-                                 rounded=shape.outlined)
-        total = self.game.deck_total(deck.id)
+            pages_of = packed_pages(self, deck)
+        else:
+            grid, paper = self._grid((deck.size.width, deck.size.height), deck.loc, f"deck '{deck.id}'",
+                                     rounded=shape.outlined)
+            pages_of = _GridPages(self, grid, paper, shape)
         if total == 0:
             return
         back = self.faces.back(deck, HOME_BLEED) if self.job.backs else None
-        pages = -(-total // grid.per_page)
+        pages = -(-total // pages_of.per_page)
         cards = self.game.printed_cards(deck.id)
         last: tuple[str, dl.DisplayList] | None = None
         for page in range(pages):
-            chunk = list(itertools.islice(cards, grid.per_page))
-            self._start_page(paper)
+            chunk = list(itertools.islice(cards, pages_of.per_page))
+            self._start_page(pages_of.paper)
             for index, card in enumerate(chunk):
                 if last is None or last[0] != card.id:
                     last = (card.id, self.faces.front(card, HOME_BLEED))
                 key = ("face", deck.id, card.id) if card.count > 1 else None
-                self._place(grid, index, last[1], key, mirrored=False)
-                if shape.outlined:  # rounded corners
-                    cut_line(self.canvas, paper[1], shape, *grid.trim_origin(*grid.slot(index)))
-            self._furniture(grid, f"{deck.name}: fronts {page + 1}/{pages}", mirrored=False, filled=len(chunk))
+                pages_of.place(index, last[1], key, mirrored=False)
+            pages_of.furniture(f"{deck.name}: fronts {page + 1}/{pages}", mirrored=False, filled=len(chunk))
             self._end_page()
             if back is not None:
-                self._start_page(paper)
+                self._start_page(pages_of.paper)
                 for index in range(len(chunk)):
-                    self._place(grid, index, back, ("back", deck.id), mirrored=True)
-                self._furniture(grid, f"{deck.name}: backs {page + 1}/{pages}", mirrored=True, filled=len(chunk))
+                    pages_of.place(index, back, ("back", deck.id), mirrored=True)
+                pages_of.furniture(f"{deck.name}: backs {page + 1}/{pages}", mirrored=True, filled=len(chunk))
                 self._end_page()
 
     def _place(self, grid: Grid, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
@@ -216,6 +216,29 @@ class HomePrint:
         self.painter.place(display, PAGE_MARGIN, PAGE_MARGIN)
         self._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - PAGE_FOOT + 2.0, False, sheet.name)
         self._end_page()
+
+
+@dataclass(frozen=True)
+class _GridPages:
+    """Cards on the card grid (``print_shapes.PackedPages`` is the same for tokens and tiles): where each goes,
+    and the crop marks, ruler and (rounded corners) cut lines of a page."""
+
+    home: HomePrint
+    grid: Grid
+    paper: tuple[float, float]
+    shape: Shape
+
+    @property
+    def per_page(self) -> int:
+        return self.grid.per_page
+
+    def place(self, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
+        self.home._place(self.grid, index, face, key, mirrored)
+        if self.shape.outlined and not mirrored:  # rounded corners
+            cut_line(self.home.canvas, self.paper[1], self.shape, *self.grid.trim_origin(*self.grid.slot(index)))
+
+    def furniture(self, label: str, mirrored: bool, filled: int) -> None:
+        self.home._furniture(self.grid, label, mirrored, filled)
 
 
 def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: bool) -> int:

@@ -16,7 +16,7 @@ cutters look for.
 """
 from __future__ import annotations
 
-import itertools
+from dataclasses import dataclass
 
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.impose import Grid, plan_grid
@@ -88,49 +88,40 @@ def _packing(home, shape: Shape, deck: Deck) -> tuple[Packing, tuple[float, floa
     return best
 
 
-def packed_deck(home, deck: Deck) -> None:
-    """A deck of round or hex pieces: packed pages of fronts, each followed by its mirrored backs."""
-    shape = shape_of(deck.size)
-    packing, paper = _packing(home, shape, deck)
-    total = home.game.deck_total(deck.id)
-    back = home.faces.back(deck, HOME_BLEED) if home.job.backs else None
-    pages = -(-total // packing.per_page)
-    cards = home.game.printed_cards(deck.id)
-    last: tuple[str, dl.DisplayList] | None = None
-    for page in range(pages):
-        chunk = list(itertools.islice(cards, packing.per_page))
-        home._start_page(paper)
-        for index, card in enumerate(chunk):
-            if last is None or last[0] != card.id:
-                last = (card.id, home.faces.front(card, HOME_BLEED))
-            _place(home, packing, index, last[1], ("face", deck.id, card.id) if card.count > 1 else None, False)
-        for index in range(len(chunk)):
-            x, y = packing.place(index)
-            cut_line(home.canvas, paper[1], shape, x, y)
-        _ruler(home, paper, f"{deck.name}: fronts {page + 1}/{pages}")
-        home._end_page()
-        if back is not None:
-            home._start_page(paper)
-            for index in range(len(chunk)):
-                _place(home, packing, index, back, ("back", deck.id), True)
-            _ruler(home, paper, f"{deck.name}: backs {page + 1}/{pages}")
-            home._end_page()
+@dataclass(frozen=True)
+class PackedPages:
+    """Round or hex pieces packed on a page (``print_pdfs._GridPages`` is the same for cards): where each goes,
+    clipped to its outline grown by the bleed, its cut line on fronts, and the ruler."""
+
+    home: object  # the HomePrint writing the PDF
+    packing: Packing
+    paper: tuple[float, float]
+
+    @property
+    def per_page(self) -> int:
+        return self.packing.per_page
+
+    def place(self, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
+        home, packing = self.home, self.packing
+        x, y = packing.place(index, mirrored)
+        canvas = home.canvas
+        canvas.saveState()
+        canvas.clipPath(pdf_path(canvas, outline(packing.shape, packing.bleed, x, y), home.painter.page_height),
+                        stroke=0, fill=0)
+        home.painter.place(face, x, y, form_key=key)
+        canvas.restoreState()
+        if not mirrored:
+            cut_line(canvas, self.paper[1], packing.shape, x, y)
+
+    def furniture(self, label: str, mirrored: bool, filled: int) -> None:
+        from deckwright.generator.layout.impose import RULER_LENGTH
+
+        self.home._ruler((self.paper[0] - RULER_LENGTH) / 2, self.paper[1] - FOOT + 3.0, False, label)
 
 
-def _place(home, packing: Packing, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
-    x, y = packing.place(index, mirrored)
-    canvas = home.canvas
-    canvas.saveState()
-    canvas.clipPath(pdf_path(canvas, outline(packing.shape, packing.bleed, x, y), home.painter.page_height),
-                    stroke=0, fill=0)
-    home.painter.place(face, x, y, form_key=key)
-    canvas.restoreState()
-
-
-def _ruler(home, paper: tuple[float, float], label: str) -> None:
-    from deckwright.generator.layout.impose import RULER_LENGTH
-
-    home._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - FOOT + 3.0, False, label)
+def packed_pages(home, deck: Deck) -> PackedPages:
+    """Where a deck of round or hex pieces goes on home sheets."""
+    return PackedPages(home, *_packing(home, shape_of(deck.size), deck))
 
 
 def write_cutline_pdf(target, game: Game, deck: Deck, backs: bool) -> int:
