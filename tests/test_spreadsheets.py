@@ -294,3 +294,15 @@ def test_the_spreadsheet_game_builds(tmp_path, monkeypatch, capsys):
     assert 'id="card-lamp-bearer"' in gallery and 'id="card-old-stump"' in gallery
     page = (tmp_path / "out" / "site" / "spreadsheet-sample" / "rules" / "intro.html").read_text()
     assert "monsters.csv" not in page and ">Mire Hag<" in page
+
+
+def test_a_broken_spreadsheet_leaves_the_earlier_build_as_it_was(tmp_path, monkeypatch, capfd):
+    monkeypatch.chdir(tmp_path)
+    game = make_game(tmp_path)
+    assert cli.main(["build", GAME, "--out", "out", "--target", "proof"]) == 0
+    before = {p: p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file()}
+    capfd.readouterr()
+    CASES["formula"][0](game)
+    assert cli.main(["build", GAME, "--out", "out", "--target", "proof"]) == 1
+    assert capfd.readouterr().err.splitlines() == CASES["formula"][1]
+    assert {p: p.read_bytes() for p in (tmp_path / "out").rglob("*") if p.is_file()} == before

@@ -19,6 +19,7 @@ stays, and ``Update.errors`` holds the located lines to show over it.
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,12 +32,12 @@ from deckwright.generator.site.build import (
     GameView,
     _Writer,
     copy_assets,
-    copy_images,
     game_page_makers,
     game_view,
     index_page,
     results_by_line,
 )
+from deckwright.generator.site.cards import IMAGES
 from deckwright.generator.site.pages import Links, render_page
 from deckwright.rules.book.pages import REF_PATTERN
 from deckwright.rules.book.tables import page_tables
@@ -123,7 +124,7 @@ class LiveSite:
         if not self.assets_copied:
             copy_assets(self.folder, self.fonts)
             self.assets_copied = True
-        copy_images(view, self.folder)
+        self._copy_images(view)
         changed, patches = self._write(now, set(makers))
         return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches)
 
@@ -179,6 +180,14 @@ class LiveSite:
             return known[1]
 
         view.rendered = _OnDemand(convert)
+
+    def _copy_images(self, view: GameView) -> None:
+        """Card art into ``<game>/images/``: only files new or changed since the last copy (names hold a digest)."""
+        for source, name in sorted(view.art.images.items()):
+            target = self.folder / view.slug / IMAGES / name
+            if not target.is_file():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, target)
 
     def _write(self, pages: dict[str, str], all_paths: set[str]) -> tuple[tuple[str, ...], dict]:
         """Write the pages whose HTML changed, each with its patch from the version before; remove the pages
