@@ -105,6 +105,17 @@ def test_a_layout_edit_compiles_layouts_again_and_redraws_their_cards(game, tmp_
     assert update.errors == () and update.redrawn == 9  # compiled afresh: every picture drawn again
 
 
+def test_a_broken_layout_stays_broken_through_data_edits_until_fixed(game, tmp_path):
+    site = LiveSite(game, tmp_path / "site")
+    site.rebuild(examples=True)
+    edit(game / "layouts" / "hero.yaml", "text: \"{{ fmt('motto') }}\"", "text: \"{{ fmt('motto' }}\"")
+    assert site.rebuild(layouts_changed=True).errors
+    edit(game / "monsters.csv", "that never moves", "that never walks")  # a data edit: layouts not re-read ...
+    assert site.rebuild(layouts_changed=False).errors  # ... but the broken one is still the one in force
+    edit(game / "layouts" / "hero.yaml", "text: \"{{ fmt('motto' }}\"", "text: \"{{ fmt('motto') }}\"")
+    assert site.rebuild(layouts_changed=True).errors == ()
+
+
 def test_which_changes_matter(game):
     slug = "spreadsheet-sample"
     assert kind_of_change(game / "monsters.csv", game, slug) == CONTENT

@@ -88,6 +88,7 @@ class LiveSite:
         self.examples: list = []  # the last replayed results
         self.examples_current = False  # ... and whether they were replayed for self.game
         self.assets_copied = False
+        self.layouts_stale = False  # a layout file changed since the last good build
         self.pending: dict = {}  # path -> what renders it: pages left for ``finish``
 
     def rebuild(self, layouts_changed: bool = True, examples: bool = False, urgent: set[str] | None = None) -> Update:
@@ -96,11 +97,12 @@ class LiveSite:
         ``urgent`` names the pages browsers show: only those are rendered now, the rest by ``finish``."""
         start = time.perf_counter()
         self.version += 1
+        self.layouts_stale |= layouts_changed  # until a build with them succeeds, they are compiled afresh
         game, problems = load_game_with_warnings(self.game_folder)
         if game is None:
             return self._failed([p for p in problems.sorted() if p.severity == "error"], start)
         try:
-            fresh = layouts_changed or self.faces is None or game.slug != self.slug
+            fresh = self.layouts_stale or self.faces is None or game.slug != self.slug
             faces = Faces(game, self.fonts) if fresh else self.faces.for_game(game)
             report = check_loaded(self.game_folder, game, problems, examples=examples)
             if report.problems.errors:
@@ -118,8 +120,7 @@ class LiveSite:
         except LayoutError as exc:
             return self._failed(exc.problems, start)
         self.faces, self.game, self.slug, self.errors, self.shown_errors = faces, game, game.slug, (), ()
-        self.examples, self.examples_current = report.examples, examples
-        self.view = view
+        self.examples, self.examples_current, self.layouts_stale = report.examples, examples, False
         self.pending = {path: make for path, make in makers.items() if path not in now}
         if not self.assets_copied:
             copy_assets(self.folder, self.fonts)
@@ -210,6 +211,11 @@ class LiveSite:
         self.errors = tuple(str(p) for p in problems) or ("the game could not be read",)
         self.shown_errors = tuple(self._in_game(p) for p in problems) or self.errors
         return Update(self.version, (), self.errors, 0, time.perf_counter() - start, shown_errors=self.shown_errors)
+
+    def unforeseen(self, message: str) -> Update:
+        """An update showing an error no file is to blame for."""
+        self.errors = self.shown_errors = (message,)
+        return Update(self.version, (), self.errors, shown_errors=self.shown_errors)
 
     def _in_game(self, problem: Problem) -> str:
         """A problem as the browser shows it: its file relative to the game folder."""

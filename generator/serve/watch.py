@@ -57,16 +57,25 @@ def rebuild_on_changes(site: LiveSite, game_folder: Path, stop: threading.Event,
             kinds = _kinds(batch, game_folder, site.slug)
             if not kinds:
                 continue
-            published(site.rebuild(layouts_changed=LAYOUTS in kinds, urgent=urgent()))
+            published(_guarded(site, lambda: site.rebuild(layouts_changed=LAYOUTS in kinds, urgent=urgent())))
             newer = lambda: not changes.empty()  # noqa: E731
             for later in (lambda: site.finish(newer), lambda: site.recheck(urgent()), lambda: site.finish(newer)):
                 if newer():
                     break
-                update = later()
+                update = _guarded(site, later)
                 if update is not None:
                     published(update)
     finally:
         stop.set()
+
+
+def _guarded(site: LiveSite, step: Callable[[], Update | None]) -> Update | None:
+    """A step of the rebuild; a failure deckwright did not foresee (a bug, here or in a rules module) shows as an
+    error over the last good build instead of stopping the server."""
+    try:
+        return step()
+    except Exception as exc:  # noqa: BLE001 (the server must outlive any one edit)
+        return site.unforeseen(f"deckwright could not rebuild the site: {type(exc).__name__}: {exc}")
 
 
 def _watch(folders: list[Path], stop: threading.Event, changes: queue.Queue) -> None:
