@@ -97,6 +97,21 @@ def test_a_broken_edit_keeps_the_last_good_build_and_its_fix_brings_it_back(game
     assert GALLERY in fixed.changed
 
 
+def test_cards_that_look_another_card_up_follow_in_a_second_pass(game, tmp_path):
+    edit(game / "monsters.csv", "name,", "id,name,")  # ids written out, so a card can be renamed
+    for name in ("Bog Rat", "Mire Hag", "Lantern Eel", "Old Stump"):
+        edit(game / "monsters.csv", f"\n{name},", f"\n{name.lower().replace(' ', '-')},{name},")
+    site = LiveSite(game, tmp_path / "site")
+    site.rebuild(examples=True)
+    edit(game / "monsters.csv", ",Mire Hag,", ",Mire Witch,")  # the Sage's rival: the Sage's card names it
+    first = site.rebuild(layouts_changed=False, urgent={GALLERY})
+    assert first.redrawn == 1  # the renamed card's picture; the Sage's figure has its new alt text already
+    assert sorted(first.patches[GALLERY]["units"]) == ["card-mire-hag", "card-sage", "face-mire-hag"]
+    second = site.finish()  # then the pictures of the cards that show it
+    assert second.redrawn == 1 and sorted(second.patches[GALLERY]["units"]) == ["face-sage"]
+    assert "Rival: Mire Witch" in second.patches[GALLERY]["units"]["face-sage"]
+
+
 def test_a_layout_edit_compiles_layouts_again_and_redraws_their_cards(game, tmp_path):
     site = LiveSite(game, tmp_path / "site")
     site.rebuild(examples=True)

@@ -90,11 +90,14 @@ class LiveSite:
         self.assets_copied = False
         self.layouts_stale = False  # a layout file changed since the last good build
         self.pending: dict = {}  # path -> what renders it: pages left for ``finish``
+        self.deferred = False  # the last rebuild kept pictures that changed only through other cards
+        self.report: GameReport | None = None
 
     def rebuild(self, layouts_changed: bool = True, examples: bool = False, urgent: set[str] | None = None) -> Update:
         """Read the game again and bring the site up to date. ``layouts_changed`` compiles layouts afresh;
         ``examples`` replays the worked examples now (else their last results show until ``recheck``);
-        ``urgent`` names the pages browsers show: only those are rendered now, the rest by ``finish``."""
+        ``urgent`` names the pages browsers show: only those are rendered now, and pictures that changed only
+        through other cards keep their last version; ``finish`` does the rest."""
         start = time.perf_counter()
         self.version += 1
         self.layouts_stale |= layouts_changed  # until a build with them succeeds, they are compiled afresh
@@ -112,16 +115,23 @@ class LiveSite:
             if fresh:
                 self.cache.clear()
                 self.rendered.clear()
-            art = CachedArt(game, faces, self.cache)
-            view = game_view(game, report, self.fonts, art=art)
-            self._render_rule_pages(view, report)
-            makers = {"index.html": lambda: index_page(self.writer, [view]), **game_page_makers(self.writer, view)}
-            now = {path: make() for path, make in makers.items() if not urgent or path in urgent}
+            return self._publish(game, faces, report, start, examples, urgent)
         except LayoutError as exc:
             return self._failed(exc.problems, start)
+
+    def _publish(self, game: Game, faces: Faces, report: GameReport, start: float, examples: bool,
+                 urgent: set[str] | None) -> Update:
+        """Draw what changed and write the pages that did: the ``urgent`` ones now (None: all of them)."""
+        art = CachedArt(game, faces, self.cache, defer=bool(urgent))
+        view = game_view(game, report, self.fonts, art=art)
+        self._render_rule_pages(view, report)
+        makers = {"index.html": lambda: index_page(self.writer, [view]), **game_page_makers(self.writer, view)}
+        now = {path: make() for path, make in makers.items() if not urgent or path in urgent}
         self.faces, self.game, self.slug, self.errors, self.shown_errors = faces, game, game.slug, (), ()
-        self.examples, self.examples_current, self.layouts_stale = report.examples, examples, False
+        self.report, self.examples, self.layouts_stale = report, report.examples, False
+        self.examples_current = examples
         self.pending = {path: make for path, make in makers.items() if path not in now}
+        self.deferred = bool(art.deferred)
         if not self.assets_copied:
             copy_assets(self.folder, self.fonts)
             self.assets_copied = True
@@ -130,31 +140,39 @@ class LiveSite:
         return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches)
 
     def finish(self, interrupted: Callable[[], bool] = lambda: False) -> Update | None:
-        """Render the pages the last rebuild left for later, stopping early when ``interrupted()`` (a newer
-        edit is waiting); an update when one of them changed."""
+        """Draw the pictures the last rebuild deferred and render the pages it left for later, stopping early when
+        ``interrupted()`` (a newer edit is waiting); an update when a page changed."""
         start = time.perf_counter()
-        pages = {}
         try:
+            if self.deferred and self.game is not None:
+                update = self._publish(self.game, self.faces, self.report, start, self.examples_current, None)
+                return update if update.changed else None
+            pages = {}
             while self.pending and not interrupted():
                 path, make = next(iter(self.pending.items()))
                 pages[path] = make()
                 del self.pending[path]
         except LayoutError as exc:
-            self.pending = {}
+            self.pending, self.deferred = {}, False
             return self._failed(exc.problems, start)
         changed, patches = self._write(pages, set(self.pages) | set(pages) | set(self.pending))
         return Update(self.version, changed, (), 0, time.perf_counter() - start, patches=patches) if changed else None
 
     def recheck(self, urgent: set[str] | None = None) -> Update | None:
-        """Replay the examples of the game last built; a rebuild (of the ``urgent`` pages, the rest left for
-        ``finish``) when a result changed, else None."""
+        """Replay the examples of the game last built; when a result changed, the pages brought up to date (the
+        ``urgent`` ones, the rest left for ``finish``), else None."""
         if self.game is None or self.examples_current:
             return None
+        start = time.perf_counter()
         report = check_loaded(self.game_folder, self.game, Problems())
         self.examples_current = True
         if [canonical(e) for e in report.examples] == [canonical(e) for e in self.examples]:
             return None
-        return self.rebuild(layouts_changed=False, examples=True, urgent=urgent)
+        self.version += 1
+        try:
+            return self._publish(self.game, self.faces, report, start, True, urgent)
+        except LayoutError as exc:
+            return self._failed(exc.problems, start)
 
     # -- pieces ------------------------------------------------------------------------
 

@@ -124,12 +124,17 @@ class PictureCache:
 
 
 class CachedArt(CardArt):
-    """CardArt drawing only what its cache does not hold for the same key; ``drawn`` names what it drew."""
+    """CardArt drawing only what its cache does not hold for the same key; ``drawn`` names what it drew.
 
-    def __init__(self, game: Game, faces, cache: PictureCache):
+    With ``defer``, a picture whose own inputs are unchanged keeps its cached version even when cards it looks
+    up changed (``deferred`` names them): the edited card shows at once, those follow in a second pass."""
+
+    def __init__(self, game: Game, faces, cache: PictureCache, defer: bool = False):
         super().__init__(game, faces=faces)
         self.cache = cache
+        self.defer = defer
         self.drawn: list[str] = []
+        self.deferred: list[str] = []
         self._settings = game_settings(game)
         self._all_cards: Any = None
         self._layout_keys: dict[str, tuple[Any, str]] = {}
@@ -178,9 +183,12 @@ class CachedArt(CardArt):
 
     def _cached(self, symbol_id: str, key: Any, draw: Callable[[], Picture]) -> Picture:
         entry = self.cache.entries.get(symbol_id)
-        if entry is not None and entry.key == key and all(_stamp(p) == s for p, (_, s) in entry.images.items()):
+        if entry is not None and all(_stamp(p) == s for p, (_, s) in entry.images.items()) and (
+                entry.key == key or self.defer and entry.key[:-1] == key[:-1]):  # a key ends with the other cards
             for source, (name, _) in entry.images.items():
                 self.images[source] = name
+            if entry.key != key:
+                self.deferred.append(symbol_id)
             return entry.picture
         self._used_images = {}
         try:
