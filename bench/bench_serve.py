@@ -70,7 +70,7 @@ def measure(page, url: str, card_file: Path, old: str, new_names: list[str], anc
         page.wait_for_function("() => window.__seen !== 0", polling=5, timeout=5000)
         seen = page.evaluate("window.__seen ?? null")
         latencies.append((seen / 1000 if seen else time.time()) - saved)  # without a mark the page reloaded
-        time.sleep(0.5)  # let the rest of the site and the examples' second pass finish before the next edit
+        time.sleep(1.5)  # the rest of the site and the replayed examples follow; the next edit comes after them
     card_file.write_text(text, encoding="utf-8")
     return latencies
 
