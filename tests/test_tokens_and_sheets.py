@@ -265,3 +265,12 @@ def test_one_target_keeps_the_other_targets_files(tmp_path):
     assert names == ["deck-coins.pdf", "deck-land.pdf", "deck-orders.pdf", "deck-rivers.pdf", "everything.pdf",
                      "printshop", "proof.pdf", "sheets.pdf"]
     assert (out / "shape-sample" / "print" / "printshop" / "deck-land-cut.pdf").is_file()
+
+
+def test_the_same_game_builds_the_same_bytes(built, tmp_path):
+    out = tmp_path / "again"
+    assert cli.main(["build", str(FIXTURE), "--out", str(out)]) == 0
+    again = out / "shape-sample" / "print"
+    files = sorted(p.relative_to(built) for p in built.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert [f for f in files if (built / f).read_bytes() != (again / f).read_bytes()] == []
