@@ -52,17 +52,29 @@ def print_problems(problems, stream=None) -> None:
 
 
 def cmd_list(args) -> int:
-    from deckwright.rules.load import bundled_games, load_game_with_warnings
+    """Each game with its decks (copies counted), sheets and open questions; a deck holding a card whose number
+    of copies is open shows its count as at least the cards it has."""
+    from deckwright.rules.load import load_game_with_warnings
 
-    for folder in bundled_games(BUNDLED_GAMES):
+    failed = False
+    for folder in resolve_games(args.games):
         game, problems = load_game_with_warnings(folder)
-        if game is None:
-            print(f"{folder.name:<16} (invalid: {len(problems.errors)} problem(s); run deckwright check {folder.name})")
+        if game is None or problems.errors:
+            print(f"{folder.name}: invalid ({len(problems.errors)} error(s); run deckwright check {folder})")
+            failed = True
             continue
-        cards = sum(card.count for card in game.cards if card.deck)
-        print(f"{game.slug:<16} {game.title:<20} players {game.players}  {len(game.decks)} decks, {cards} cards, "
-              f"{len(game.open_questions)} open questions")
-    return EXIT_OK
+        print(f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions, "
+              f"{len(game.readings)} readings")
+        for deck in game.decks.values():
+            cards = game.cards_in(deck.id)
+            open_copies = any(not isinstance(card.copies, int) for card in cards)
+            count = sum(card.count for card in cards)
+            shown = f"{count} card{'s' if count != 1 else ''}"
+            shown = f"at least {shown} (copies open)" if open_copies else shown
+            print(f"  deck  {deck.id:<22} {shown}, {len(cards)} different")
+        for sheet in game.sheets.values():
+            print(f"  sheet {sheet.id:<22} {sheet.size.width:g} x {sheet.size.height:g} mm")
+    return EXIT_INVALID if failed else EXIT_OK
 
 
 def _check_one(folder: Path, update_golden: bool):
@@ -110,6 +122,7 @@ def cmd_check(args) -> int:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
                 print(f"    {question}")
+        _print_readings(game)
         failed |= report.failed
     if args.junit:
         from deckwright.rules.ci.junit import write_junit
@@ -138,6 +151,22 @@ def _print_examples(report) -> None:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
         for example in errata:
             print(f"    {example}")
+
+
+def _print_readings(game) -> None:
+    """The readings register, one line per entry, as open questions are listed."""
+    from deckwright.rules.data.model import readings_summary
+
+    if not game.readings:
+        print("  readings (0): no readings register (readings.yaml)")
+        return
+    pending = sum(1 for r in game.readings if r.pending)
+    pending_text = f"; {pending} engine change{'s' * (pending != 1)} pending" if pending else ""
+    print(f"  readings ({len(game.readings)}: {readings_summary(game.readings)}{pending_text}):")
+    for reading in game.readings:
+        today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
+        pending = f" [engine change pending{today}]" if reading.pending else ""
+        print(f"    {reading}: '{reading.chosen}'{pending}")
 
 
 def cmd_build(args) -> int:
@@ -202,10 +231,11 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
 
-    p = sub.add_parser("list", help="list the bundled games with deck and card counts")
+    p = sub.add_parser("list", help="list games with their decks (copies counted), sheets and open questions")
+    p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.set_defaults(run=cmd_list)
 
-    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions")
+    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions and readings")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .book import pages as rulebook
 from .book import tables
+from .book.examples import example_names
 from .data.cells import spreadsheet_cards
 from .data.gamefile import (
     CARD_COMMON_FIELDS,
@@ -19,7 +20,8 @@ from .data.gamefile import (
     GAME_EXTRA_KEYS,
     GAME_FIELDS,
 )
-from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
+from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
+from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, did_you_mean
 from .problems import InvalidGame, Loc, Problems, display_path
 
@@ -31,6 +33,8 @@ from .data.yamlsrc import YNode, load_yaml_file, read_text
 
 GAME_FILE = "game.yaml"
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
+_PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
 
 
@@ -144,13 +148,18 @@ class _Loader:
         sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
         self.declared_spreadsheets = self.spreadsheet_items(node.get("spreadsheets"), data.get("spreadsheets"))
         cards = self.cards(card_types, decks)
+        readings_node, readings = self.readings()
         self.check_references(cards, card_types)
         self.check_deck_counts(decks, cards)
         self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
+        self.check_source(node.get("source"), data.get("source"))
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
         for page in pages if not (self.cards_lost or self.cards_broken) else ():
             rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
             tables.check_page_tables(page, card_types, decks, cards, self.problems)
+        if readings_node is not None:
+            check_depends(readings_node, self.problems, pages=[n for n in data.get("rulebook") or () if n],
+                          examples=example_names(pages), constants=(data.get("constants") or {}).keys())
         if self.problems or "title" not in data:
             return None, self.problems
         game = Game(
@@ -159,7 +168,7 @@ class _Loader:
             pages=tuple(pages), constants=data.get("constants") or {},
             open_questions=tuple(self.open_questions(node, data, decks)),
             mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
-            loc=node.loc,
+            loc=node.loc, readings=tuple(readings),
         )
         return game, self.problems
 
@@ -312,7 +321,7 @@ class _Loader:
         files = []
         for path in sorted(self.folder.rglob("*.yaml")):
             rel = path.relative_to(self.folder)
-            if rel.name == GAME_FILE and len(rel.parts) == 1:
+            if rel.name in (GAME_FILE, READINGS_FILE) and len(rel.parts) == 1:
                 continue
             if SKIPPED_FOLDERS.intersection(rel.parts[:-1]) or any(p.startswith(".") for p in rel.parts):
                 continue
@@ -486,6 +495,13 @@ class _Loader:
                 self.problems.error(self.count_locs.get(deck.id, deck.loc),
                                     f"decks.{deck.id}.count: declared {deck.count} cards, the card files give {actual}")
 
+    def check_source(self, node: YNode | None, text: str | None) -> None:
+        """``source:`` names the document a game is built from; a file path would point at something
+        that is neither shipped with the game nor checked."""
+        if text and _PATH_LIKE.search(text.strip()) and not _URL.match(text.strip()):
+            self.problems.error(node.loc, f"game.source: '{text}' looks like a file path; name the source document "
+                                          "in words (title, designer, version), as a reader would look for it")
+
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:
             return
@@ -493,6 +509,25 @@ class _Loader:
         if name not in known:
             self.problems.error(node.loc, f"game.mechanics: no rules module '{name}'{did_you_mean(name, known)} "
                                           f"(known: {', '.join(known) or 'none'})")
+
+    # -- the readings register ------------------------------------------
+
+    def readings(self) -> tuple[YNode | None, list[Reading]]:
+        """readings.yaml beside game.yaml, if the game has one."""
+        path = self.folder / READINGS_FILE
+        if not path.exists() and not path.is_symlink():
+            return None, []
+        shown = self.shown(path)
+        if not self.inside(path):
+            self.problems.error(Loc(shown), "file links outside the game folder; deckwright reads only files inside it")
+            return None, []
+        node, problems = load_yaml_file(path, shown)
+        self.problems.extend(problems)
+        if node is None:
+            if not problems:
+                self.problems.error(Loc(shown), "file is empty; expected 'readings:' with a list of entries")
+            return None, []
+        return node, read_readings(node, self.validator, self.problems)
 
     # -- rulebook --------------------------------------------------------
 

@@ -23,6 +23,7 @@ import shutil
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Callable
 
 from deckwright.generator.layout.faces import Faces
@@ -39,6 +40,7 @@ from deckwright.generator.site.build import (
 )
 from deckwright.generator.site.cards import IMAGES
 from deckwright.generator.site.pages import Links, render_page
+from deckwright.generator.site.readings import reading_views
 from deckwright.rules.book.pages import REF_PATTERN
 from deckwright.rules.book.tables import page_tables
 from deckwright.rules.ci.check import GameReport, check_loaded
@@ -125,6 +127,7 @@ class LiveSite:
         art = CachedArt(game, faces, self.cache, defer=bool(urgent))
         view = game_view(game, report, self.fonts, art=art)
         self._render_rule_pages(view, report)
+        view.readings = _Readings(lambda: reading_views(game, view.pages, view.examples), len(game.readings))
         makers = {"index.html": lambda: index_page(self.writer, [view]), **game_page_makers(self.writer, view)}
         now = {path: make() for path, make in makers.items() if not urgent or path in urgent}
         self.faces, self.game, self.slug, self.errors, self.shown_errors = faces, game, game.slug, (), ()
@@ -242,6 +245,22 @@ class LiveSite:
         except (OSError, ValueError):
             shown = problem.loc.file
         return str(Problem(replace(problem.loc, file=shown), problem.message, problem.severity))
+
+
+class _Readings(Sequence):
+    """The readings register's views, made when a page shows more of them than their number (the sidebar of
+    every page shows that; making them converts every rulebook page, for their examples)."""
+
+    def __init__(self, make, count: int):
+        self.make, self.count, self.made = make, count, None
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):
+        if self.made is None:
+            self.made = self.make()
+        return self.made[index]
 
 
 class _OnDemand(dict):

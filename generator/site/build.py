@@ -7,6 +7,7 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/index.html               overview: check status, decks, examples, open questions
     <game>/rules/<page>.html        rulebook pages
     <game>/cards.html               card gallery, then the sheets and templates
+    <game>/readings.html            the readings register: where the source is unclear or contradicts itself
     <game>/print-a4.html, print-letter.html   printable cards at their real size
 """
 from __future__ import annotations
@@ -21,12 +22,13 @@ from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
 from deckwright.generator.output import staged_folder
-from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
+from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size, readings_summary
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
 from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
+from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .sheets import print_sheets
 
 HTML_TEMPLATES = TEMPLATES / "html"
@@ -90,6 +92,11 @@ class GameView:
     sheets: list[SheetView] = field(default_factory=list)
     pictures: dict[str, Picture] = field(default_factory=dict)  # symbol id -> picture
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
+    readings: list[ReadingView] = field(default_factory=list)
+
+    @property
+    def readings_summary(self) -> str:
+        return readings_summary(self.game.readings)
 
     @property
     def slug(self) -> str:
@@ -174,7 +181,7 @@ def _environment():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor)
+    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor)
     env.filters["in_game"] = in_game
     return env
 
@@ -271,12 +278,14 @@ def game_page_makers(writer: _Writer, view: GameView) -> dict[str, Callable[[], 
             following = view.pages[number + 1] if number + 1 < len(view.pages) else None
             return writer.render("page.html", f"{slug}/{link.href}", view=view, section="rules",
                                  current_page=link.id, link=link, rendered=rendered, previous=previous,
-                                 following=following, symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
+                                 following=following, page_readings=readings_on_page(view.readings, link.id),
+                                 symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
         makers[f"{slug}/{link.href}"] = make
 
     add("game.html", f"{slug}/index.html", view=view, section="overview")
     for number, link in enumerate(view.pages):
         add_rule_page(number, link)
+    add("readings.html", f"{slug}/readings.html", view=view, section="readings")
     makers[f"{slug}/cards.html"] = lambda: writer.render(
         "gallery.html", f"{slug}/cards.html", view=view, section="cards",
         alts={card.id: view.art.alt(card) for card in view.game.cards}, symbols=list(view.pictures.values()))
@@ -317,6 +326,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         report = (reports or {}).get(game.slug)
         view = game_view(game, report, fonts)
         render_rule_pages(view, report, writer.partials)
+        view.readings = reading_views(game, view.pages, view.examples)
         views.append(view)
     copy_assets(folder, fonts)
     pages = {"index.html": index_page(writer, views)}

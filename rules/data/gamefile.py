@@ -1,4 +1,4 @@
-"""What ``game.yaml`` and card files may contain, as field definitions.
+"""What ``game.yaml``, card files and ``readings.yaml`` may contain, as field definitions.
 
 The same definitions validate the files and produce their JSON Schema.
 """
@@ -108,4 +108,49 @@ CARD_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("spreadsheet", F("text", optional=True, allow_open=False,
                       doc="A .csv, .tsv or .xlsx file beside this one whose rows are more cards of this file")),
     *SPREADSHEET_SOURCE,
+)
+
+# readings.yaml: the register of places where the source is unclear or contradicts itself.
+SOURCE_PLACE = F("record", allow_open=False, fields=(
+    ("section", F("text", allow_open=False, doc="The source's heading or part, in the source's own words")),
+    ("line", F("range", allow_open=False, doc="The line of the source document, or lines such as 145-147")),
+    ("says", F("text", allow_open=False, doc="What the source says there, quoted")),
+))
+
+READING_KINDS = ("reading", "contradiction")
+
+DEPENDS = F("record", optional=True, allow_open=False, doc="What relies on the chosen reading", fields=(
+    ("examples", F("list", optional=True, of=F("text", allow_open=False), allow_open=False, doc="Names of worked examples in the rulebook")),
+    ("pages", F("list", optional=True, of=F("text", allow_open=False), allow_open=False, doc="Rulebook pages, as listed in game.yaml")),
+    ("cards", F("list", optional=True, of=F("ref", allow_open=False), allow_open=False, doc="Ids of cards whose data or text carries it")),
+    ("constants", F("list", optional=True, of=F("text", allow_open=False), allow_open=False, doc="Names of game constants set by it")),
+    ("tests", F("list", optional=True, of=F("text", allow_open=False), allow_open=False,
+                doc="Tests of the rules module that rely on it (file::test), outside the game folder")),
+))
+
+PENDING = F("record", optional=True, allow_open=False,
+            doc="The rules engine does not play the chosen reading yet: what it does today and the change to make", fields=(
+    ("plays", F("id", optional=True, allow_open=False, doc="The reading the engine plays today, when it is another one")),
+    ("change", F("text", allow_open=False, doc="What in the rules module has to change")),
+))
+
+READING_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("id", F("id", allow_open=False, doc="Unique within the game")),
+    ("kind", F("choice", values=READING_KINDS, allow_open=False,
+               doc="reading: the source is unclear and one meaning was chosen; "
+                   "contradiction: the source says two things (name both places)")),
+    ("title", F("text", allow_open=False, doc="What the question is about, in a few words")),
+    ("source", F("list", min=1, of=SOURCE_PLACE, allow_open=False,
+                 doc="Where in the source; a contradiction names at least two places")),
+    ("readings", F("map", of=F("text", allow_open=False), allow_open=False,
+                   doc="The possible readings, each under a short id (at least two)")),
+    ("chosen", F("id", allow_open=False, doc="The reading this game follows: its rulebook, its examples and its rules engine "
+                                              "(unless 'pending' says the engine does not yet)")),
+    ("why", F("text", allow_open=False, doc="Why that one")),
+    ("pending", PENDING),
+    ("depends", DEPENDS),
+)
+
+READINGS_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("readings", F("list", of=F("record", fields=READING_FIELDS, allow_open=False), allow_open=False)),
 )

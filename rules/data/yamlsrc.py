@@ -9,6 +9,7 @@ PyYAML's syntax errors are reworded into what to fix, at the place to fix it.
 """
 from __future__ import annotations
 
+import copy
 import functools
 import re
 import stat
@@ -222,7 +223,12 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
 
 
 class _DepthLimit:
-    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit."""
+    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit.
+
+    It also keeps where each alias is used: PyYAML hands back the anchored node itself, marked at
+    the anchor, so every ``*alias`` would be located at its ``&anchor``. A value used through an
+    alias (an open question, say) belongs to the line that uses it.
+    """
 
     depth = 0
 
@@ -231,9 +237,20 @@ class _DepthLimit:
         try:
             if self.depth > MAX_DEPTH:
                 raise _TooDeep(self.peek_event().start_mark)
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark
+                return _alias_use(super().compose_node(parent, index), mark)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def _alias_use(node: yaml.Node, mark) -> yaml.Node:
+    """The anchored node as seen from one alias: the same value, marked where the alias stands."""
+    use = copy.copy(node)
+    use.start_mark = mark
+    use.alias_of = getattr(node, "alias_of", node)
+    return use
 
 
 class _PureLoader(_DepthLimit, yaml.SafeLoader):
@@ -354,7 +371,8 @@ class _Converter:
         self.count += 1
         if self.count > MAX_NODES:  # blamed on the top-level value being expanded
             raise _TooBig(self.open[1][1] if len(self.open) > 1 else loc)
-        if id(node) in self.open_ids:
+        node_id = id(getattr(node, "alias_of", node))  # every use of an anchor is the same value
+        if node_id in self.open_ids:
             self.problems.append(Problem(loc, "this alias refers to a value that contains it (a loop)"))
             return YNode("scalar", loc, None, "null", "")
         if len(self.open) >= MAX_DEPTH:
@@ -363,8 +381,8 @@ class _Converter:
             return self._scalar(node, loc)
         if node.tag not in _PLAIN_COLLECTION_TAGS:
             self._unsupported(node, loc)
-        self.open.append((id(node), loc))
-        self.open_ids.add(id(node))
+        self.open.append((node_id, loc))
+        self.open_ids.add(node_id)
         try:
             if isinstance(node, yaml.MappingNode):
                 return YNode("map", loc, self._mapping(node))
