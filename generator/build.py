@@ -3,7 +3,7 @@
 A build step is a function ``step(game, folder, options, faces)`` writing into the
 game's staging folder, ``faces`` being the game's layouts, read once for every step.
 
-``--target`` picks what is built: ``home`` (print/*.pdf), ``printshop`` (print/printshop/),
+``--target`` picks what is built: ``home`` (print/*.pdf), ``printshop`` (print/printshop/), ``proof`` (print/proof.pdf),
 ``tts`` (tts/), ``sprites`` (sprites/), or ``all`` of them. game.json, the schema and the site
 are written every time. The files of the targets not built are carried over from the game's
 previous output, so building one target never deletes another's.
@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckwright.rules.data.cells import csv_template
 from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame
@@ -35,15 +36,23 @@ class BuildOptions:
 TARGET_FILES = {
     "home": ("print/*.pdf",),
     "printshop": ("print/printshop/**/*",),
+    "proof": ("print/proof.pdf",),
     "tts": ("tts/**/*",),
     "sprites": ("sprites/**/*",),
 }
 
 
+def write_schema(folder: Path, game) -> None:
+    """JSON Schema files for editors, and per card type a CSV template (its header row) for spreadsheets."""
+    for name, schema in schema_files(game).items():
+        write_json(folder / name, schema)
+    for card_type in game.card_types.values():
+        (folder / f"{card_type.id}.csv").write_text(csv_template(card_type.fields), encoding="utf-8")
+
+
 def step_data(game, folder: Path, options: BuildOptions, faces=None) -> None:
     write_json(folder / "game.json", game_data(game))
-    for name, schema in schema_files(game).items():
-        write_json(folder / "schema" / name, schema)
+    write_schema(folder / "schema", game)
 
 
 def build_steps():

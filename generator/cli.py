@@ -193,10 +193,10 @@ def cmd_build(args) -> int:
 
 
 def cmd_schema(args) -> int:
-    from deckwright.rules.data.jsonschema import schema_files
     from deckwright.rules.load import load_game_with_warnings
 
-    from .output import staged_folder, write_json
+    from .build import write_schema
+    from .output import staged_folder
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -208,10 +208,10 @@ def cmd_schema(args) -> int:
         target = Path(args.out) / game.slug / "schema"
         check_out_folder(target, [game.root])
         with staged_folder(target) as staging:  # the same files, byte for byte, as a build writes
-            for name, schema in schema_files(game).items():
-                write_json(staging / name, schema)
+            write_schema(staging, game)
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
-              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
+              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json; "
+              f"for a spreadsheet, <type>.csv holds the header row)")
     return status
 
 
@@ -219,6 +219,18 @@ def _base_url(text: str) -> str:
     if not text.startswith(("https://", "http://", "file:///")) or any(c.isspace() or c in '"<>\\' for c in text):
         raise argparse.ArgumentTypeError(f"'{text}' is not a URL starting with https://, http:// or file:///")
     return text
+
+
+def cmd_serve(args) -> int:
+    from .serve import ServeError, serve
+
+    folders = resolve_games([args.game])
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535 (0 picks a free one)")
+    try:
+        return serve(folders[0], args.port)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -241,9 +253,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
-    p.add_argument("--target", choices=("all", "home", "printshop", "tts", "sprites"), default="all",
-                   help="home-print PDFs, print-shop files, Tabletop Simulator saved objects, sprite sheets with "
-                        "a JSON manifest, or all of them (default: all); the other targets' files are kept")
+    p.add_argument("--target", choices=("all", "home", "printshop", "proof", "tts", "sprites"), default="all",
+                   help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "
+                        "sheets with a JSON manifest, or all of them (default: all); the other targets' files are kept")
     p.add_argument("--image-format", choices=("png", "jpeg"), default="png",
                    help="of the tts and sprites images (default: png; jpeg is high quality and smaller)")
     p.add_argument("--base-url", type=_base_url, metavar="URL",
@@ -251,7 +263,12 @@ def parser() -> argparse.ArgumentParser:
                         "online) instead of from file:/// paths on this machine")
     p.set_defaults(run=cmd_build)
 
-    p = sub.add_parser("schema", help="write JSON Schema files for editors (YAML language server)")
+    p = sub.add_parser("serve", help="show a game's site on this computer, rebuilt and reloaded as you edit")
+    p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
+    p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("schema", help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default="output", metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
     p.set_defaults(run=cmd_schema)

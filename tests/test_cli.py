@@ -304,7 +304,7 @@ def test_schema_writes_what_a_build_writes(my_game, tmp_path):
     assert deckwright("build", str(my_game), "--out", "b", cwd=tmp_path).returncode == 0
     assert tree(tmp_path / "a" / "tiny" / "schema") == tree(tmp_path / "b" / "tiny" / "schema")
     assert sorted(p.name for p in (tmp_path / "a" / "tiny" / "schema").iterdir()) == [
-        "cards.json", "game.json", "hero.json", "monster.json", "readings.json"]
+        "cards.json", "game.json", "hero.csv", "hero.json", "monster.csv", "monster.json", "readings.json"]
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):

@@ -3,7 +3,9 @@
     print/deck-<deck>.pdf       one per deck: fronts and (mirrored) backs on A4 or Letter
     print/sheets.pdf            the game's sheets (mats, play aids)
     print/everything.pdf        all decks and sheets in one file
+    print/proof.pdf             every card small and labelled, for proofreading (--target proof)
     print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
+    print/printshop/deck-<deck>-cut.pdf the die-cut path of each page (tokens, tiles, rounded corners)
     print/printshop/sheets.pdf
     print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
     print/printshop/cards.csv   every PNG with the number of copies to order
@@ -16,15 +18,18 @@ from pathlib import Path
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.generator.layout.shapes import shape_of
 from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
+from .print_shapes import write_cutline_pdf
+from .proof import write_proof
 
 PNG_DPI = 300
 
 
 def step_print(game, folder: Path, options, faces: Faces) -> None:
-    if options.target not in ("all", "home", "printshop"):
+    if options.target not in ("all", "home", "printshop", "proof"):
         return
     try:
         _build(game, faces, folder / "print", options)
@@ -47,6 +52,8 @@ def _build(game, faces: Faces, out: Path, options) -> None:
         HomePrint(game, faces, job).write(str(out / "everything.pdf"))
     if options.target in ("all", "printshop"):
         _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
+    if options.target in ("all", "proof"):
+        write_proof(str(out / "proof.pdf"), game, faces, options.paper)
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
@@ -57,6 +64,8 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+        if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
+            write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
         images = out / deck.id
         images.mkdir()
         for number, card in enumerate(game.cards_in(deck.id), start=1):

@@ -18,7 +18,7 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
@@ -146,8 +146,11 @@ def check_status(report: Any) -> CheckStatus:
 
 
 def _size_label(size: Size) -> str:
-    return f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom" \
-        else f"{size.width:g} \u00d7 {size.height:g} mm"
+    if size.shape != "rect":  # "round 25 mm", "hex 40 mm across flats, flat top"
+        return str(size)
+    corners = f", corners rounded {size.radius:g} mm" if size.radius else ""
+    return (f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom"
+            else f"{size.width:g} \u00d7 {size.height:g} mm") + corners
 
 
 def _sheet_view(art: CardArt, sheet: Sheet) -> SheetView:
@@ -155,8 +158,9 @@ def _sheet_view(art: CardArt, sheet: Sheet) -> SheetView:
     return SheetView(sheet, art.sheet(sheet), page, "full page, shown as printed on A4" if page else _size_label(sheet.size))
 
 
-def game_view(game: Game, report: Any, fonts: FontBook) -> GameView:
-    art = CardArt(game, fonts)
+def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = None) -> GameView:
+    """What the site shows of a game; ``art`` may be given to reuse pictures already drawn (``deckwright serve``)."""
+    art = art or CardArt(game, fonts)
     decks = [DeckView(deck, tuple(game.cards_in(deck.id)), game.deck_total(deck.id), _size_label(deck.size))
              for deck in game.decks.values()]
     pages = [PageLink(page.id, page.title, f"rules/{page.id}.html") for page in game.pages]
@@ -191,10 +195,10 @@ def in_game(loc: Any, game: Game) -> str:
         shown = path.resolve().relative_to(game.root).as_posix()
     except ValueError:
         shown = path.name
-    return f"{shown}:{loc.line}:{loc.col}"
+    return f"{shown}:{loc.position}"
 
 
-def _results_by_line(page, examples) -> dict[int, Any]:
+def results_by_line(page, examples) -> dict[int, Any]:
     """Each replayed example of the page by its block's fence line (a result's loc is inside the block)."""
     from deckwright.rules.book.pages import fenced_blocks
 
@@ -208,7 +212,7 @@ def _results_by_line(page, examples) -> dict[int, Any]:
     return out
 
 
-def _copy_assets(folder: Path, fonts: FontBook) -> None:
+def copy_assets(folder: Path, fonts: FontBook) -> None:
     """CSS, JavaScript, and every shipped font with its licence; fonts.css declares each face under its
     family, weight and style, the names the card SVGs and the site's CSS use."""
     shutil.copytree(HTML_TEMPLATES / "assets", folder / "assets")
@@ -228,18 +232,91 @@ def _copy_assets(folder: Path, fonts: FontBook) -> None:
 
 
 class _Writer:
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self):
         self.env = _environment()
         self.common = {"papers": PRINT_PAPERS}
+        self.partials = self.env.get_template("_partials.html").module
 
-    def page(self, template: str, path: str, **context: Any) -> None:
+    def render(self, template: str, path: str, **context: Any) -> str:
         depth = path.count("/")
         context.setdefault("symbols", [])
         context.setdefault("current_page", None)
-        html = self.env.get_template(template).render(root="../" * depth, game_root="../" * max(0, depth - 1),
+        return self.env.get_template(template).render(root="../" * depth, game_root="../" * max(0, depth - 1),
                                                       here=path, **self.common, **context)
-        target = self.folder / path
+
+
+def render_rule_pages(view: GameView, report: Any, partials: Any) -> None:
+    """Every rulebook page of the game as HTML, into ``view.rendered``."""
+    game = view.game
+    links = Links(gallery="../cards.html")
+    for page in game.pages:
+        results = results_by_line(page, report.examples if report is not None else ())
+        view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)
+
+
+def game_page_makers(writer: _Writer, view: GameView,
+                     saved_objects: tuple[SavedObject, ...] = ()) -> dict[str, Callable[[], str]]:
+    """Every page of one game: its path in the site -> what renders its HTML (its rulebook pages converted
+    into ``view.rendered`` by then). ``deckwright serve`` renders the pages a browser shows first.
+    ``saved_objects``: the game's Tabletop Simulator export, offered on its print pages."""
+    slug = view.slug
+    makers: dict[str, Callable[[], str]] = {}
+
+    def add(template: str, path: str, **context: Any) -> None:
+        makers[path] = lambda: writer.render(template, path, **context)
+
+    def add_print(paper: str) -> None:
+        def make() -> str:
+            sheets = print_sheets(view.game, view.art, paper)
+            used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
+            pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
+            return writer.render("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
+                                 paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
+                                 symbols=[p for key, p in pictures.items() if key in used])
+        makers[f"{slug}/print-{paper}.html"] = make
+
+    def add_rule_page(number: int, link: PageLink) -> None:
+        def make() -> str:
+            rendered = view.rendered[link.id]
+            previous = view.pages[number - 1] if number else None
+            following = view.pages[number + 1] if number + 1 < len(view.pages) else None
+            return writer.render("page.html", f"{slug}/{link.href}", view=view, section="rules",
+                                 current_page=link.id, link=link, rendered=rendered, previous=previous,
+                                 following=following, page_readings=readings_on_page(view.readings, link.id),
+                                 symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
+        makers[f"{slug}/{link.href}"] = make
+
+    add("game.html", f"{slug}/index.html", view=view, section="overview")
+    for number, link in enumerate(view.pages):
+        add_rule_page(number, link)
+    add("readings.html", f"{slug}/readings.html", view=view, section="readings")
+    makers[f"{slug}/cards.html"] = lambda: writer.render(
+        "gallery.html", f"{slug}/cards.html", view=view, section="cards",
+        alts={card.id: view.art.alt(card) for card in view.game.cards}, symbols=list(view.pictures.values()))
+    for paper in PRINT_PAPERS:
+        add_print(paper)
+    return makers
+
+
+def game_pages(writer: _Writer, view: GameView, saved_objects: tuple[SavedObject, ...] = ()) -> dict[str, str]:
+    """Every page of one game (path in the site -> HTML); its rulebook pages already rendered."""
+    return {path: make() for path, make in game_page_makers(writer, view, saved_objects).items()}
+
+
+def index_page(writer: _Writer, views: list[GameView]) -> str:
+    return writer.render("index.html", "index.html", games=views)
+
+
+def copy_images(view: GameView, folder: Path) -> None:
+    """The card art the game's pictures link to, into ``<game>/images/``."""
+    for source, name in sorted(view.art.images.items()):
+        (folder / view.slug / IMAGES).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, folder / view.slug / IMAGES / name)
+
+
+def write_pages(folder: Path, pages: dict[str, str]) -> None:
+    for path, html in pages.items():
+        target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
 
@@ -272,53 +349,24 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
                tabletop: dict[str, Path] | None = None) -> list[str]:
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
     ``tabletop`` names the folders of the games' Tabletop Simulator exports, which the site copies and links."""
-    writer = _Writer(folder)
-    partials = writer.env.get_template("_partials.html").module
+    writer = _Writer()
     fonts = shipped_fonts()
     views = []
-    written: list[str] = []
     for game in games:
         report = (reports or {}).get(game.slug)
         view = game_view(game, report, fonts)
-        links = Links(gallery="../cards.html")
-        for page in game.pages:
-            results = _results_by_line(page, report.examples if report is not None else ())
-            view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)
+        render_rule_pages(view, report, writer.partials)
         view.readings = reading_views(game, view.pages, view.examples)
         views.append(view)
-    _copy_assets(folder, fonts)
-
-    def write(template: str, path: str, **context: Any) -> None:
-        writer.page(template, path, **context)
-        written.append(path)
-
-    write("index.html", "index.html", games=views)
+    copy_assets(folder, fonts)
+    pages = {"index.html": index_page(writer, views)}
     for view in views:
-        slug = view.slug
-        for source, name in sorted(view.art.images.items()):
-            (folder / slug / IMAGES).mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, folder / slug / IMAGES / name)
-        write("game.html", f"{slug}/index.html", view=view, section="overview")
-        for number, link in enumerate(view.pages):
-            rendered = view.rendered[link.id]
-            previous = view.pages[number - 1] if number else None
-            following = view.pages[number + 1] if number + 1 < len(view.pages) else None
-            write("page.html", f"{slug}/{link.href}", view=view, section="rules", current_page=link.id, link=link, rendered=rendered,
-                  previous=previous, following=following, page_readings=readings_on_page(view.readings, link.id),
-                  symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
-        write("readings.html", f"{slug}/readings.html", view=view, section="readings")
-        write("gallery.html", f"{slug}/cards.html", view=view, section="cards",
-              alts={card.id: view.art.alt(card) for card in view.game.cards},
-              symbols=list(view.pictures.values()))
-        exported = (tabletop or {}).get(slug)
-        saved_objects = copy_tabletop(exported, folder / slug / "tts", view.game) if exported else ()
-        for paper in PRINT_PAPERS:
-            sheets = print_sheets(view.game, view.art, paper)
-            used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
-            write("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
-                  paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
-                  symbols=[p for key, p in view.pictures.items() if key in used])
-    return written
+        copy_images(view, folder)
+        exported = (tabletop or {}).get(view.slug)
+        saved_objects = copy_tabletop(exported, folder / view.slug / "tts", view.game) if exported else ()
+        pages.update(game_pages(writer, view, saved_objects))
+    write_pages(folder, pages)
+    return list(pages)
 
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,

@@ -34,7 +34,9 @@ BACK = F("record", fields=(
 
 DECK_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
-    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm")),
+    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm; "
+                            "with a shape: round 25mm (tokens), hex 40mm or hex 40mm pointy (tiles, across the "
+                            "flats), poker rounded 3mm (rounded corners)")),
     ("back", BACK),
     ("count", F("int", optional=True, min=0, doc="Declared number of cards with copies; checked against the card files")),
     ("order", F("choice", optional=True, values=("shuffled", "fixed"), allow_open=False)),
@@ -47,6 +49,21 @@ SHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
     ("layout", TEXT),
     ("size", F("text", doc="a4, letter, a3, a card size, or WIDTHxHEIGHT")),
+    ("copies", F("int", optional=True, min=1, allow_open=False, doc="How many to print (default 1)")),
+)
+
+# A spreadsheet of cards (CSV, TSV or XLSX), in game.yaml's `spreadsheets:` or in a card file.
+SPREADSHEET_SOURCE: tuple[tuple[str, FieldDef], ...] = (
+    ("sheet", F("text", optional=True, allow_open=False, doc="The workbook's sheet holding the cards "
+                                                             "(not needed when it has one sheet)")),
+    ("delimiter", F("choice", optional=True, values=(",", ";", "|", "tab"), allow_open=False,
+                    doc="What separates a CSV file's columns; by default sniffed from the header row (tab for .tsv)")),
+)
+SPREADSHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("file", F("text", allow_open=False, doc="A .csv, .tsv or .xlsx file in the game folder: a header row, then a row a card")),
+    *SPREADSHEET_SOURCE,
+    ("type", F("id", optional=True, allow_open=False, doc="Card type of every row unless a `type` column says otherwise")),
+    ("deck", F("id", optional=True, allow_open=False, doc="Deck of every row unless a `deck` column says otherwise")),
 )
 
 OPEN_QUESTION = F("record", fields=(("about", TEXT), ("note", TEXT)), allow_open=False)
@@ -65,6 +82,8 @@ GAME_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("sheets", F("map", optional=True, of=F("record", fields=SHEET_FIELDS, allow_open=False), allow_open=False)),
     ("rulebook", F("list", optional=True, of=TEXT, allow_open=False, doc="Rulebook pages (Markdown), in reading order")),
     ("open_questions", F("list", optional=True, of=OPEN_QUESTION, allow_open=False)),
+    ("spreadsheets", F("list", optional=True, of=F("record", fields=SPREADSHEET_FIELDS, allow_open=False),
+                       allow_open=False, doc="Card files kept as spreadsheets (CSV, TSV, XLSX)")),
 )
 GAME_EXTRA_KEYS = ("card_types",)
 
@@ -86,6 +105,9 @@ CARD_COMMON_FIELDS: tuple[tuple[str, FieldDef], ...] = (
 CARD_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("type", F("id", optional=True, allow_open=False, doc="Card type of every card in this file unless a card says otherwise")),
     ("deck", F("id", optional=True, allow_open=False, doc="Deck of every card in this file unless a card says otherwise")),
+    ("spreadsheet", F("text", optional=True, allow_open=False,
+                      doc="A .csv, .tsv or .xlsx file beside this one whose rows are more cards of this file")),
+    *SPREADSHEET_SOURCE,
 )
 
 # readings.yaml: the register of places where the source is unclear or contradicts itself.

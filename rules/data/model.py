@@ -33,14 +33,25 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 }
 
 
+SHAPES = ("rect", "round", "hex-flat", "hex-pointy")
+
+
 @dataclass(frozen=True)
 class Size:
-    name: str  # "poker", "custom", ...
-    width: float  # millimetres
+    name: str  # "poker", "custom", "round", "hex", ...
+    width: float  # millimetres: the bounding box of a shaped piece
     height: float
+    shape: str = "rect"  # one of SHAPES
+    radius: float = 0.0  # a rectangle's rounded corners
 
     def __str__(self) -> str:
-        return f"{self.name} {self.width:g} x {self.height:g} mm"
+        if self.shape == "round":
+            return f"round {self.width:g} mm"
+        if self.shape.startswith("hex"):
+            across = self.height if self.shape == "hex-flat" else self.width
+            return f"hex {across:g} mm across flats, {self.shape[4:]} top"
+        corners = f", corners rounded {self.radius:g} mm" if self.radius else ""
+        return f"{self.name} {self.width:g} x {self.height:g} mm{corners}"
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,7 @@ class Sheet:
     layout: str
     size: Size
     loc: Loc
+    copies: int = 1  # printed this many times (a player mat for each player)
 
 
 @dataclass(frozen=True)

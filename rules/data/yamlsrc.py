@@ -10,6 +10,7 @@ PyYAML's syntax errors are reworded into what to fix, at the place to fix it.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 import stat
 from dataclasses import dataclass
@@ -282,6 +283,19 @@ def _compose_fast(text: str) -> tuple[Any, list[Problem]] | None:
 
 def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     """Parse one YAML document into a YNode tree; None for an empty document."""
+    tree, problems = _parse_remembered(text, shown)
+    return tree, list(problems)
+
+
+@functools.lru_cache(maxsize=32)
+def _parse_remembered(text: str, shown: str) -> tuple[YNode | None, tuple[Problem, ...]]:
+    """The same text gives the same (immutable) tree: `deckwright serve` reloads a game after each edit, and
+    then only the file edited is parsed again."""
+    tree, problems = _parse(text, shown)
+    return tree, tuple(problems)
+
+
+def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     node, problems = _compose_fast(text) or _compose_pure(text, shown)
     if node is None:
         return None, problems
@@ -348,6 +362,7 @@ class _Converter:
         self.problems = problems
         self.count = 0
         self.open: list[tuple[int, Loc]] = []  # (id, place) of the nodes being converted, outermost first
+        self.open_ids: set[int] = set()  # the same ids, for a quick loop check
         self.unsupported = False  # a tag deckwright cannot read: the file is not used
         self.constructor = yaml.SafeLoader("")
 
@@ -357,7 +372,7 @@ class _Converter:
         if self.count > MAX_NODES:  # blamed on the top-level value being expanded
             raise _TooBig(self.open[1][1] if len(self.open) > 1 else loc)
         node_id = id(getattr(node, "alias_of", node))  # every use of an anchor is the same value
-        if any(node_id == open_id for open_id, _ in self.open):
+        if node_id in self.open_ids:
             self.problems.append(Problem(loc, "this alias refers to a value that contains it (a loop)"))
             return YNode("scalar", loc, None, "null", "")
         if len(self.open) >= MAX_DEPTH:
@@ -367,12 +382,13 @@ class _Converter:
         if node.tag not in _PLAIN_COLLECTION_TAGS:
             self._unsupported(node, loc)
         self.open.append((node_id, loc))
+        self.open_ids.add(node_id)
         try:
             if isinstance(node, yaml.MappingNode):
                 return YNode("map", loc, self._mapping(node))
             return YNode("seq", loc, tuple(self.convert(item) for item in node.value))
         finally:
-            self.open.pop()
+            self.open_ids.discard(self.open.pop()[0])
 
     def _scalar(self, node: yaml.ScalarNode, loc: Loc) -> YNode:
         kind = _SCALAR_KINDS.get(node.tag)
