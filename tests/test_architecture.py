@@ -18,6 +18,7 @@ RANKS = {
     "generator.cli": 110,
     "generator.build": 100,
     "generator.outputs": 90, "generator.site": 90,
+    "generator.book": 85,
     "generator.render": 80,
     "generator.layout": 70,
     "rules.ci": 60,

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from deckwright.generator import TEMPLATES
+from deckwright.generator.book.examples import ExampleView, results_by_line
+from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
 from deckwright.generator.output import staged_folder
@@ -25,7 +27,6 @@ from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Si
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
-from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
 from .sheets import print_sheets
 
@@ -175,30 +176,6 @@ def _environment():
     return env
 
 
-def in_game(loc: Any, game: Game) -> str:
-    """A location as ``file:line:col`` relative to the game folder: the site never shows the builder's own paths."""
-    path = Path(loc.file)
-    try:
-        shown = path.resolve().relative_to(game.root).as_posix()
-    except ValueError:
-        shown = path.name
-    return f"{shown}:{loc.line}:{loc.col}"
-
-
-def _results_by_line(page, examples) -> dict[int, Any]:
-    """Each replayed example of the page by its block's fence line (a result's loc is inside the block)."""
-    from deckwright.rules.book.pages import fenced_blocks
-
-    out = {}
-    blocks = [b for b in fenced_blocks(page.text, page.shown) if b.kind == "example"]
-    for result in examples:
-        loc = result.loc
-        for block in blocks:
-            if getattr(loc, "file", None) == page.shown and block.loc.line <= loc.line <= block.end_line:
-                out[block.loc.line] = result
-    return out
-
-
 def _copy_assets(folder: Path, fonts: FontBook) -> None:
     """CSS, JavaScript, and every shipped font with its licence; fonts.css declares each face under its
     family, weight and style, the names the card SVGs and the site's CSS use."""
@@ -247,7 +224,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         view = game_view(game, report, fonts)
         links = Links(gallery="../cards.html")
         for page in game.pages:
-            results = _results_by_line(page, report.examples if report is not None else ())
+            results = results_by_line(page, report.examples if report is not None else ())
             view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)
         views.append(view)
     _copy_assets(folder, fonts)

@@ -13,6 +13,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from deckwright.generator.book.tables import field_markup
 from deckwright.generator.layout.faces import Faces, plain_value
 from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
@@ -101,12 +102,8 @@ class CardArt:
         return self.faces.card_size(card)
 
     def markup(self, card: Card, key: str) -> str:
-        """A field in the layouts' wording, with its markup (``**bold**``, ``:icon:``)."""
-        if key == "type":
-            return self.game.card_types[card.type].name
-        if key == "deck":
-            return self.game.decks[card.deck].name if card.deck in self.game.decks else ""
-        return self.faces.format_field(card, key)
+        """A field in the layouts' wording, with their markup (``**bold**``, ``:icon:``)."""
+        return field_markup(self.game, self.faces, card, key)
 
     def text(self, card: Card, key: str) -> str:
         """A field as plain text (an icon reads as its name)."""
@@ -114,8 +111,12 @@ class CardArt:
 
     def html(self, card: Card, key: str) -> Markup:
         """A field as HTML: markup to <strong>/<em>, icons as their names, everything else escaped."""
+        return self.markup_html(self.markup(card, key))
+
+    def markup_html(self, text: str) -> Markup:
+        """Text in the layouts' markup as HTML."""
         lines = []
-        for paragraph in parse(self.markup(card, key), self.faces.icons):
+        for paragraph in parse(text, self.faces.icons):
             words = []
             for cluster in paragraph:
                 pieces = []
