@@ -111,16 +111,21 @@ def page_tree(md, text: str) -> Element:
     return root
 
 
-def unstash(md, text: str) -> list["str | Element"]:
-    """``text`` with Python-Markdown's placeholders replaced by what they stand for, in order: strings
-    (smart quotes as HTML entities) and elements (what a hook made)."""
-    pieces: list[str | Element] = []
+def unstash(md, text: str | None) -> list[tuple["str | Element", bool]]:
+    """``text`` split at Python-Markdown's placeholders, in order, each piece with whether it was stashed:
+    plain text (False), or what a placeholder stands for (True): HTML text such as a smart quote's
+    entity, or an element a hook made."""
+    pieces: list[tuple[str | Element, bool]] = []
+    text = text or ""
     last = 0
-    for match in _STASHED.finditer(text or ""):
-        pieces.append(text[last:match.start()])
+    blocks = md.htmlStash.rawHtmlBlocks
+    for match in _STASHED.finditer(text):
+        if match.start() > last:
+            pieces.append((text[last:match.start()], False))
         index = int(match.group(1))
-        blocks = md.htmlStash.rawHtmlBlocks
-        pieces.append(blocks[index] if index < len(blocks) else "")
+        if index < len(blocks):
+            pieces.append((blocks[index], True))
         last = match.end()
-    pieces.append((text or "")[last:])
-    return [piece for piece in pieces if not (isinstance(piece, str) and not piece)]
+    if last < len(text):
+        pieces.append((text[last:], False))
+    return pieces

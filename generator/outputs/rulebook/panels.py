@@ -1,0 +1,284 @@
+"""Tables and boxed panels: card tables from the data, the page's own Markdown tables, worked examples
+with the engine's verdict, quotes and code.
+
+Every table repeats its head when it breaks across pages and never leaves fewer than two rows on either
+side of the break.
+"""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from deckwright.generator.book.examples import ExampleView
+from deckwright.generator.book.tables import TableView
+from deckwright.generator.layout.richtext import plain
+
+from .document import Mark, Para
+from .parsed import card_destination
+from .settext import SetText, literal
+from .theme import SANS, VERDICT_COLORS, Theme
+
+PAD = 1.4 * mm  # inside table cells
+VERDICT_NOTES = {
+    "verified": "Every claim above is what the rules engine finds.",
+    "erratum": "Known erratum: kept as the source gives it.",
+    "failing": "The rules engine disagrees with this example.",
+    "unchecked": "Not replayed: the game has no rules module yet.",
+}
+
+
+def column_widths(natural: list[float], minimum: list[float], total: float) -> list[float]:
+    """Column widths filling ``total``: extra room shared in proportion to what each column would like,
+    a shortfall taken from the columns that can wrap, none narrower than its longest word."""
+    natural = [max(n, m) for n, m in zip(natural, minimum)]
+    if sum(natural) <= total:
+        extra = total - sum(natural)
+        weight = sum(natural) or 1.0
+        return [n + extra * n / weight for n in natural]
+    if sum(minimum) >= total:
+        return [total * m / sum(minimum) for m in minimum]
+    give = [n - m for n, m in zip(natural, minimum)]
+    short = sum(natural) - total
+    return [n - short * g / sum(give) for n, g in zip(natural, give)]
+
+
+def _measure(texts: list[tuple[str, str]], fonts, size: float) -> tuple[float, float]:
+    """The widest of the (text, face name) on one line, and the widest single word, in points (with the
+    cell's padding)."""
+    natural = max((fonts.width(face, t) * size for t, face in texts), default=0.0)
+    longest = max((fonts.width(face, w) * size for t, face in texts for w in t.split()), default=0.0)
+    return natural + 2 * PAD + 1, longest + 2 * PAD + 1
+
+
+def rulebook_table(rows, widths, head_rows: int, style_commands: list) -> Table:
+    """A table whose head repeats on each page it runs onto, with at least two rows before a break and two
+    after it (a table too short for that moves as a whole)."""
+    split_range = (head_rows + 2, -2) if len(rows) >= head_rows + 4 else (len(rows), len(rows))
+    return Table(rows, colWidths=widths, repeatRows=head_rows, splitByRow=1, rowSplitRange=split_range,
+                 style=TableStyle(style_commands), hAlign="LEFT")
+
+
+def _grid(theme: Theme, head_rows: int, rows: int) -> list:
+    p = theme.palette
+    tint, deep = theme.color(p.tint), theme.color(p.deep)
+    commands = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), PAD * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), PAD),
+        ("BACKGROUND", (0, head_rows - 1), (-1, head_rows - 1), deep),
+        ("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.9, theme.color(p.accent)),
+        ("LINEBELOW", (0, head_rows), (-1, -1), 0.3, theme.color(p.rule)),
+    ]
+    if rows > head_rows:
+        commands.append(("ROWBACKGROUNDS", (0, head_rows), (-1, -1), [None, tint]))
+    return commands
+
+
+def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
+    """A ```cards table: a caption row, the column heads (both repeated after a break), a row per card.
+    Cells are set like card text (``SetText``); a card's name links to its entry in the index of cards."""
+    styles = theme.styles
+    faces = writer.book.faces
+    fonts, p = theme.fonts, theme.palette
+    size = styles["cell"].fontSize
+    regular, bold = fonts.face(SANS), fonts.face(SANS, "bold")
+    count = len(view.rows)
+    caption = Para(f"<b>{escape(view.caption)}</b> \u00b7 {count} card{'s' if count != 1 else ''}, "
+                   f"from the card data", styles["caption"])
+
+    def set_text(markup: str, face, color: str, numeric: bool, **kwargs) -> SetText:
+        return SetText(markup, face, size, color, faces, "right" if numeric else "left", **kwargs)
+
+    heads = [set_text(literal(h), bold, p.ink, num) for h, num in zip(view.headers, view.numeric)]
+    body, texts = [], [[(h, bold.name)] for h in view.headers]
+    for row in view.rows:
+        cells = []
+        for index, cell in enumerate(row):
+            if cell.card is not None:
+                cells.append(set_text(literal(cell.text), regular, p.accent, cell.numeric,
+                                      link=card_destination(cell.card.id), mention=cell.card.id))
+                shown = cell.text
+            elif cell.markup:
+                cells.append(set_text(cell.text, regular, p.ink, cell.numeric))
+                shown = plain(cell.text, faces.icons, lambda name: name.replace("-", " "))
+            elif cell.open_note:
+                cells.append(set_text("**?**", regular, p.accent, cell.numeric))
+                shown = "?"
+            else:
+                cells.append(set_text(literal(cell.text), regular, p.ink, cell.numeric))
+                shown = cell.text
+            texts[index].extend((line, regular.name) for line in shown.split("\n"))
+        body.append(cells)
+    measured = [_measure(t, fonts, size) for t in texts]
+    widths = column_widths([m[0] for m in measured], [m[1] for m in measured], width)
+    commands = _grid(theme, 2, len(body) + 2) + [
+        ("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 0.6),
+    ]
+    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, commands)
+
+
+def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[list[str]], numeric: list[bool],
+                   theme: Theme, width: float) -> Table:
+    """A table written in the page's Markdown (cells already paragraph markup)."""
+    styles = theme.styles
+    head_row = [Para(h, styles["head-num" if n else "head"]) for h, n in zip(heads, numeric)]
+    body = [[Para(c, styles["cell-num" if n else "cell"]) for c, n in zip(row, numeric)] for row in rows]
+    face = styles["cell"].fontName
+    measured = [_measure([(r[i], face) for r in plain_texts if i < len(r)], theme.fonts, styles["cell"].fontSize)
+                for i in range(len(heads))]
+    widths = column_widths([m[0] for m in measured], [m[1] for m in measured], width)
+    return rulebook_table([head_row, *body], widths, 1, _grid(theme, 1, len(body) + 1))
+
+
+class Badge(Flowable):
+    """A verdict, white on its colour in a rounded box."""
+
+    def __init__(self, text: str, color, font: str, size: float):
+        super().__init__()
+        self.text, self.color, self.font, self.size = text, color, font, size
+        self.width = stringWidth(text, font, size) + size * 1.4
+        self.height = size * 1.75
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        c.saveState()
+        c.setFillColor(self.color)
+        c.roundRect(0, 0, self.width, self.height, self.height / 2, stroke=0, fill=1)
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont(self.font, self.size)
+        c.drawCentredString(self.width / 2, self.height * 0.3, self.text)
+        c.restoreState()
+
+
+def example_key(page_id: str, view: ExampleView) -> str:
+    return f"{page_id}--{view.anchor}"
+
+
+def wrap_words(text: str, width: float, measure) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` points (``measure(text)`` gives a width): at spaces,
+    and inside a word too long for a line after a dot, hyphen or underscore, or anywhere if it must."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if measure(candidate) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while measure(line) > width and len(line) > 1:
+                cut = len(line) - 1
+                while cut > 1 and measure(line[:cut]) > width:
+                    cut -= 1
+                soft = max(line.rfind(mark, 0, cut) for mark in "._-")
+                cut = soft + 1 if soft > 0 else cut
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+class PanelText:
+    """Plain text set in a panel's cells: wrapped once here, drawn by the table as lines (a Paragraph per
+    cell would be parsed, and wrapped twice, for every line of an engine log)."""
+
+    def __init__(self, theme: Theme, size: float):
+        self.fonts = theme.fonts
+        self.size = size
+
+    def lines(self, text: str, face: str, width: float) -> str:
+        measure = lambda t: self.fonts.width(face, t) * self.size  # noqa: E731
+        return "\n".join(wrap_words(text, width - 2 * PAD, measure))
+
+
+def example_key(page_id: str, view: ExampleView) -> str:
+    return f"{page_id}--{view.anchor}"
+
+
+def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -> list[Flowable]:
+    """A worked example as a boxed panel: setup, dice, deck orders, actions, the claims checked, what the
+    engine says, and the verdict. It breaks between rows, its title row repeated."""
+    styles = theme.styles
+    p = theme.palette
+    size = theme.size * 0.78
+    sans, bold = theme.face(SANS), theme.face(SANS, "bold")
+    text = PanelText(theme, size)
+    verdict_color = theme.color(VERDICT_COLORS.get(view.verdict, VERDICT_COLORS["unchecked"]))
+    badge = Badge(view.verdict_label.upper(), verdict_color, bold, theme.size * 0.62)
+    title = Table([[[Para(f"WORKED EXAMPLE {view.number}", styles["kicker"]),
+                     Para(escape(view.name), styles["panel-title"])], badge]],
+                  colWidths=[width - badge.width - 4 * PAD, badge.width + 2 * PAD],
+                  style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+
+    sections: list[tuple[str, list[tuple[str, str]]]] = [
+        ("Setup", list(view.setup)),
+        ("Dice, in order", [("", ", ".join(r.face + (f" ({r.die})" if r.die else "") for r in view.rolls))]
+         if view.rolls else []),
+        ("Deck order, top first", [(pile, "; ".join(orders)) for pile, orders in view.shuffles]),
+        ("Actions", [(f"{n}.", action) for n, action in enumerate(view.actions, start=1)]),
+        ("Claims checked", [(key, value) for key, value in view.claims]),
+        ("What the engine says", [(line.kind, line.text) for line in view.log] or
+         [("", "No events." if view.verdict != "unchecked" else "Not replayed: the game has no rules module yet.")]),
+    ]
+    keys = [key for _, lines in sections for key, _ in lines if key]
+    key_width = min(max((theme.fonts.width(bold, k) * size for k in keys), default=0) + 2 * PAD + 2, width * 0.34)
+    value_width = width - key_width
+    rows: list[list] = [[title, ""]]
+    heads = []  # styled after the cells' common style, which would otherwise override them
+    for name, lines in sections:
+        if not lines:
+            continue
+        rows.append([name.upper(), ""])
+        heads += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)),
+                     ("FONT", (0, len(rows) - 1), (0, len(rows) - 1), bold, size * 0.9),
+                     ("TEXTCOLOR", (0, len(rows) - 1), (0, len(rows) - 1), theme.color(p.accent)),
+                     ("TOPPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), PAD * 1.3)]
+        for key, value in lines:
+            rows.append([text.lines(key, bold, key_width), text.lines(value, sans, value_width)])
+    verdict = f'<font color="{VERDICT_COLORS.get(view.verdict, p.muted)}"><b>{escape(view.verdict_label)}.</b></font> '
+    verdict += escape(VERDICT_NOTES.get(view.verdict, ""))
+    if view.erratum:
+        verdict += f" <b>Why:</b> {escape(view.erratum)}"
+    if view.message and view.verdict != "verified":
+        verdict += f" <b>The engine finds:</b> {escape(view.message)}"
+    rows.append([Para(verdict, styles["panel"]), ""])
+    last = len(rows) - 1
+    commands = [
+        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, last), (-1, last)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONT", (0, 1), (0, last - 1), bold, size, size * 1.3),
+        ("FONT", (1, 1), (1, last - 1), sans, size, size * 1.3),
+        ("TEXTCOLOR", (0, 1), (-1, last - 1), theme.color(p.ink)),
+        ("BACKGROUND", (0, 0), (-1, -1), theme.color(p.tint)),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.2, verdict_color),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD * 1.6), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("TOPPADDING", (0, 1), (-1, -1), PAD * 0.15), ("BOTTOMPADDING", (0, 1), (-1, -1), PAD * 0.35),
+        ("TOPPADDING", (0, 0), (-1, 0), PAD * 1.4), ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 1.0),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.4, theme.color(p.rule)),
+        ("TOPPADDING", (0, last), (-1, last), PAD * 1.0), ("BOTTOMPADDING", (0, last), (-1, last), PAD * 1.4),
+        ("LINEABOVE", (0, last), (-1, last), 0.4, theme.color(p.rule)),
+    ] + heads
+    return [Mark(example_key(page_id, view)), rulebook_table(rows, [key_width, value_width], 1, commands)]
+
+
+def boxed(flowables: list[Flowable], theme: Theme, width: float, rule_color: str | None = None,
+          background: str | None = None) -> Table:
+    """Flowables in a box: a quote (a rule on its left) or code and notes (a tinted ground)."""
+    commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), PAD * 2.2), ("RIGHTPADDING", (0, 0), (-1, -1), PAD * 1.5),
+                ("TOPPADDING", (0, 0), (-1, -1), PAD), ("BOTTOMPADDING", (0, 0), (-1, -1), PAD * 0.4)]
+    if rule_color:
+        commands.append(("LINEBEFORE", (0, 0), (0, -1), 1.6, theme.color(rule_color)))
+    if background:
+        commands.append(("BACKGROUND", (0, 0), (-1, -1), theme.color(background)))
+    return Table([[flowables]], colWidths=[width], style=TableStyle(commands), hAlign="LEFT", splitInRow=1)
