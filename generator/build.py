@@ -1,7 +1,9 @@
 """``deckwright build``: every output of every game, each written atomically.
 
-A build step is a function ``step(game, folder, options)`` writing into the
-game's staging folder; later issues add steps (PDFs, print-shop files, site).
+A build step is a function ``step(game, folder, options, report)`` writing into the
+game's staging folder; ``report`` is the game's check report (``rules.ci.check``),
+its worked examples replayed once for every output that shows them (the rulebook
+PDFs and the site).
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def write_json(path: Path, data) -> None:
     path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def step_data(game, folder: Path, options: BuildOptions) -> None:
+def step_data(game, folder: Path, options: BuildOptions, report) -> None:
     write_json(folder / "game.json", game_data(game))
     for name, schema in schema_files(game).items():
         write_json(folder / "schema" / name, schema)
@@ -42,13 +44,25 @@ def build_steps():
     return [step_data, step_print]
 
 
+def downloads(games, out: Path) -> dict[str, list[Path]]:
+    """The printable rulebooks each game's output holds, for the site to offer."""
+    from .outputs.rulebook import BOOKLET, FULL
+
+    return {game.slug: [path for path in (out / game.slug / "print" / FULL, out / game.slug / "print" / BOOKLET)
+                        if path.is_file()] for game in games}
+
+
 def build_games(games, options: BuildOptions) -> int:
+    from deckwright.rules.ci.check import check_game
+
     failed = False
+    reports = {}
     for game in games:
+        report = reports[game.slug] = check_game(game.root)
         try:
             with staged_folder(options.out / game.slug) as folder:
                 for step in build_steps():
-                    step(game, folder, options)
+                    step(game, folder, options, report)
         except InvalidGame as exc:  # e.g. a layout problem: located lines, the old output kept
             for problem in exc.problems:
                 print(problem, file=sys.stderr)
@@ -58,6 +72,6 @@ def build_games(games, options: BuildOptions) -> int:
         print(f"{game.slug}: built into {options.out / game.slug}/")
     from .site import site_step  # the site covers every game built, so it comes after them
 
-    status = site_step(games, options.out / "site")
+    status = site_step(games, options.out / "site", reports, downloads(games, options.out))
     sys.stdout.flush()
     return 1 if failed else status

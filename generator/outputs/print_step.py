@@ -7,6 +7,7 @@
     print/printshop/sheets.pdf
     print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
     print/printshop/cards.csv   every PNG with the number of copies to order
+    print/rulebook.pdf, rulebook-booklet.pdf, printshop/rulebook.pdf    the rulebook (``outputs.rulebook``)
 """
 from __future__ import annotations
 
@@ -19,18 +20,21 @@ from deckwright.generator.layout.paper import SHOP_BLEED
 from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
+from .rulebook import write_rulebooks
 
 PNG_DPI = 300
 
 
-def step_print(game, folder: Path, options) -> None:
+def step_print(game, folder: Path, options, report) -> None:
     try:
-        _build(game, folder / "print", options)
+        faces = _build(game, folder / "print", options)
+        write_rulebooks(game, faces, report.examples, folder / "print", options.paper,
+                        home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
 
 
-def _build(game, out: Path, options) -> None:
+def _build(game, out: Path, options) -> Faces:
     faces = Faces(game)
     decks = tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
     sheets = tuple(game.sheets.values())
@@ -46,6 +50,7 @@ def _build(game, out: Path, options) -> None:
         HomePrint(game, faces, job).write(str(out / "everything.pdf"))
     if options.target in ("all", "printshop"):
         _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
+    return faces
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:

@@ -8,6 +8,7 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/rules/<page>.html        rulebook pages
     <game>/cards.html               card gallery, then the sheets and templates
     <game>/print-a4.html, print-letter.html   printable cards at their real size
+    <game>/rulebook.pdf, rulebook-booklet.pdf   the printable rulebook, when the build wrote it
 """
 from __future__ import annotations
 
@@ -74,6 +75,22 @@ class SheetView:
 
 
 @dataclass(frozen=True)
+class Download:
+    """A printable rulebook the site offers: its file (beside the game's pages) and what it is."""
+
+    href: str  # from the game's folder
+    label: str
+    detail: str
+
+
+DOWNLOAD_LABELS = {  # file name -> (label, detail); the paper is the build's
+    "rulebook.pdf": ("Rulebook PDF", "full pages, with links and bookmarks"),
+    "rulebook-booklet.pdf": ("Rulebook booklet", "half-size pages, two to a sheet: print double-sided, "
+                                                 "flip on the short edge, fold and staple"),
+}
+
+
+@dataclass(frozen=True)
 class PageLink:
     id: str
     title: str
@@ -89,6 +106,7 @@ class GameView:
     loose_cards: list[Card]  # cards in no deck (printed on mats and sheets)
     pages: list[PageLink]
     sheets: list[SheetView] = field(default_factory=list)
+    downloads: list[Download] = field(default_factory=list)
     pictures: dict[str, Picture] = field(default_factory=dict)  # symbol id -> picture
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
 
@@ -212,8 +230,19 @@ class _Writer:
         target.write_text(html, encoding="utf-8")
 
 
-def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None) -> list[str]:
-    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it."""
+def _copy_downloads(view: GameView, files: list[Path], folder: Path) -> None:
+    for source in files:
+        label, detail = DOWNLOAD_LABELS.get(source.name, (source.stem, ""))
+        target = folder / view.slug / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        view.downloads.append(Download(source.name, label, detail))
+
+
+def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
+               downloads: dict[str, list[Path]] | None = None) -> list[str]:
+    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
+    ``downloads`` are files (the rulebook PDFs) to offer on each game's pages, by game slug."""
     writer = _Writer(folder)
     partials = writer.env.get_template("_partials.html").module
     fonts = shipped_fonts()
@@ -239,6 +268,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         for source, name in sorted(view.art.images.items()):
             (folder / slug / IMAGES).mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, folder / slug / IMAGES / name)
+        _copy_downloads(view, (downloads or {}).get(slug, []), folder)
         write("game.html", f"{slug}/index.html", view=view, section="overview")
         for number, link in enumerate(view.pages):
             rendered = view.rendered[link.id]
@@ -259,7 +289,8 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     return written
 
 
-def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None) -> list[str]:
+def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+               downloads: dict[str, list[Path]] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given)."""
     if reports is None:
@@ -267,15 +298,16 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target) as folder:
-        return write_site(games, folder, reports)
+        return write_site(games, folder, reports, downloads)
 
 
-def site_step(games: list[Game], target: Path) -> int:
+def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+              downloads: dict[str, list[Path]] | None = None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target)
+        build_site(games, target, reports, downloads)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

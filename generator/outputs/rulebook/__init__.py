@@ -77,8 +77,12 @@ def lay_out(book: ParsedBook, geometry: Geometry, target, canvasmaker=RulebookCa
 def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: str, home: bool = True,
                     printshop: bool = True) -> list[Path]:
     """The rulebook PDFs of ``game`` under ``out`` (a game's ``print/`` folder); ``results`` are its replayed
-    examples (``rules.book.examples.ExampleResult``). Returns the files written."""
+    examples (``rules.book.examples.ExampleResult``). Returns the files written (none for a game without
+    rulebook pages)."""
+    if not game.pages:
+        return []
     book = ParsedBook(game, faces, results)
+    out.mkdir(parents=True, exist_ok=True)
     written = []
     if home:
         lay_out(book, full_page(paper), out / FULL)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
+from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import NullDraw
 
 from deckwright.generator.render.pdf import PT_PER_MM
@@ -203,7 +204,9 @@ class RulebookDoc(BaseDocTemplate):
         self.canv.bookmarkPage(page_destination(self.canv.getPageNumber()))
 
     def afterFlowable(self, flowable):  # noqa: N802
-        if self.ledger.page_chapter is None and not getattr(flowable, "_ZEROSIZE", 0):
+        """The first thing drawn on a page says whose chapter the page is (page breaks, marks and spacing
+        are not things drawn: platypus reports a page break on the page it starts)."""
+        if self.ledger.page_chapter is None and not isinstance(flowable, (NullDraw, ActionFlowable, Spacer)):
             self.ledger.page_chapter = self.ledger.chapter
 
     def _mention(self, canv, kind, label):

@@ -14,7 +14,6 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from deckwright.generator.book.examples import ExampleView
 from deckwright.generator.book.tables import TableView
-from deckwright.generator.layout.richtext import plain
 
 from .document import Mark, Para
 from .parsed import card_destination
@@ -30,35 +29,68 @@ VERDICT_NOTES = {
 }
 
 
-def column_widths(natural: list[float], minimum: list[float], total: float) -> list[float]:
-    """Column widths filling ``total``: extra room shared in proportion to what each column would like,
-    a shortfall taken from the columns that can wrap, none narrower than its longest word."""
-    natural = [max(n, m) for n, m in zip(natural, minimum)]
+def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: float) -> list[float]:
+    """Column widths filling ``total`` points, from each cell's (width of each of its lines unbroken, widest
+    word): the widths that make the table shortest, found by moving width from column to column while that
+    saves lines, none narrower than its widest word. A table whose rows fit on one line is spread in
+    proportion."""
+    pad = 2 * PAD + 1
+    columns = list(zip(*rows))
+    natural = [max(max(lines) for lines, _ in column) + pad for column in columns]
+    minimum = [max(m for _, m in column) + pad for column in columns]
     if sum(natural) <= total:
-        extra = total - sum(natural)
-        weight = sum(natural) or 1.0
-        return [n + extra * n / weight for n in natural]
+        return [n + (total - sum(natural)) * n / sum(natural) for n in natural]
     if sum(minimum) >= total:
         return [total * m / sum(minimum) for m in minimum]
-    give = [n - m for n, m in zip(natural, minimum)]
-    short = sum(natural) - total
-    return [n - short * g / sum(give) for n, g in zip(natural, give)]
+
+    def lines(widths: list[float]) -> tuple[int, float]:
+        """Lines the table takes, counting a cell's lines as its text's width over the column's; then the same
+        without rounding up, so that a move towards fewer lines counts before it saves a whole one."""
+        whole = sum(max(sum(-(-int(n) // max(1, int(w - pad))) for n in cell) for (cell, _), w in zip(row, widths))
+                    for row in rows)
+        part = sum(max(sum(n / max(1.0, w - pad) for n in cell) for (cell, _), w in zip(row, widths)) for row in rows)
+        return whole, part
+
+    widths = [m + (total - sum(minimum)) * (n - m) / (sum(natural) - sum(minimum))
+              for n, m in zip(natural, minimum)]
+    best = lines(widths)
+    for _ in range(400):  # moves; a table settles in far fewer
+        move = next(((give, take, step) for step in (12.0, 6.0, 3.0, 1.5) for give in range(len(widths))
+                     for take in range(len(widths))
+                     if give != take and widths[give] - step >= minimum[give] and widths[take] < natural[take]
+                     and lines(_moved(widths, give, take, step)) < best), None)
+        if move is None:
+            break
+        widths = _moved(widths, *move)
+        best = lines(widths)
+    return widths
 
 
-def _measure(texts: list[tuple[str, str]], fonts, size: float) -> tuple[float, float]:
-    """The widest of the (text, face name) on one line, and the widest single word, in points (with the
-    cell's padding)."""
-    natural = max((fonts.width(face, t) * size for t, face in texts), default=0.0)
-    longest = max((fonts.width(face, w) * size for t, face in texts for w in t.split()), default=0.0)
-    return natural + 2 * PAD + 1, longest + 2 * PAD + 1
+def _moved(widths: list[float], give: int, take: int, step: float) -> list[float]:
+    moved = list(widths)
+    moved[give] -= step
+    moved[take] += step
+    return moved
 
 
-def rulebook_table(rows, widths, head_rows: int, style_commands: list) -> Table:
+def _text_widths(text: str, face: str, fonts, size: float) -> tuple[tuple[float, ...], float]:
+    """Plain text's lines' widths unbroken, and its widest word, in points."""
+    return (tuple(fonts.width(face, line) * size for line in text.split("\n")),
+            max((fonts.width(face, w) for w in text.split()), default=0.0) * size)
+
+
+def table_style(theme: Theme, commands: list) -> TableStyle:
+    """A table's style, its plain-text cells in the game's sans (ReportLab's default is Helvetica, a font
+    not embedded: even an empty cell would name it in the file)."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), theme.face(SANS), theme.size * 0.8), *commands])
+
+
+def rulebook_table(rows, widths, head_rows: int, theme: Theme, commands: list) -> Table:
     """A table whose head repeats on each page it runs onto, with at least two rows before a break and two
     after it (a table too short for that moves as a whole)."""
     split_range = (head_rows + 2, -2) if len(rows) >= head_rows + 4 else (len(rows), len(rows))
     return Table(rows, colWidths=widths, repeatRows=head_rows, splitByRow=1, rowSplitRange=split_range,
-                 style=TableStyle(style_commands), hAlign="LEFT")
+                 style=table_style(theme, commands), hAlign="LEFT")
 
 
 def _grid(theme: Theme, head_rows: int, rows: int) -> list:
@@ -93,31 +125,25 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
         return SetText(markup, face, size, color, faces, "right" if numeric else "left", **kwargs)
 
     heads = [set_text(literal(h), bold, p.ink, num) for h, num in zip(view.headers, view.numeric)]
-    body, texts = [], [[(h, bold.name)] for h in view.headers]
+    body = []
     for row in view.rows:
         cells = []
-        for index, cell in enumerate(row):
+        for cell in row:
             if cell.card is not None:
                 cells.append(set_text(literal(cell.text), regular, p.accent, cell.numeric,
                                       link=card_destination(cell.card.id), mention=cell.card.id))
-                shown = cell.text
             elif cell.markup:
                 cells.append(set_text(cell.text, regular, p.ink, cell.numeric))
-                shown = plain(cell.text, faces.icons, lambda name: name.replace("-", " "))
             elif cell.open_note:
                 cells.append(set_text("**?**", regular, p.accent, cell.numeric))
-                shown = "?"
             else:
                 cells.append(set_text(literal(cell.text), regular, p.ink, cell.numeric))
-                shown = cell.text
-            texts[index].extend((line, regular.name) for line in shown.split("\n"))
         body.append(cells)
-    measured = [_measure(t, fonts, size) for t in texts]
-    widths = column_widths([m[0] for m in measured], [m[1] for m in measured], width)
+    widths = column_widths([[cell.widths() for cell in row] for row in (heads, *body)], width)
     commands = _grid(theme, 2, len(body) + 2) + [
         ("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 0.6),
     ]
-    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, commands)
+    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands)
 
 
 def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[list[str]], numeric: list[bool],
@@ -126,11 +152,10 @@ def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[li
     styles = theme.styles
     head_row = [Para(h, styles["head-num" if n else "head"]) for h, n in zip(heads, numeric)]
     body = [[Para(c, styles["cell-num" if n else "cell"]) for c, n in zip(row, numeric)] for row in rows]
-    face = styles["cell"].fontName
-    measured = [_measure([(r[i], face) for r in plain_texts if i < len(r)], theme.fonts, styles["cell"].fontSize)
-                for i in range(len(heads))]
-    widths = column_widths([m[0] for m in measured], [m[1] for m in measured], width)
-    return rulebook_table([head_row, *body], widths, 1, _grid(theme, 1, len(body) + 1))
+    face, size = styles["cell"].fontName, styles["cell"].fontSize
+    widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row] for row in plain_texts
+                            if len(row) == len(heads)], width)
+    return rulebook_table([head_row, *body], widths, 1, theme, _grid(theme, 1, len(body) + 1))
 
 
 class Badge(Flowable):
@@ -216,7 +241,7 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
     title = Table([[[Para(f"WORKED EXAMPLE {view.number}", styles["kicker"]),
                      Para(escape(view.name), styles["panel-title"])], badge]],
                   colWidths=[width - badge.width - 4 * PAD, badge.width + 2 * PAD],
-                  style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                  style=table_style(theme, [("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
                                     ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                     ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
 
@@ -268,7 +293,7 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
         ("TOPPADDING", (0, last), (-1, last), PAD * 1.0), ("BOTTOMPADDING", (0, last), (-1, last), PAD * 1.4),
         ("LINEABOVE", (0, last), (-1, last), 0.4, theme.color(p.rule)),
     ] + heads
-    return [Mark(example_key(page_id, view)), rulebook_table(rows, [key_width, value_width], 1, commands)]
+    return [Mark(example_key(page_id, view)), rulebook_table(rows, [key_width, value_width], 1, theme, commands)]
 
 
 def boxed(flowables: list[Flowable], theme: Theme, width: float, rule_color: str | None = None,
@@ -281,4 +306,4 @@ def boxed(flowables: list[Flowable], theme: Theme, width: float, rule_color: str
         commands.append(("LINEBEFORE", (0, 0), (0, -1), 1.6, theme.color(rule_color)))
     if background:
         commands.append(("BACKGROUND", (0, 0), (-1, -1), theme.color(background)))
-    return Table([[flowables]], colWidths=[width], style=TableStyle(commands), hAlign="LEFT", splitInRow=1)
+    return Table([[flowables]], colWidths=[width], style=table_style(theme, commands), hAlign="LEFT", splitInRow=1)

@@ -3,12 +3,13 @@ the site's HTML is written from (``generator.book.markdown``), its card tables a
 headings the contents list, and the card pictures."""
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element
 
 from deckwright.generator.book.examples import ExampleView, example_view, results_by_line
-from deckwright.generator.book.markdown import Hooks, page_tree, rulebook_markdown
+from deckwright.generator.book.markdown import Hooks, page_tree, rulebook_markdown, unstash
 from deckwright.generator.book.tables import TableView, table_view
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
@@ -50,8 +51,27 @@ class ParsedPage:
     title_id: str = ""  # the heading id Markdown gave the page's title
 
 
-def _heading_text(element: Element) -> str:
-    return "".join(element.itertext()).strip()
+def plain_text(markdown, element: Element, game: Game) -> str:
+    """An element's words as a reader sees them: smart quotes as characters, a [[card]] as its name."""
+    out: list[str] = []
+
+    def text(value: str | None) -> None:
+        for piece, stashed in unstash(markdown, value):
+            if isinstance(piece, Element):
+                walk(piece)
+            else:
+                out.append(html.unescape(piece) if stashed else piece)
+
+    def walk(node: Element) -> None:
+        if node.tag == REFERENCE and not node.get("kind") and not node.get("path"):
+            out.append(game.card(node.get("id", "")).name)
+        text(node.text)
+        for child in node:
+            walk(child)
+            text(child.tail)
+
+    walk(element)
+    return " ".join("".join(out).split())
 
 
 class ParsedBook:
@@ -99,9 +119,9 @@ class ParsedBook:
                 if level == 1 and not titled:
                     titled = True
                     parsed.title_id = element.get("id", "")
-                    parsed.sections.append(Section(1, _heading_text(element), destination(page.id)))
+                    parsed.sections.append(Section(1, plain_text(md, element, self.game), destination(page.id)))
                 else:
-                    parsed.sections.append(Section(max(level, 2), _heading_text(element),
+                    parsed.sections.append(Section(max(level, 2), plain_text(md, element, self.game),
                                                    destination(page.id, element.get("id", ""))))
         if not titled:  # a page without a "# Title" line still opens its chapter under its title
             parsed.sections.insert(0, Section(1, page.title, destination(page.id)))

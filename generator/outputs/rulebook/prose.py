@@ -17,7 +17,7 @@ from reportlab.platypus.flowables import HRFlowable
 from .flow import Float, KeepWithNext
 from .inline import InlineWriter
 from .panels import PAD, boxed, cards_table, example_panel, markdown_table
-from .parsed import CARDS_TABLE, CODE, EXAMPLE, ParsedBook, ParsedPage, destination
+from .parsed import CARDS_TABLE, CODE, EXAMPLE, ParsedBook, ParsedPage, destination, plain_text
 from .pictures import GAP, CardPicture, Thumbnails
 from .theme import SANS, Theme
 from .document import Heading, Para
@@ -61,7 +61,7 @@ class PageFlow:
         tag = element.tag
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             level = int(tag[1])
-            title = "".join(element.itertext()).strip()
+            title = self._plain(element)
             return [self._heading(level, self.writer.markup(element), title, element.get("id", ""))]
         if tag == "p":
             made = self.writer.block_of(element)
@@ -171,11 +171,14 @@ class PageFlow:
             numeric.append(cell.get("align") == "right")
         for tr in element.findall("tbody/tr"):
             rows.append([self.writer.markup(cell) for cell in tr])
-            plains.append(["".join(cell.itertext()) for cell in tr])
-        plains.insert(0, ["".join(cell.itertext()) for cell in (head if head is not None else [])])
+            plains.append([self._plain(cell) for cell in tr])
+        plains.insert(0, [self._plain(cell) for cell in (head if head is not None else [])])
         width = len(heads) or max((len(r) for r in rows), default=1)
         numeric = numeric or [False] * width
         return markdown_table(heads or [""] * width, rows, plains, numeric, self.theme, self.width)
+
+    def _plain(self, element: Element) -> str:
+        return plain_text(self.parsed.markdown, element, self.book.game)
 
     def _code(self, text: str) -> Flowable:
         style = self.styles["panel"]

@@ -33,6 +33,16 @@ class SetText(Flowable):
         self.mention = mention
         self._set_at: float | None = None
 
+    def widths(self) -> tuple[tuple[float, ...], float]:
+        """The width each of its lines takes unbroken, and its widest word, in points."""
+        setter, spec = self.faces.measurer.setter, self.spec
+        space = self.faces.fonts.width(spec.face.name, " ")
+        measured = setter.measure(self.paragraphs, spec.face)
+        lines = tuple((sum(w for _, w in clusters) + space * max(0, len(clusters) - 1)) * spec.size
+                      for clusters in measured)
+        narrowest = max((w for clusters in measured for _, w in clusters), default=0.0)
+        return lines or (0.0,), narrowest * spec.size
+
     def wrap(self, available_width, available_height):
         if self._set_at != available_width:
             width_mm = available_width / PT_PER_MM
