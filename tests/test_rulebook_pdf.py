@@ -340,3 +340,18 @@ def test_a_rebuild_writes_the_same_bytes(tmp_path):
     second = Built(FIXTURE, tmp_path / "two", results=demo_results)
     for a, b in ((first.full, second.full), (first.booklet, second.booklet), (first.shop, second.shop)):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_the_site_offers_both_pdfs_on_every_rulebook_page(built, tmp_path):
+    from deckwright.generator.site import build_site
+
+    book = built["site-demo"]
+    site = tmp_path / "site"
+    build_site([book.game], site, downloads={book.game.slug: [book.full, book.booklet]})
+    folder = site / book.game.slug
+    assert (folder / FULL).read_bytes() == book.full.read_bytes()
+    assert (folder / BOOKLET).read_bytes() == book.booklet.read_bytes()
+    for page in book.game.pages:
+        html = (folder / "rules" / f"{page.id}.html").read_text()
+        assert f'href="../{FULL}"' in html and f'href="../{BOOKLET}"' in html
+    assert f'href="{FULL}"' in (folder / "index.html").read_text()

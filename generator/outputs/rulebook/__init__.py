@@ -20,6 +20,7 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
+from deckwright.generator.parallel import side_by_side
 from deckwright.rules.data.model import Game
 
 from .canvases import RulebookCanvas, bleed_canvas, booklet_canvas
@@ -78,26 +79,29 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
                     printshop: bool = True) -> list[Path]:
     """The rulebook PDFs of ``game`` under ``out`` (a game's ``print/`` folder); ``results`` are its replayed
     examples (``rules.book.examples.ExampleResult``). Returns the files written (none for a game without
-    rulebook pages)."""
+    rulebook pages).
+
+    The full-page PDF is laid out in a forked process while this one lays out the half-size pages once
+    for both the booklet and the print-shop file."""
     if not game.pages:
         return []
     book = ParsedBook(game, faces, results)
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    if home:
-        lay_out(book, full_page(paper), out / FULL)
-        written.append(out / FULL)
-    booklet_pages = None
-    if home:
-        booklet_pages = lay_out(book, book_page(paper), out / BOOKLET,
-                                booklet_canvas(paper_size(paper, landscape=True)), "rulebook booklet")
-        written.append(out / BOOKLET)
     if printshop:
-        (out / "printshop").mkdir(parents=True, exist_ok=True)
-        target = out / "printshop" / PRINTSHOP
-        if booklet_pages is not None:  # the same pages, not laid out again
-            booklet_pages.replay(str(target), bleed_canvas(BLEED))
-        else:
-            lay_out(book, book_page(paper), target, bleed_canvas(BLEED), "rulebook, print-shop pages")
-        written.append(target)
-    return written
+        (out / "printshop").mkdir(exist_ok=True)
+    shop = out / "printshop" / PRINTSHOP
+
+    def full() -> None:
+        lay_out(book, full_page(paper), out / FULL)
+
+    def half() -> None:
+        if home:
+            pages = lay_out(book, book_page(paper), out / BOOKLET, booklet_canvas(paper_size(paper, landscape=True)),
+                            "rulebook booklet")
+            if printshop:  # the same pages, not laid out again
+                pages.replay(str(shop), bleed_canvas(BLEED))
+        elif printshop:
+            lay_out(book, book_page(paper), shop, bleed_canvas(BLEED), "rulebook, print-shop pages")
+
+    side_by_side([full, half] if home else [half])
+    return ([out / FULL, out / BOOKLET] if home else []) + ([shop] if printshop else [])

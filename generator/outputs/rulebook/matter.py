@@ -7,6 +7,7 @@ an entry to that tuple.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -109,26 +110,34 @@ class Cover(Flowable):
         return top - height
 
     def _fan(self, top: float, bottom: float) -> None:
-        """Up to three cards, the middle one upright in front, the others turned out behind it."""
+        """Up to three cards between ``top`` and ``bottom``: the middle one upright in front, the others
+        turned out behind it, all of it inside the room however the cards are turned."""
         cards = cover_cards(self.book)
         faces = [self.book.face(card) for card in cards]
-        if not faces or top - bottom < 20 * mm:
+        if not faces:
             return
-        tallest = max(f.height for f in faces) * mm
-        scale = min((top - bottom) * 0.86 / tallest, self.width * 0.36 / (max(f.width for f in faces) * mm))
+        count = len(faces)
+        angle = math.radians({3: 11, 2: 7, 1: 0}[count])
+        shift = {3: 0.6, 2: 0.34, 1: 0.0}[count]  # of a card's width, sideways from the middle
+        w = max(f.width for f in faces) * mm
+        h = max(f.height for f in faces) * mm
+        turned_w, turned_h = w * math.cos(angle) + h * math.sin(angle), w * math.sin(angle) + h * math.cos(angle)
+        fan_w = 2 * shift * w + (turned_w if count > 1 else w)
+        fan_h = (turned_h if count > 1 else h) + shift * 0.1 * h
+        scale = min((top - bottom) / fan_h, self.width * 0.78 / fan_w, 1.25)
+        if scale * h < 25 * mm:
+            return
         edge = self.theme.color(self.theme.palette.rule)
         shadow = self.theme.color(mix(self.theme.palette.paper, self.theme.palette.ink, 0.22))
         pictures = [CardPicture(f, ("face", card.id), scale, self.book.faces.fonts, edge) for f, card in zip(faces, cards)]
         center_x, center_y = self.width / 2, (top + bottom) / 2
-        order = [1, 2, 0] if len(pictures) == 3 else list(range(len(pictures)))
-        angles = {3: (-12, 0, 12), 2: (-7, 7), 1: (0,)}[len(pictures)]
-        shifts = {3: (-0.62, 0, 0.62), 2: (-0.32, 0.32), 1: (0,)}[len(pictures)]
+        sides = {3: (-1, 0, 1), 2: (-1, 1), 1: (0,)}[count]
         c = self.canv
-        for index in order:
-            picture = pictures[index]
+        for index in sorted(range(count), key=lambda i: -abs(sides[i])):  # the middle card last, in front
+            picture, side = pictures[index], sides[index]
             c.saveState()
-            c.translate(center_x + shifts[index] * picture.width, center_y - abs(shifts[index]) * picture.height * 0.08)
-            c.rotate(-angles[index])
+            c.translate(center_x + side * shift * w * scale, center_y - abs(side) * shift * 0.1 * h * scale)
+            c.rotate(-side * math.degrees(angle))
             c.setFillColor(shadow)  # opaque: transparency would be lost in the booklet's page forms
             c.roundRect(-picture.width / 2 + 1.2, -picture.height / 2 - 1.8, picture.width, picture.height,
                         3 * scale * mm, stroke=0, fill=1)

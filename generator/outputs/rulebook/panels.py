@@ -42,20 +42,26 @@ def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: floa
         return [n + (total - sum(natural)) * n / sum(natural) for n in natural]
     if sum(minimum) >= total:
         return [total * m / sum(minimum) for m in minimum]
+    counts: dict[tuple[int, int], list[float]] = {}  # (column, width) -> each row's lines in that column
 
-    def lines(widths: list[float]) -> tuple[int, float]:
-        """Lines the table takes, counting a cell's lines as its text's width over the column's; then the same
-        without rounding up, so that a move towards fewer lines counts before it saves a whole one."""
-        whole = sum(max(sum(-(-int(n) // max(1, int(w - pad))) for n in cell) for (cell, _), w in zip(row, widths))
-                    for row in rows)
-        part = sum(max(sum(n / max(1.0, w - pad) for n in cell) for (cell, _), w in zip(row, widths)) for row in rows)
-        return whole, part
+    def column_lines(column: int, width: float) -> list[float]:
+        """A cell's lines counted as its text's width over the column's; a fraction added so that a move
+        towards fewer lines counts before it saves a whole one."""
+        key = (column, int(width))
+        if key not in counts:
+            room = max(1.0, int(width) - pad)
+            counts[key] = [sum(-(-n // room) + n / room / 1000 for n in cell) for cell, _ in columns[column]]
+        return counts[key]
+
+    def lines(widths: list[float]) -> float:
+        return sum(map(max, *(column_lines(c, w) for c, w in enumerate(widths)))) if len(widths) > 1 \
+            else sum(column_lines(0, widths[0]))
 
     widths = [m + (total - sum(minimum)) * (n - m) / (sum(natural) - sum(minimum))
               for n, m in zip(natural, minimum)]
     best = lines(widths)
-    for _ in range(400):  # moves; a table settles in far fewer
-        move = next(((give, take, step) for step in (12.0, 6.0, 3.0, 1.5) for give in range(len(widths))
+    for _ in range(200):  # moves; a table settles in far fewer
+        move = next(((give, take, step) for step in (12.0, 4.0) for give in range(len(widths))
                      for take in range(len(widths))
                      if give != take and widths[give] - step >= minimum[give] and widths[take] < natural[take]
                      and lines(_moved(widths, give, take, step)) < best), None)
@@ -93,25 +99,49 @@ def rulebook_table(rows, widths, head_rows: int, theme: Theme, commands: list) -
                  style=table_style(theme, commands), hAlign="LEFT")
 
 
-def _grid(theme: Theme, head_rows: int, rows: int) -> list:
+def _grid(theme: Theme, head_rows: int, rows: int, group: int = 1) -> list:
+    """Heads on the paper colour over an accent rule; the body's rows (or groups of ``group`` rows that
+    belong together) striped, a hairline under each."""
     p = theme.palette
-    tint, deep = theme.color(p.tint), theme.color(p.deep)
+    tint, deep, rule = theme.color(p.tint), theme.color(p.deep), theme.color(p.rule)
     commands = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
         ("TOPPADDING", (0, 0), (-1, -1), PAD * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), PAD),
         ("BACKGROUND", (0, head_rows - 1), (-1, head_rows - 1), deep),
         ("LINEBELOW", (0, head_rows - 1), (-1, head_rows - 1), 0.9, theme.color(p.accent)),
-        ("LINEBELOW", (0, head_rows), (-1, -1), 0.3, theme.color(p.rule)),
     ]
-    if rows > head_rows:
-        commands.append(("ROWBACKGROUNDS", (0, head_rows), (-1, -1), [None, tint]))
+    if group == 1:
+        return commands + [("LINEBELOW", (0, head_rows), (-1, -1), 0.3, rule),
+                           ("ROWBACKGROUNDS", (0, head_rows), (-1, -1), [None, tint])]
+    for number, first in enumerate(range(head_rows, rows, group)):
+        last = min(first + group, rows) - 1
+        commands += [("LINEBELOW", (0, last), (-1, last), 0.3, rule), ("NOSPLIT", (0, first), (-1, last)),
+                     ("BOTTOMPADDING", (0, first), (-1, last - 1), 0)]
+        if number % 2:
+            commands.append(("BACKGROUND", (0, first), (-1, last), tint))
     return commands
+
+
+def _spilled_column(cells: list[list[tuple[tuple[float, ...], float]]], total: float) -> int | None:
+    """The column that would leave a table too cramped (its text squeezed into a narrow column, or no room
+    at all): it goes on a line of its own under each row."""
+    pad = 2 * PAD + 1
+    columns = list(zip(*cells))
+    minimum = [max(m for _, m in column) + pad for column in columns]
+    natural = [max(max(lines) for lines, _ in column) + pad for column in columns]
+    amount = [sum(sum(lines) for lines, _ in column) for column in columns]
+    widest = max(range(len(columns)), key=lambda i: amount[i])
+    room = total - (sum(natural) - natural[widest])
+    if len(columns) < 3 or natural[widest] <= room or room >= 0.4 * total:
+        return None
+    return widest if sum(minimum) - minimum[widest] <= total else None
 
 
 def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
     """A ```cards table: a caption row, the column heads (both repeated after a break), a row per card.
-    Cells are set like card text (``SetText``); a card's name links to its entry in the index of cards."""
+    Cells are set like card text (``SetText``); a card's name links to its entry in the index of cards.
+    A table too wide for the page prints its wordiest column as a line of its own under each row."""
     styles = theme.styles
     faces = writer.book.faces
     fonts, p = theme.fonts, theme.palette
@@ -124,25 +154,37 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
     def set_text(markup: str, face, color: str, numeric: bool, **kwargs) -> SetText:
         return SetText(markup, face, size, color, faces, "right" if numeric else "left", **kwargs)
 
+    def cell_text(cell) -> SetText:
+        if cell.card is not None:
+            return set_text(literal(cell.text), regular, p.accent, cell.numeric,
+                            link=card_destination(cell.card.id), mention=cell.card.id)
+        if cell.open_note:
+            return set_text("**?**", regular, p.accent, cell.numeric)
+        return set_text(cell.text if cell.markup else literal(cell.text), regular, p.ink, cell.numeric)
+
     heads = [set_text(literal(h), bold, p.ink, num) for h, num in zip(view.headers, view.numeric)]
-    body = []
-    for row in view.rows:
-        cells = []
-        for cell in row:
-            if cell.card is not None:
-                cells.append(set_text(literal(cell.text), regular, p.accent, cell.numeric,
-                                      link=card_destination(cell.card.id), mention=cell.card.id))
-            elif cell.markup:
-                cells.append(set_text(cell.text, regular, p.ink, cell.numeric))
-            elif cell.open_note:
-                cells.append(set_text("**?**", regular, p.accent, cell.numeric))
-            else:
-                cells.append(set_text(literal(cell.text), regular, p.ink, cell.numeric))
-        body.append(cells)
-    widths = column_widths([[cell.widths() for cell in row] for row in (heads, *body)], width)
-    commands = _grid(theme, 2, len(body) + 2) + [
+    body = [[cell_text(cell) for cell in row] for row in view.rows]
+    spilled = _spilled_column([[cell.widths() for cell in row] for row in (heads, *body)], width)
+    group = 1
+    if spilled is not None:
+        label = view.headers[spilled]
+        heads.pop(spilled)
+        rows = []
+        for row, cells in zip(view.rows, body):
+            note = cells.pop(spilled)
+            rows.append(cells)
+            cell = row[spilled]
+            text = cell.text if cell.markup else literal(cell.text)
+            rows.append([set_text(f"**{literal(label)}:** {text}", regular, p.ink, False), *[""] * (len(cells) - 1)])
+        body, group = rows, 2
+    widths = column_widths([[cell.widths() for cell in row if cell != ""] for row in (heads, *body)
+                            if all(cell != "" for cell in row)], width)
+    commands = _grid(theme, 2, len(body) + 2, group) + [
         ("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 0.6),
     ]
+    if spilled is not None:
+        commands += [("SPAN", (0, r), (-1, r)) for r in range(3, len(body) + 2, 2)]
+        commands += [("LEFTPADDING", (0, r), (-1, r), PAD * 4) for r in range(3, len(body) + 2, 2)]
     return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands)
 
 
@@ -156,6 +198,29 @@ def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[li
     widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row] for row in plain_texts
                             if len(row) == len(heads)], width)
     return rulebook_table([head_row, *body], widths, 1, theme, _grid(theme, 1, len(body) + 1))
+
+
+class Kicker(Flowable):
+    """A panel's small title line; drawn again at the top of a page the panel runs onto (a table's repeated
+    head), it says so."""
+
+    def __init__(self, text: str, style):
+        super().__init__()
+        self.text, self.style = text, style
+        self._drawn_on: set[int] = set()  # canvases it has been drawn on (the booklet's pages are drawn twice)
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        self.height = self.style.leading
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        continued = id(c) in self._drawn_on
+        self._drawn_on.add(id(c))
+        c.setFont(self.style.fontName, self.style.fontSize)
+        c.setFillColor(self.style.textColor)
+        c.drawString(0, self.height - self.style.fontSize, self.text + (" (CONTINUED)" if continued else ""))
 
 
 class Badge(Flowable):
@@ -238,7 +303,7 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
     text = PanelText(theme, size)
     verdict_color = theme.color(VERDICT_COLORS.get(view.verdict, VERDICT_COLORS["unchecked"]))
     badge = Badge(view.verdict_label.upper(), verdict_color, bold, theme.size * 0.62)
-    title = Table([[[Para(f"WORKED EXAMPLE {view.number}", styles["kicker"]),
+    title = Table([[[Kicker(f"WORKED EXAMPLE {view.number}", styles["kicker"]),
                      Para(escape(view.name), styles["panel-title"])], badge]],
                   colWidths=[width - badge.width - 4 * PAD, badge.width + 2 * PAD],
                   style=table_style(theme, [("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
