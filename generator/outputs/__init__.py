@@ -1,2 +1,2 @@
-"""What a build writes besides the site: home-print and print-shop PDFs and PNGs.
-May import ``generator.render``, ``generator.layout`` and ``deckwright.rules``."""
+"""What a build writes besides the site: home-print and print-shop PDFs and PNGs, and the printed rulebook
+(``rulebook/``). May import ``generator.book``, ``generator.render``, ``generator.layout`` and ``deckwright.rules``."""

@@ -84,7 +84,7 @@ class Download:
 
 
 DOWNLOAD_LABELS = {  # file name -> (label, detail); the paper is the build's
-    "rulebook.pdf": ("Rulebook PDF", "full pages, with links and bookmarks"),
+    "rulebook.pdf": ("Rulebook", "full pages, with links and bookmarks"),
     "rulebook-booklet.pdf": ("Rulebook booklet", "half-size pages, two to a sheet: print double-sided, "
                                                  "flip on the short edge, fold and staple"),
 }
