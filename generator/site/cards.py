@@ -17,7 +17,7 @@ from deckwright.generator.book.tables import field_markup
 from deckwright.generator.layout.faces import Faces, plain_value
 from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
-from deckwright.generator.layout.richtext import parse, plain
+from deckwright.generator.layout.richtext import plain, render
 from deckwright.generator.render.svg import render as render_svg
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 
@@ -115,23 +115,17 @@ class CardArt:
 
     def markup_html(self, text: str) -> Markup:
         """Text in the layouts' markup as HTML."""
-        lines = []
-        for paragraph in parse(text, self.faces.icons):
-            words = []
-            for cluster in paragraph:
-                pieces = []
-                for piece in cluster:
-                    text = escape(piece.text or piece.icon.replace("-", " "))
-                    if piece.icon:
-                        text = Markup('<span class="icon-word">{}</span>').format(text)
-                    if piece.italic:
-                        text = Markup("<em>{}</em>").format(text)
-                    if piece.bold:
-                        text = Markup("<strong>{}</strong>").format(text)
-                    pieces.append(text)
-                words.append(Markup("").join(pieces))
-            lines.append(Markup(" ").join(words))
-        return Markup("<br>").join(lines)
+        def piece(p) -> str:
+            html = escape(p.text or p.icon.replace("-", " "))
+            if p.icon:
+                html = Markup('<span class="icon-word">{}</span>').format(html)
+            if p.italic:
+                html = Markup("<em>{}</em>").format(html)
+            if p.bold:
+                html = Markup("<strong>{}</strong>").format(html)
+            return str(html)
+
+        return Markup(render(text, self.faces.icons, piece, " ", "<br>"))  # every piece escaped above
 
     def value_text(self, value: Any) -> str:
         return plain_value(value, self.game)

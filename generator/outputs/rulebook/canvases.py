@@ -42,6 +42,8 @@ class PageFormCanvas(RulebookCanvas):
     """Each page platypus draws becomes a form XObject ``page<N>``; links, bookmarks and the outline are
     left out (they belong to a page, and these files are for printing)."""
 
+    form_reach = 0.0  # mm the forms keep beyond the page edge (the bleed)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.page_forms: list[str] = []
@@ -51,8 +53,6 @@ class PageFormCanvas(RulebookCanvas):
         width, height = self._pagesize
         reach = self.form_reach * PT_PER_MM
         self.beginForm(f"page{len(self.page_forms) + 1}", -reach, -reach, width + reach, height + reach)
-
-    form_reach = 0.0  # mm the forms keep beyond the page edge (the bleed)
 
     def showPage(self):  # noqa: N802 (ReportLab's name)
         self.endForm()
@@ -66,27 +66,11 @@ class PageFormCanvas(RulebookCanvas):
         self._restartAccumulators()
         self.pop_state_stack()
 
-    # Page features inside a form would be lost or invalid.
-    def bookmarkPage(self, *args, **kwargs):  # noqa: N802
-        pass
+    def _without_page_features(self, *args, **kwargs) -> None:
+        """Links, bookmarks and outline entries belong to a page: inside a form they would be lost or invalid."""
 
-    def bookmarkHorizontalAbsolute(self, *args, **kwargs):  # noqa: N802
-        pass
-
-    def bookmarkHorizontal(self, *args, **kwargs):  # noqa: N802
-        pass
-
-    def addOutlineEntry(self, *args, **kwargs):  # noqa: N802
-        pass
-
-    def linkRect(self, *args, **kwargs):  # noqa: N802
-        pass
-
-    def linkAbsolute(self, *args, **kwargs):  # noqa: N802
-        pass
-
-    def linkURL(self, *args, **kwargs):  # noqa: N802
-        pass
+    bookmarkPage = bookmarkHorizontal = bookmarkHorizontalAbsolute = addOutlineEntry = _without_page_features
+    linkRect = linkAbsolute = linkURL = _without_page_features
 
     def _place(self, form: str, x: float, y: float, clip: tuple[float, float, float, float] | None) -> None:
         """Draw a page form with its page's lower-left corner at (x, y) points."""
@@ -108,7 +92,7 @@ def saddle_stitch(pages: int) -> list[tuple[int | None, int | None]]:
     each as (left page, right page), 1-based; ``None`` is a blank page padding the count to a multiple of 4.
 
     Folded and nested, sheet 1 is the outside: its front holds the last page and page 1."""
-    total = -(-pages // 4) * 4 if pages else 4
+    total = max(4, -(-pages // 4) * 4)
     sides = []
     for sheet in range(total // 4):
         sides.append((total - 2 * sheet, 1 + 2 * sheet))

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 from deckwright.generator.book.markdown import unstash
 from deckwright.generator.book.tables import field_markup
 from deckwright.generator.layout.faces import plain_value
-from deckwright.generator.layout.richtext import parse
+from deckwright.generator.layout.richtext import render
 from deckwright.rules.book.pages import resolve_field
 from deckwright.rules.data.schema import Ref
 from deckwright.rules.data.values import Open
@@ -34,21 +34,12 @@ def attr(value: str) -> str:
 def markup_xml(text: str, icons) -> str:
     """Card text in the layouts' markup (``**bold**``, ``*italic*``, ``:icon:``) as paragraph markup;
     an icon reads as its name."""
-    lines = []
-    for paragraph in parse(text, icons):
-        words = []
-        for cluster in paragraph:
-            pieces = []
-            for piece in cluster:
-                part = escape(piece.text or piece.icon.replace("-", " "))
-                if piece.italic:
-                    part = f"<i>{part}</i>"
-                if piece.bold:
-                    part = f"<b>{part}</b>"
-                pieces.append(part)
-            words.append("".join(pieces))
-        lines.append(" ".join(words))
-    return "<br/>".join(lines)
+    def piece(p) -> str:
+        part = escape(p.text or p.icon.replace("-", " "))
+        part = f"<i>{part}</i>" if p.italic else part
+        return f"<b>{part}</b>" if p.bold else part
+
+    return render(text, icons, piece, " ", "<br/>")
 
 
 class InlineWriter:
