@@ -7,9 +7,10 @@ worked examples as the site.
     print/printshop/rulebook.pdf  the same A5 / half-letter pages one by one, 1/8 in bleed, TrimBox and BleedBox
 
 Modules: ``parsed`` (the pages read once), ``theme`` (geometry, palette, styles), ``inline`` and ``prose``
-(Markdown elements to flowables), ``panels`` (tables, worked examples), ``pictures`` (card faces),
-``flow`` (keeping and floating), ``matter`` (cover, contents, appendices, index), ``document`` (the
-single layout pass), ``canvases`` (booklet and bleed imposition). May import ``generator.book``,
+(Markdown elements to flowables), ``panels`` (tables and boxes), ``settext`` (table cells set like card
+text), ``examples`` (worked-example panels), ``pictures`` (card faces), ``flow`` (keeping and floating),
+``matter`` (cover, contents, appendices, index), ``document`` (the single layout pass), ``canvases``
+(booklet and bleed imposition). May import ``generator.book``,
 ``generator.render``, ``generator.layout`` and ``deckwright.rules``.
 """
 from __future__ import annotations

@@ -21,7 +21,7 @@ from deckwright.generator.layout.faces import mix
 from deckwright.rules.data.values import Open
 
 from .document import Heading, Later, Ledger, Mark, Para, page_destination
-from .panels import example_key
+from .examples import example_key
 from .parsed import ParsedBook, card_destination
 from .pictures import CardPicture
 from .theme import SANS, Theme

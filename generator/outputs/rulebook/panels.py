@@ -1,5 +1,4 @@
-"""Tables and boxed panels: card tables from the data, the page's own Markdown tables, worked examples
-with the engine's verdict, quotes and code.
+"""Tables and boxes: card tables from the data, the page's own Markdown tables, quotes and code.
 
 Every table repeats its head when it breaks across pages and never leaves fewer than two rows on either
 side of the break.
@@ -9,24 +8,16 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from deckwright.generator.book.examples import ExampleView
 from deckwright.generator.book.tables import TableView
 
-from .document import Mark, Para
+from .document import Para
 from .parsed import card_destination
 from .settext import SetText, literal
-from .theme import SANS, VERDICT_COLORS, Theme
+from .theme import SANS, Theme
 
 PAD = 1.4 * mm  # inside table cells
-VERDICT_NOTES = {
-    "verified": "Every claim above is what the rules engine finds.",
-    "erratum": "Known erratum: kept as the source gives it.",
-    "failing": "The rules engine disagrees with this example.",
-    "unchecked": "Not replayed: the game has no rules module yet.",
-}
 
 
 def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: float) -> list[float]:
@@ -198,167 +189,6 @@ def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[li
     widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row] for row in plain_texts
                             if len(row) == len(heads)], width)
     return rulebook_table([head_row, *body], widths, 1, theme, _grid(theme, 1, len(body) + 1))
-
-
-class Kicker(Flowable):
-    """A panel's small title line; drawn again at the top of a page the panel runs onto (a table's repeated
-    head), it says so."""
-
-    def __init__(self, text: str, style):
-        super().__init__()
-        self.text, self.style = text, style
-        self._drawn_on: set[int] = set()  # canvases it has been drawn on (the booklet's pages are drawn twice)
-
-    def wrap(self, available_width, available_height):
-        self.width = available_width
-        self.height = self.style.leading
-        return self.width, self.height
-
-    def draw(self):
-        c = self.canv
-        continued = id(c) in self._drawn_on
-        self._drawn_on.add(id(c))
-        c.setFont(self.style.fontName, self.style.fontSize)
-        c.setFillColor(self.style.textColor)
-        c.drawString(0, self.height - self.style.fontSize, self.text + (" (CONTINUED)" if continued else ""))
-
-
-class Badge(Flowable):
-    """A verdict, white on its colour in a rounded box."""
-
-    def __init__(self, text: str, color, font: str, size: float):
-        super().__init__()
-        self.text, self.color, self.font, self.size = text, color, font, size
-        self.width = stringWidth(text, font, size) + size * 1.4
-        self.height = size * 1.75
-
-    def wrap(self, available_width, available_height):
-        return self.width, self.height
-
-    def draw(self):
-        c = self.canv
-        c.saveState()
-        c.setFillColor(self.color)
-        c.roundRect(0, 0, self.width, self.height, self.height / 2, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.setFont(self.font, self.size)
-        c.drawCentredString(self.width / 2, self.height * 0.3, self.text)
-        c.restoreState()
-
-
-def example_key(page_id: str, view: ExampleView) -> str:
-    return f"{page_id}--{view.anchor}"
-
-
-def wrap_words(text: str, width: float, measure) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` points (``measure(text)`` gives a width): at spaces,
-    and inside a word too long for a line after a dot, hyphen or underscore, or anywhere if it must."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if measure(candidate) <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            line = word
-            while measure(line) > width and len(line) > 1:
-                cut = len(line) - 1
-                while cut > 1 and measure(line[:cut]) > width:
-                    cut -= 1
-                soft = max(line.rfind(mark, 0, cut) for mark in "._-")
-                cut = soft + 1 if soft > 0 else cut
-                lines.append(line[:cut])
-                line = line[cut:]
-        lines.append(line)
-    return lines
-
-
-class PanelText:
-    """Plain text set in a panel's cells: wrapped once here, drawn by the table as lines (a Paragraph per
-    cell would be parsed, and wrapped twice, for every line of an engine log)."""
-
-    def __init__(self, theme: Theme, size: float):
-        self.fonts = theme.fonts
-        self.size = size
-
-    def lines(self, text: str, face: str, width: float) -> str:
-        measure = lambda t: self.fonts.width(face, t) * self.size  # noqa: E731
-        return "\n".join(wrap_words(text, width - 2 * PAD, measure))
-
-
-def example_key(page_id: str, view: ExampleView) -> str:
-    return f"{page_id}--{view.anchor}"
-
-
-def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -> list[Flowable]:
-    """A worked example as a boxed panel: setup, dice, deck orders, actions, the claims checked, what the
-    engine says, and the verdict. It breaks between rows, its title row repeated."""
-    styles = theme.styles
-    p = theme.palette
-    size = theme.size * 0.78
-    sans, bold = theme.face(SANS), theme.face(SANS, "bold")
-    text = PanelText(theme, size)
-    verdict_color = theme.color(VERDICT_COLORS.get(view.verdict, VERDICT_COLORS["unchecked"]))
-    badge = Badge(view.verdict_label.upper(), verdict_color, bold, theme.size * 0.62)
-    title = Table([[[Kicker(f"WORKED EXAMPLE {view.number}", styles["kicker"]),
-                     Para(escape(view.name), styles["panel-title"])], badge]],
-                  colWidths=[width - badge.width - 4 * PAD, badge.width + 2 * PAD],
-                  style=table_style(theme, [("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-
-    sections: list[tuple[str, list[tuple[str, str]]]] = [
-        ("Setup", list(view.setup)),
-        ("Dice, in order", [("", ", ".join(r.face + (f" ({r.die})" if r.die else "") for r in view.rolls))]
-         if view.rolls else []),
-        ("Deck order, top first", [(pile, "; ".join(orders)) for pile, orders in view.shuffles]),
-        ("Actions", [(f"{n}.", action) for n, action in enumerate(view.actions, start=1)]),
-        ("Claims checked", [(key, value) for key, value in view.claims]),
-        ("What the engine says", [(line.kind, line.text) for line in view.log] or
-         [("", "No events." if view.verdict != "unchecked" else "Not replayed: the game has no rules module yet.")]),
-    ]
-    keys = [key for _, lines in sections for key, _ in lines if key]
-    key_width = min(max((theme.fonts.width(bold, k) * size for k in keys), default=0) + 2 * PAD + 2, width * 0.34)
-    value_width = width - key_width
-    rows: list[list] = [[title, ""]]
-    heads = []  # styled after the cells' common style, which would otherwise override them
-    for name, lines in sections:
-        if not lines:
-            continue
-        rows.append([name.upper(), ""])
-        heads += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)),
-                     ("FONT", (0, len(rows) - 1), (0, len(rows) - 1), bold, size * 0.9),
-                     ("TEXTCOLOR", (0, len(rows) - 1), (0, len(rows) - 1), theme.color(p.accent)),
-                     ("TOPPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), PAD * 1.3)]
-        for key, value in lines:
-            rows.append([text.lines(key, bold, key_width), text.lines(value, sans, value_width)])
-    verdict = f'<font color="{VERDICT_COLORS.get(view.verdict, p.muted)}"><b>{escape(view.verdict_label)}.</b></font> '
-    verdict += escape(VERDICT_NOTES.get(view.verdict, ""))
-    if view.erratum:
-        verdict += f" <b>Why:</b> {escape(view.erratum)}"
-    if view.message and view.verdict != "verified":
-        verdict += f" <b>The engine finds:</b> {escape(view.message)}"
-    rows.append([Para(verdict, styles["panel"]), ""])
-    last = len(rows) - 1
-    commands = [
-        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, last), (-1, last)),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("FONT", (0, 1), (0, last - 1), bold, size, size * 1.3),
-        ("FONT", (1, 1), (1, last - 1), sans, size, size * 1.3),
-        ("TEXTCOLOR", (0, 1), (-1, last - 1), theme.color(p.ink)),
-        ("BACKGROUND", (0, 0), (-1, -1), theme.color(p.tint)),
-        ("LINEBEFORE", (0, 0), (0, -1), 2.2, verdict_color),
-        ("LEFTPADDING", (0, 0), (-1, -1), PAD * 1.6), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
-        ("TOPPADDING", (0, 1), (-1, -1), PAD * 0.15), ("BOTTOMPADDING", (0, 1), (-1, -1), PAD * 0.35),
-        ("TOPPADDING", (0, 0), (-1, 0), PAD * 1.4), ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 1.0),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.4, theme.color(p.rule)),
-        ("TOPPADDING", (0, last), (-1, last), PAD * 1.0), ("BOTTOMPADDING", (0, last), (-1, last), PAD * 1.4),
-        ("LINEABOVE", (0, last), (-1, last), 0.4, theme.color(p.rule)),
-    ] + heads
-    return [Mark(example_key(page_id, view)), rulebook_table(rows, [key_width, value_width], 1, theme, commands)]
 
 
 def boxed(flowables: list[Flowable], theme: Theme, width: float, rule_color: str | None = None,

@@ -16,7 +16,8 @@ from reportlab.platypus.flowables import HRFlowable
 
 from .flow import Float, KeepWithNext
 from .inline import InlineWriter
-from .panels import PAD, boxed, cards_table, example_panel, markdown_table
+from .examples import example_panel
+from .panels import PAD, boxed, cards_table, markdown_table
 from .parsed import CARDS_TABLE, CODE, EXAMPLE, ParsedBook, ParsedPage, destination, plain_text
 from .pictures import GAP, CardPicture, Thumbnails
 from .theme import SANS, Theme

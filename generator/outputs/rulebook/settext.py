@@ -32,12 +32,18 @@ class SetText(Flowable):
         self.link = link
         self.mention = mention
         self._set_at: float | None = None
+        self._measured = None
+
+    @property
+    def measured(self):
+        if self._measured is None:
+            self._measured = self.faces.measurer.setter.measure(self.paragraphs, self.spec.face)
+        return self._measured
 
     def widths(self) -> tuple[tuple[float, ...], float]:
         """The width each of its lines takes unbroken, and its widest word, in points."""
-        setter, spec = self.faces.measurer.setter, self.spec
+        spec, measured = self.spec, self.measured
         space = self.faces.fonts.width(spec.face.name, " ")
-        measured = setter.measure(self.paragraphs, spec.face)
         lines = tuple((sum(w for _, w in clusters) + space * max(0, len(clusters) - 1)) * spec.size
                       for clusters in measured)
         narrowest = max((w for clusters in measured for _, w in clusters), default=0.0)
@@ -46,7 +52,7 @@ class SetText(Flowable):
     def wrap(self, available_width, available_height):
         if self._set_at != available_width:
             width_mm = available_width / PT_PER_MM
-            fitted = self.faces.measurer.setter.fit(self.paragraphs, self.spec, 0.0, 0.0, width_mm, 1e6)
+            fitted = self.faces.measurer.setter.fit(self.paragraphs, self.spec, 0.0, 0.0, width_mm, 1e6, self.measured)
             self.items = fitted.items
             spec = self.spec
             em = spec.size * MM_PER_PT
