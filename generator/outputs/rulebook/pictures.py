@@ -58,11 +58,13 @@ class CardPicture(Flowable):
 
 
 class Thumbnails(Flowable):
-    """Card pictures in rows of at most ``columns``, each with its name underneath."""
+    """Card pictures in rows of at most ``columns``, each with its name underneath; a page break may come
+    between rows."""
 
     def __init__(self, pictures: list[CardPicture], names: list[str], style, columns: int):
         super().__init__()
         self.pictures = pictures
+        self.names, self.style = names, style
         self.captions = [Para(name, style) for name in names]
         self.columns = max(1, columns)
         gap = GAP * PT_PER_MM
@@ -83,6 +85,17 @@ class Thumbnails(Flowable):
         rows = len(self._rows())
         self.height = rows * row_height + (rows - 1) * self.gap * 0.6
         return self.width, self.height
+
+    def split(self, available_width, available_height):
+        self.wrap(available_width, available_height)
+        rows = self._rows()
+        row_height = self.cell_height + self._caption_height + self.gap
+        fit = int((available_height + self.gap * 0.6) // row_height)
+        if fit < 1 or fit >= len(rows):
+            return []
+        cut = fit * self.columns
+        return [Thumbnails(self.pictures[:cut], self.names[:cut], self.style, self.columns),
+                Thumbnails(self.pictures[cut:], self.names[cut:], self.style, self.columns)]
 
     # ImageAndFlowables asks its picture to fit the room (an Image shrinks); cards keep their size.
     def _restrictSize(self, available_width, available_height):  # noqa: N802
