@@ -1,7 +1,9 @@
 """``deckwright build``: every output of every game, each written atomically.
 
-A build step is a function ``step(game, folder, options, faces)`` writing into the
-game's staging folder, ``faces`` being the game's layouts, read once for every step.
+A build step is a function ``step(game, folder, options, faces, report)`` writing into the game's staging
+folder: ``faces`` is the game's layouts, compiled once for every step, and ``report`` its check report
+(``rules.ci.check``), its worked examples replayed once for every output that shows them (the rulebook PDFs
+and the site).
 
 ``--target`` picks what is built: ``home`` (print/*.pdf), ``printshop`` (print/printshop/), ``proof`` (print/proof.pdf),
 ``tts`` (tts/), ``sprites`` (sprites/), or ``all`` of them. game.json, the schema and the site
@@ -50,7 +52,7 @@ def write_schema(folder: Path, game) -> None:
         (folder / f"{card_type.id}.csv").write_text(csv_template(card_type.fields), encoding="utf-8")
 
 
-def step_data(game, folder: Path, options: BuildOptions, faces=None) -> None:
+def step_data(game, folder: Path, options: BuildOptions, faces=None, report=None) -> None:
     write_json(folder / "game.json", game_data(game))
     write_schema(folder / "schema", game)
 
@@ -78,17 +80,28 @@ def keep_other_targets(previous: Path, staging: Path, target: str) -> None:
                 link_or_copy(path, copy)
 
 
+def downloads(games, out: Path) -> dict[str, list[Path]]:
+    """The printable rulebooks each game's output holds, for the site to offer."""
+    from .outputs.rulebook import BOOKLET, FULL
+
+    return {game.slug: [path for path in (out / game.slug / "print" / FULL, out / game.slug / "print" / BOOKLET)
+                        if path.is_file()] for game in games}
+
+
 def build_games(games, options: BuildOptions) -> int:
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
+    from deckwright.rules.ci.check import check_game
 
     failed = False
+    reports = {}
     for game in games:
+        report = reports[game.slug] = check_game(game.root)
         try:
             faces = Faces(game)
             with staged_folder(options.out / game.slug) as folder:
                 for step in build_steps():
-                    step(game, folder, options, faces)
+                    step(game, folder, options, faces, report)
                 keep_other_targets(options.out / game.slug, folder, options.target)
         except (InvalidGame, LayoutError) as exc:  # e.g. a layout problem: located lines, the old output kept
             for problem in exc.problems:
@@ -100,6 +113,7 @@ def build_games(games, options: BuildOptions) -> int:
     from .site import site_step  # the site covers every game built, so it comes after them
 
     exports = {game.slug: options.out / game.slug / "tts" for game in games}
-    status = site_step(games, options.out / "site", {slug: path for slug, path in exports.items() if path.is_dir()})
+    status = site_step(games, options.out / "site", reports, downloads(games, options.out),
+                       {slug: path for slug, path in exports.items() if path.is_dir()})
     sys.stdout.flush()
     return 1 if failed else status

@@ -215,7 +215,7 @@ def test_a_build_failing_midway_leaves_earlier_output(my_game, tmp_path, monkeyp
     assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
     before = tree(out)
 
-    def half_written(game, folder, options, faces):
+    def half_written(game, folder, options, faces, report):
         (folder / "game.json").write_text("half written\n")
         (folder / "partial.pdf").write_bytes(b"%PDF-1.4 half")
         raise RuntimeError("a build step failed")

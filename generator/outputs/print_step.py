@@ -9,6 +9,7 @@
     print/printshop/sheets.pdf
     print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
     print/printshop/cards.csv   every PNG with the number of copies to order
+    print/rulebook.pdf, rulebook-booklet.pdf, printshop/rulebook.pdf    the rulebook (``outputs.rulebook``)
 """
 from __future__ import annotations
 
@@ -24,15 +25,18 @@ from deckwright.rules.problems import InvalidGame
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
 from .proof import write_proof
+from .rulebook import write_rulebooks
 
 PNG_DPI = 300
 
 
-def step_print(game, folder: Path, options, faces: Faces) -> None:
+def step_print(game, folder: Path, options, faces: Faces, report) -> None:
     if options.target not in ("all", "home", "printshop", "proof"):
         return
     try:
         _build(game, faces, folder / "print", options)
+        write_rulebooks(game, faces, report.examples, folder / "print", options.paper,
+                        home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
 

@@ -30,7 +30,7 @@ from .sheet_images import EXTENSIONS, draw_images, image_jobs
 TARGETS = ("tts", "sprites")
 
 
-def step_tabletop(game, folder: Path, options, faces: Faces) -> None:
+def step_tabletop(game, folder: Path, options, faces: Faces, report=None) -> None:
     targets = TARGETS if options.target == "all" else tuple(t for t in TARGETS if t == options.target)
     if not targets:
         return

@@ -10,6 +10,7 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/readings.html            the readings register: where the source is unclear or contradicts itself
     <game>/print-a4.html, print-letter.html   printable cards at their real size
     <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
+    <game>/rulebook.pdf, rulebook-booklet.pdf   the printable rulebook, when the build wrote it
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from deckwright.generator import TEMPLATES
+from deckwright.generator.book.examples import ExampleView, results_by_line
+from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
 from deckwright.generator.output import link_or_copy, staged_folder
@@ -28,7 +31,6 @@ from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Si
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
-from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .sheets import print_sheets
@@ -77,6 +79,22 @@ class SheetView:
 
 
 @dataclass(frozen=True)
+class Download:
+    """A printable rulebook the site offers: its file (beside the game's pages) and what it is."""
+
+    href: str  # from the game's folder
+    label: str
+    detail: str
+
+
+DOWNLOAD_LABELS = {  # file name -> (label, detail); the paper is the build's
+    "rulebook.pdf": ("Rulebook", "full pages, with links and bookmarks"),
+    "rulebook-booklet.pdf": ("Rulebook booklet", "half-size pages, two to a sheet: print double-sided, "
+                                                 "flip on the short edge, fold and staple"),
+}
+
+
+@dataclass(frozen=True)
 class PageLink:
     id: str
     title: str
@@ -92,6 +110,7 @@ class GameView:
     loose_cards: list[Card]  # cards in no deck (printed on mats and sheets)
     pages: list[PageLink]
     sheets: list[SheetView] = field(default_factory=list)
+    downloads: list[Download] = field(default_factory=list)
     pictures: dict[str, Picture] = field(default_factory=dict)  # symbol id -> picture
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
     readings: list[ReadingView] = field(default_factory=list)
@@ -186,30 +205,6 @@ def _environment():
     env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor)
     env.filters["in_game"] = in_game
     return env
-
-
-def in_game(loc: Any, game: Game) -> str:
-    """A location as ``file:line:col`` relative to the game folder: the site never shows the builder's own paths."""
-    path = Path(loc.file)
-    try:
-        shown = path.resolve().relative_to(game.root).as_posix()
-    except ValueError:
-        shown = path.name
-    return f"{shown}:{loc.position}"
-
-
-def results_by_line(page, examples) -> dict[int, Any]:
-    """Each replayed example of the page by its block's fence line (a result's loc is inside the block)."""
-    from deckwright.rules.book.pages import fenced_blocks
-
-    out = {}
-    blocks = [b for b in fenced_blocks(page.text, page.shown) if b.kind == "example"]
-    for result in examples:
-        loc = result.loc
-        for block in blocks:
-            if getattr(loc, "file", None) == page.shown and block.loc.line <= loc.line <= block.end_line:
-                out[block.loc.line] = result
-    return out
 
 
 def copy_assets(folder: Path, fonts: FontBook) -> None:
@@ -345,10 +340,20 @@ def copy_tabletop(source: Path, target: Path, game: Game) -> tuple[SavedObject, 
     return tuple(found)
 
 
+def _copy_downloads(view: GameView, files: list[Path], folder: Path) -> None:
+    for source in files:
+        label, detail = DOWNLOAD_LABELS.get(source.name, (source.stem, ""))
+        target = folder / view.slug / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        view.downloads.append(Download(source.name, label, detail))
+
+
 def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
-               tabletop: dict[str, Path] | None = None) -> list[str]:
+               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None) -> list[str]:
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
-    ``tabletop`` names the folders of the games' Tabletop Simulator exports, which the site copies and links."""
+    ``downloads`` are files (the rulebook PDFs) to offer on each game's pages, by game slug; ``tabletop`` names
+    the folders of the games' Tabletop Simulator exports, which the site copies and links."""
     writer = _Writer()
     fonts = shipped_fonts()
     views = []
@@ -362,6 +367,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     pages = {"index.html": index_page(writer, views)}
     for view in views:
         copy_images(view, folder)
+        _copy_downloads(view, (downloads or {}).get(view.slug, []), folder)
         exported = (tabletop or {}).get(view.slug)
         saved_objects = copy_tabletop(exported, folder / view.slug / "tts", view.game) if exported else ()
         pages.update(game_pages(writer, view, saved_objects))
@@ -370,7 +376,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
 
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
-               tabletop: dict[str, Path] | None = None) -> list[str]:
+               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given)."""
     if reports is None:
@@ -378,15 +384,16 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target) as folder:
-        return write_site(games, folder, reports, tabletop)
+        return write_site(games, folder, reports, downloads, tabletop)
 
 
-def site_step(games: list[Game], target: Path, tabletop: dict[str, Path] | None = None) -> int:
+def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+              downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target, tabletop=tabletop)
+        build_site(games, target, reports, downloads, tabletop)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -13,11 +13,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from deckwright.generator.book.tables import field_markup
 from deckwright.generator.layout.cardtext import card_fields, field_label, plain_text
 from deckwright.generator.layout.faces import Faces, plain_value
 from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
-from deckwright.generator.layout.richtext import parse, plain
+from deckwright.generator.layout.richtext import render
 from deckwright.generator.layout.shapes import css_clip, shape_of
 from deckwright.generator.render.svg import render as render_svg
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
@@ -104,12 +105,8 @@ class CardArt:
         return self.faces.card_size(card)
 
     def markup(self, card: Card, key: str) -> str:
-        """A field in the layouts' wording, with its markup (``**bold**``, ``:icon:``)."""
-        if key == "type":
-            return self.game.card_types[card.type].name
-        if key == "deck":
-            return self.game.decks[card.deck].name if card.deck in self.game.decks else ""
-        return self.faces.format_field(card, key)
+        """A field in the layouts' wording, with their markup (``**bold**``, ``:icon:``)."""
+        return field_markup(self.game, self.faces, card, key)
 
     def text(self, card: Card, key: str) -> str:
         """A field as plain text (an icon reads as its name)."""
@@ -117,23 +114,21 @@ class CardArt:
 
     def html(self, card: Card, key: str) -> Markup:
         """A field as HTML: markup to <strong>/<em>, icons as their names, everything else escaped."""
-        lines = []
-        for paragraph in parse(self.markup(card, key), self.faces.icons):
-            words = []
-            for cluster in paragraph:
-                pieces = []
-                for piece in cluster:
-                    text = escape(piece.text or piece.icon.replace("-", " "))
-                    if piece.icon:
-                        text = Markup('<span class="icon-word">{}</span>').format(text)
-                    if piece.italic:
-                        text = Markup("<em>{}</em>").format(text)
-                    if piece.bold:
-                        text = Markup("<strong>{}</strong>").format(text)
-                    pieces.append(text)
-                words.append(Markup("").join(pieces))
-            lines.append(Markup(" ").join(words))
-        return Markup("<br>").join(lines)
+        return self.markup_html(self.markup(card, key))
+
+    def markup_html(self, text: str) -> Markup:
+        """Text in the layouts' markup as HTML."""
+        def piece(p) -> str:
+            html = escape(p.text or p.icon.replace("-", " "))
+            if p.icon:
+                html = Markup('<span class="icon-word">{}</span>').format(html)
+            if p.italic:
+                html = Markup("<em>{}</em>").format(html)
+            if p.bold:
+                html = Markup("<strong>{}</strong>").format(html)
+            return str(html)
+
+        return Markup(render(text, self.faces.icons, piece, " ", "<br>"))  # every piece escaped above
 
     def value_text(self, value: Any) -> str:
         return plain_value(value, self.game)
