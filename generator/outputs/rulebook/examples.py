@@ -130,7 +130,11 @@ class ExamplePanel(Flowable):
             count += 1
         while count > 0 and self.rows[count - 1].head:  # a section's name stays with its first line
             count -= 1
-        if count < 2 or len(self.rows) - count < 2:
+        if len(self.rows) - count < 2:  # no widowed last line: two rows go over together
+            count = len(self.rows) - 2
+        while count > 0 and self.rows[count - 1].head:
+            count -= 1
+        if count < 2:
             return []
         first = ExamplePanel(self.number, self.name, self.badge, self.rows[:count], self.verdict, self.look,
                              self.continued, last=False)
