@@ -257,7 +257,7 @@ def parser() -> argparse.ArgumentParser:
                    help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "
                         "sheets with a JSON manifest, or all of them (default: all); the other targets' files are kept")
     p.add_argument("--image-format", choices=("png", "jpeg"), default="png",
-                   help="of the tts and sprites images (default: png; jpeg is high quality and smaller)")
+                   help="file format of the tts and sprites images (default: png; jpeg: quality 95, smaller)")
     p.add_argument("--base-url", type=_base_url, metavar="URL",
                    help="Tabletop Simulator loads the images from URL/<game>/tts/images/ (where you put them "
                         "online) instead of from file:/// paths on this machine")
