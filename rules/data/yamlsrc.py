@@ -10,7 +10,6 @@ PyYAML's syntax errors are reworded into what to fix, at the place to fix it.
 from __future__ import annotations
 
 import copy
-import functools
 import re
 import stat
 from dataclasses import dataclass
@@ -283,16 +282,40 @@ def _compose_fast(text: str) -> tuple[Any, list[Problem]] | None:
 
 def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     """Parse one YAML document into a YNode tree; None for an empty document."""
-    tree, problems = _parse_remembered(text, shown)
-    return tree, list(problems)
+    key = (text, shown)
+    known = _PARSED.take(key)
+    if known is None:
+        tree, problems = _parse(text, shown)
+        known = (tree, tuple(problems))
+    _PARSED.keep(key, known)
+    return known[0], list(known[1])
 
 
-@functools.lru_cache(maxsize=32)
-def _parse_remembered(text: str, shown: str) -> tuple[YNode | None, tuple[Problem, ...]]:
-    """The same text gives the same (immutable) tree: `deckwright serve` reloads a game after each edit, and
-    then only the file edited is parsed again."""
-    tree, problems = _parse(text, shown)
-    return tree, tuple(problems)
+class _Recent:
+    """The most recent parses by (text, name), up to ``limit`` characters of text, oldest dropped first. The same
+    text gives the same (immutable) tree: `deckwright serve` reads a game again after each edit, and then only
+    what was edited is parsed again."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.items: dict[tuple[str, str], tuple] = {}  # oldest first
+        self.chars = 0
+
+    def take(self, key: tuple[str, str]) -> tuple | None:
+        value = self.items.pop(key, None)
+        if value is not None:
+            self.chars -= len(key[0])
+        return value
+
+    def keep(self, key: tuple[str, str], value: tuple) -> None:
+        self.items[key] = value
+        self.chars += len(key[0])
+        while self.chars > self.limit and len(self.items) > 1:
+            oldest = next(iter(self.items))
+            self.take(oldest)
+
+
+_PARSED = _Recent(16 * 1024 * 1024)
 
 
 def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
