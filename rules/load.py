@@ -5,6 +5,7 @@ under ``layouts/``) and the rulebook pages that ``game.yaml`` lists.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -24,11 +25,13 @@ from .problems import InvalidGame, Loc, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
+from .data.confine import is_confined
 from .data.units import parse_length
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
 
 GAME_FILE = "game.yaml"
+MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
 
@@ -104,17 +107,14 @@ class _Loader:
 
     def inside(self, path: Path) -> bool:
         """Whether the path, links followed, stays inside the game folder."""
-        try:
-            return path.resolve().is_relative_to(self.root)
-        except (OSError, ValueError):  # a link loop, a NUL byte in the name
-            return False
+        return is_confined(self.root, path)
 
     # -- game.yaml -------------------------------------------------------
 
     def load(self) -> tuple[Game | None, Problems]:
         game_path = self.folder / GAME_FILE
         shown = self.shown(game_path)
-        node, problems = load_yaml_file(game_path, shown)
+        node, problems = load_yaml_file(game_path, shown, self.root)
         self.problems.extend(problems)
         if node is None:
             if not problems:
@@ -292,28 +292,37 @@ class _Loader:
     # -- card files ------------------------------------------------------
 
     def card_files(self) -> list[Path]:
+        """Every ``*.yaml`` under the game folder but game.yaml and the skipped folders, in sorted order.
+
+        Linked folders are not entered (a link to ``/`` would walk the whole disk) and at most MAX_FOLDER_ENTRIES
+        names are looked at; a linked file is refused when it is read (rules.data.confine)."""
         files = []
-        for path in sorted(self.folder.rglob("*.yaml")):
-            rel = path.relative_to(self.folder)
-            if rel.name == GAME_FILE and len(rel.parts) == 1:
-                continue
-            if SKIPPED_FOLDERS.intersection(rel.parts[:-1]) or any(p.startswith(".") for p in rel.parts):
-                continue
-            if path.is_dir():
-                continue
-            if not self.inside(path):
-                self.problems.error(Loc(self.shown(path)), "file links outside the game folder; deckwright reads only files inside it")
+        seen = 0
+        for top, folders, names in os.walk(self.folder):
+            seen += len(folders) + len(names)
+            if seen > MAX_FOLDER_ENTRIES:
+                self.problems.error(Loc(self.shown(self.folder)), f"the game folder holds more than {MAX_FOLDER_ENTRIES:,} "
+                                                                  "files and folders; deckwright reads at most that many")
                 self.cards_lost = True
-                continue
-            files.append(path)
-        return files
+                return []
+            rel_top = Path(top).relative_to(self.folder)
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS)
+            for name in names:
+                rel = rel_top / name
+                if not name.endswith(".yaml") or name.startswith(".") or (rel.name == GAME_FILE and len(rel.parts) == 1):
+                    continue
+                path = self.folder / rel
+                if path.is_dir():
+                    continue
+                files.append(path)
+        return sorted(files)
 
     def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:
         cards: list[Card] = []
         seen: dict[str, Loc] = {}
         for path in self.card_files():
             shown = self.shown(path)
-            node, problems = load_yaml_file(path, shown)
+            node, problems = load_yaml_file(path, shown, self.root)
             self.problems.extend(problems)
             if node is None:
                 if not problems:
@@ -455,7 +464,7 @@ class _Loader:
             if not path.is_file():
                 self.problems.error(item.loc, f"rulebook: no page {name!r} in the game folder")
                 continue
-            text, problems = read_text(path, self.shown(path))
+            text, problems = read_text(path, self.shown(path), self.root)
             self.problems.extend(problems)
             if text is None:
                 continue

@@ -22,10 +22,12 @@ from deckwright.rules.data.yamlsrc import load_yaml_file
 from deckwright.rules.problems import Problem
 
 from .displaylist import DisplayList
-from .files import LayoutError, LayoutFiles, search_folders
+from .files import LayoutError, LayoutFiles, file_root, search_folders
 from .fonts import FontBook, shipped_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
+from .sandbox import LayoutSandbox
+from .viewmodel import CardView, GameView, game_view, plain
 
 _MISSING = object()
 
@@ -59,18 +61,16 @@ def plain_value(value: Any, game: Game) -> str:
     return str(value)
 
 
-def make_environment(game: Game):
-    """The sandboxed Jinja2 environment layouts are compiled in (strict: a missing value is an error)."""
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+def make_environment(game: Game | GameView):
+    """The sandboxed Jinja2 environment layouts are compiled in (strict: a missing value is an error;
+    bounded: see generator.layout.sandbox). Its filters hand out views of cards, never the model itself."""
+    view = game if isinstance(game, GameView) else game_view(game)
+    env = LayoutSandbox(autoescape=False, keep_trailing_newline=False, finalize=lambda v: "" if v is None else v)
 
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
-                               finalize=lambda v: "" if v is None else v)
+    def card_of(ref) -> CardView:
+        return view.card(str(ref))
 
-    def card_of(ref) -> Card:
-        return game.card(str(ref))
-
-    env.filters.update({
+    env.add_filters({
         "card_name": lambda ref: card_of(ref).name,
         "card_of": card_of,
         "mix": mix,
@@ -86,11 +86,11 @@ def load_icons(game: Game) -> dict[str, Icon]:
     problems: list[Problem] = []
     for folder in reversed(search_folders(game)):
         path = folder / "icons.yaml"
-        if not path.is_file():
+        if not (path.exists() or path.is_symlink()):
             continue
         from deckwright.rules.problems import display_path
 
-        node, found = load_yaml_file(path, display_path(path))
+        node, found = load_yaml_file(path, display_path(path), file_root(game, path))
         problems.extend(found)
         if node is None:
             continue
@@ -133,26 +133,33 @@ class Faces:
 
     def __init__(self, game: Game, fonts: FontBook | None = None):
         self.game = game
-        self.env = make_environment(game)
+        self.view = game_view(game)
+        self.env = make_environment(self.view)
         self.files = LayoutFiles(game, self.env)
         self.files.compile(layout_uses(game))
         self.fonts = fonts or shipped_fonts()
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
-        self.data = layout_data(game)
+        self.data = plain(layout_data(game))
 
-    # -- contexts --------------------------------------------------------
+    # -- contexts: what a layout sees (generator.layout.viewmodel) ----------
 
     def _base(self) -> dict:
-        game = self.game
-        return {"game": game, "constants": game.constants, "colors": dict(game.colors),
-                "referring": self.referring, "field_text": self.format_field, "icon_names": self.icon_names,
-                "data": self.data}
+        view = self.view
+
+        def referring(target, field: str) -> list[CardView]:
+            return [view.card(card.id) for card in self.referring(target, field)]
+
+        def field_text(card, field: str) -> str:
+            return self.format_field(self.game.card(card.id) if isinstance(card, CardView) else card, field)
+
+        return {"game": view, "constants": plain(self.game.constants), "colors": dict(self.game.colors),
+                "referring": referring, "field_text": field_text, "icon_names": self.icon_names, "data": self.data}
 
     def referring(self, target, field: str) -> list[Card]:
         """The cards whose ``field`` refers to ``target`` (a card, a Ref or an id), in game order."""
-        ident = target.id if isinstance(target, (Card, Ref)) else str(target)
+        ident = target.id if isinstance(target, (Card, CardView, Ref)) else str(target)
         out = []
         for card in self.game.cards:
             value = card.get(field)
@@ -170,7 +177,7 @@ class Faces:
     def card_context(self, card: Card) -> dict:
         deck = self.game.decks.get(card.deck)
         ctx = self._base()
-        ctx.update(card=card, deck=deck, type=self.game.card_types[card.type])
+        ctx.update(card=self.view.card(card.id), deck=deck, type=self.game.card_types[card.type])
         self._deck_palette(ctx, deck)
         layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
 
@@ -187,7 +194,7 @@ class Faces:
         if template is None:
             return plain_value(value, self.game)
         try:
-            return resolve(template, dict(ctx, value=value), "text")
+            return resolve(template, dict(ctx, value=plain(value)), "text")
         except ValueFailure as exc:
             card = ctx.get("card")
             raise LayoutError([Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")])
@@ -204,22 +211,28 @@ class Faces:
         return self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
                                      f"{card.type} '{card.id}'")
 
-    def back(self, deck: Deck, bleed: float = 0.0) -> DisplayList:
-        layout = self.files.layout(deck.back.layout, deck.loc)
+    def back_context(self, deck: Deck) -> dict:
         ctx = self._base()
         ctx.update(deck=deck, back=deck.back)
         self._deck_palette(ctx, deck)
-        return self.measurer.measure(layout, ctx, deck.size.width, deck.size.height, bleed, f"back of {deck.id}",
-                                     f"the back of deck '{deck.id}'")
+        return ctx
+
+    def sheet_context(self, sheet: Sheet) -> dict:
+        ctx = self._base()
+        ctx.update(sheet=sheet)
+        return ctx
+
+    def back(self, deck: Deck, bleed: float = 0.0) -> DisplayList:
+        layout = self.files.layout(deck.back.layout, deck.loc)
+        return self.measurer.measure(layout, self.back_context(deck), deck.size.width, deck.size.height, bleed,
+                                     f"back of {deck.id}", f"the back of deck '{deck.id}'")
 
     def sheet(self, sheet: Sheet, width: float | None = None, height: float | None = None,
               bleed: float = 0.0) -> DisplayList:
         """A sheet measured at its own size, or at ``width`` x ``height`` (a page's printable area)."""
         layout = self.files.layout(sheet.layout, sheet.loc)
-        ctx = self._base()
-        ctx.update(sheet=sheet)
-        return self.measurer.measure(layout, ctx, width or sheet.size.width, height or sheet.size.height, bleed,
-                                     f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+        return self.measurer.measure(layout, self.sheet_context(sheet), width or sheet.size.width,
+                                     height or sheet.size.height, bleed, f"sheet {sheet.id}", f"sheet '{sheet.id}'")
 
     def format_field(self, card: Card, field: str) -> str:
         """A field as the layouts word it (markup included: see generator.layout.richtext), e.g. for rulebook tables."""

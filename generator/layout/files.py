@@ -87,6 +87,12 @@ def search_folders(game) -> list[Path]:
     return [game.root / "layouts", LAYOUT_DIR / game.slug, LAYOUT_DIR]
 
 
+def file_root(game, path: Path) -> Path:
+    """The folder a layout or icon file must stay inside: the game's folder for its own ``layouts/``
+    (links followed: a linked ``layouts/`` folder is refused too), deckwright's templates for the shared ones."""
+    return game.root if Path(path).parent == game.root / "layouts" else TEMPLATES
+
+
 def _expression(env, source: str):
     """``env.compile_expression(source)`` and the names it reads, from one parse of its source."""
     from jinja2 import nodes
@@ -231,9 +237,7 @@ class LayoutFiles:
 
     def _read_file(self, name: str, path: Path, seen: tuple[Path, ...]) -> Layout:
         shown = display_path(path)
-        if not path.resolve().is_relative_to(path.parent.resolve()):
-            raise LayoutError([Problem(Loc(shown), "layout file links outside its folder")])
-        node, problems = load_yaml_file(path, shown)
+        node, problems = load_yaml_file(path, shown, file_root(self.game, path))
         if node is None and not problems:
             problems = [Problem(Loc(shown), "layout file is empty; expected boxes:")]
         if problems:
