@@ -26,6 +26,7 @@ from .problems import InvalidGame, Loc, Problems, display_path
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
 from .data.confine import is_confined
+from .data.names import id_problem, page_name_problem
 from .data.units import parse_length
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
@@ -162,6 +163,9 @@ class _Loader:
             self.type_ids.add(key.value)
             if not ID_PATTERN.match(key.value):
                 self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
+                continue
+            if id_problem(key.value):
+                self.problems.error(key.loc, f"{path}: {id_problem(key.value)}")
                 continue
             if value.kind != "map":
                 self.validator.fail(value, path, "a mapping with name and fields")
@@ -385,6 +389,8 @@ class _Loader:
             return None
         id_node = node.get("id")
         card_id = id_node.value if id_node is not None and id_node.kind == "scalar" else "?"
+        if len(str(card_id)) > 40:  # named in every message about the card: a long one would hide the message
+            card_id = f"{str(card_id)[:30]}..."
         type_node = node.get("type")
         if type_node is not None:
             type_id = self.validator.value(type_node, CARD_TYPE_REF, f"card {card_id}.type")
@@ -454,9 +460,20 @@ class _Loader:
 
     def pages(self, node: YNode | None, names: tuple) -> list[Page]:
         pages = []
+        ids: dict[str, Loc] = {}  # a page's id names its web page (rules/<id>.html) and its golden logs
         for item, name in zip(node.value if node is not None and node.kind == "seq" else (), names):
             if name is None:  # not text: already reported
                 continue
+            page_id = Path(name).stem
+            problem = page_name_problem(page_id)
+            if problem:
+                self.problems.error(item.loc, f"rulebook: {name!r}: {problem}")
+                continue
+            if page_id.lower() in ids:
+                self.problems.error(item.loc, f"rulebook: {name!r} has the same name as the page at {ids[page_id.lower()]}, "
+                                              f"so both would be rules/{page_id}.html; rename one")
+                continue
+            ids[page_id.lower()] = item.loc
             path = (self.folder / name)
             if not self.inside(path):
                 self.problems.error(item.loc, f"rulebook: {name!r} is outside the game folder")

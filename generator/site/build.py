@@ -21,6 +21,7 @@ from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
 from deckwright.generator.output import staged_folder
+from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
 from deckwright.rules.data.values import Open
 
@@ -261,7 +262,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         slug = view.slug
         for source, name in sorted(view.art.images.items()):
             (folder / slug / IMAGES).mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, folder / slug / IMAGES / name)
+            (folder / slug / IMAGES / name).write_bytes(read_confined(view.game.root, source, MAX_IMAGE_BYTES))
         write("game.html", f"{slug}/index.html", view=view, section="overview")
         for number, link in enumerate(view.pages):
             rendered = view.rendered[link.id]
