@@ -14,7 +14,7 @@ from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame
 
-from .output import staged_folder
+from .output import locked, staged_folder
 
 
 @dataclass(frozen=True)
@@ -43,21 +43,23 @@ def build_steps():
 
 
 def build_games(games, options: BuildOptions) -> int:
+    """Every game into ``out/<slug>/``, then the site into ``out/site/``, holding ``out``'s lock throughout."""
     failed = False
-    for game in games:
-        try:
-            with staged_folder(options.out / game.slug) as folder:
-                for step in build_steps():
-                    step(game, folder, options)
-        except InvalidGame as exc:  # e.g. a layout problem: located lines, the old output kept
-            for problem in exc.problems:
-                print(problem, file=sys.stderr)
-            print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
-            failed = True
-            continue
-        print(f"{game.slug}: built into {options.out / game.slug}/")
-    from .site import site_step  # the site covers every game built, so it comes after them
+    with locked(options.out) as lock:
+        for game in games:
+            try:
+                with staged_folder(options.out / game.slug, lock=lock) as folder:
+                    for step in build_steps():
+                        step(game, folder, options)
+            except InvalidGame as exc:  # e.g. a layout problem: located lines, the old output kept
+                for problem in exc.problems:
+                    print(problem, file=sys.stderr)
+                print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
+                failed = True
+                continue
+            print(f"{game.slug}: built into {options.out / game.slug}/")
+        from .site import site_step  # the site covers every game built, so it comes after them
 
-    status = site_step(games, options.out / "site")
+        status = site_step(games, options.out / "site", lock)
     sys.stdout.flush()
     return 1 if failed else status

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from . import BUNDLED_GAMES
-from .output import OutputError, check_out_folder
+from .output import OutputBusy, OutputError, check_out_folder
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -167,7 +167,7 @@ def cmd_schema(args) -> int:
     from deckwright.rules.load import load_game_with_warnings
 
     from .build import write_json
-    from .output import staged_folder
+    from .output import locked, staged_folder
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -178,8 +178,8 @@ def cmd_schema(args) -> int:
             continue
         target = Path(args.out) / game.slug / "schema"
         check_out_folder(target, [game.root])
-        with staged_folder(target) as staging:  # the same files, byte for byte, as a build writes
-            for name, schema in schema_files(game).items():
+        with locked(Path(args.out)) as lock, staged_folder(target, lock=lock) as staging:
+            for name, schema in schema_files(game).items():  # the same files, byte for byte, as a build writes
                 write_json(staging / name, schema)
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
               f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
@@ -223,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return args.run(args)
+    except OutputBusy as exc:  # not a mistake in the command: another run holds the folder
+        print(f"deckwright: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     except (UsageError, OutputError) as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE

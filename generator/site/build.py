@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
@@ -31,6 +33,7 @@ from .pages import Links, RenderedPage, render_page
 from .sheets import print_sheets
 
 HTML_TEMPLATES = TEMPLATES / "html"
+INDEX_TILE = ".index-tile"  # a game's entry on the index page (an HTML fragment), kept with its pages
 FONTS = TEMPLATES / "fonts"
 PRINT_PAPERS = ("a4", "letter")
 
@@ -236,8 +239,26 @@ class _Writer:
         target.write_text(html, encoding="utf-8")
 
 
-def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None) -> list[str]:
-    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it."""
+def keep_other_games(old_site: Path, folder: Path, rebuilt: set[str]) -> dict[str, str]:
+    """The pages of games an earlier build put in ``old_site`` and this one does not rebuild, copied into
+    ``folder``; returns their index tiles by slug. (``old_site`` is deckwright's: generator.output checked it.)"""
+    kept = {}
+    if not old_site.is_dir():
+        return kept
+    for game_folder in sorted(old_site.iterdir()):
+        tile = game_folder / INDEX_TILE
+        if game_folder.name in rebuilt or game_folder.is_symlink() or not tile.is_file() or tile.is_symlink():
+            continue
+        shutil.copytree(game_folder, folder / game_folder.name, symlinks=True)
+        kept[game_folder.name] = tile.read_text(encoding="utf-8").rstrip("\n")
+    return kept
+
+
+def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
+               keep_from: Path | None = None) -> list[str]:
+    """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
+
+    ``keep_from``: an earlier site whose other games stay listed and published (see keep_other_games)."""
     writer = _Writer(folder)
     partials = writer.env.get_template("_partials.html").module
     fonts = shipped_fonts()
@@ -257,7 +278,13 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         writer.page(template, path, **context)
         written.append(path)
 
-    write("index.html", "index.html", games=views)
+    tiles = {view.slug: str(partials.game_tile(view)) for view in views}
+    for slug, tile in tiles.items():
+        (folder / slug).mkdir(parents=True, exist_ok=True)
+        (folder / slug / INDEX_TILE).write_text(tile + "\n", encoding="utf-8")
+    if keep_from is not None:
+        tiles.update(keep_other_games(keep_from, folder, set(tiles)))
+    write("index.html", "index.html", tiles=[Markup(tiles[slug]) for slug in sorted(tiles)])
     for view in views:
         slug = view.slug
         for source, name in sorted(view.art.images.items()):
@@ -283,23 +310,23 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     return written
 
 
-def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None) -> list[str]:
+def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None, lock=None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
-    (computed here with ``rules.ci.check.check_game`` when not given)."""
+    (computed here with ``rules.ci.check.check_game`` when not given); ``lock``: see generator.output."""
     if reports is None:
         from deckwright.rules.ci.check import check_game
 
         reports = {game.slug: check_game(game.root) for game in games}
-    with staged_folder(target) as folder:
-        return write_site(games, folder, reports)
+    with staged_folder(target, lock=lock) as folder:
+        return write_site(games, folder, reports, keep_from=target)
 
 
-def site_step(games: list[Game], target: Path) -> int:
+def site_step(games: list[Game], target: Path, lock=None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target)
+        build_site(games, target, lock=lock)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
