@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 
@@ -250,7 +251,6 @@ def test_schema_accepts_the_bundled_files(game, tmp_path):
     schemas = {f: schema_for(f, tmp_path) for f in files}
     for path in schemas.values():
         assert path.is_file(), f"deckwright schema did not write {path}"
-    jsonschema = pytest.importorskip("jsonschema")
     for file, path in schemas.items():
         schema = json.loads(path.read_text())
         jsonschema.Draft7Validator.check_schema(schema)
@@ -266,7 +266,6 @@ def test_schema_accepts_the_bundled_files(game, tmp_path):
     ({"id": "Not An Id"}, "'Not An Id'"),
 ])
 def test_schema_rejects_a_bad_card(my_game, tmp_path, change, complaint):
-    jsonschema = pytest.importorskip("jsonschema")
     assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
     schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "hero.json").read_text())
     data = yaml.safe_load((my_game / "heroes.yaml").read_text())
@@ -286,7 +285,6 @@ def test_schema_writes_what_a_build_writes(my_game, tmp_path):
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):
-    jsonschema = pytest.importorskip("jsonschema")
     assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
     schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "game.json").read_text())
     data = yaml.safe_load((my_game / "game.yaml").read_text())

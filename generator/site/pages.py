@@ -22,6 +22,7 @@ from deckwright.rules.data.values import Open
 
 from .cards import CardArt, card_anchor, face_symbol_id
 from .examples import ExampleView, example_view
+from .sanitize import clean_tree
 
 MARKDOWN_EXTENSIONS = ("tables", "toc", "admonition", "fenced_code", "attr_list", "sane_lists", "smarty")
 
@@ -188,11 +189,18 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
                 if target is not None:
                     link.set("href", f"{target.id}.html" + (f"#{fragment}" if fragment else ""))
 
+    class Clean(Treeprocessor):
+        """Last of all, after attr_list and the unescaping of backslash escapes: see generator.site.sanitize."""
+
+        def run(self, root):
+            clean_tree(root)
+
     class Deckwright(Extension):
         def extendMarkdown(self, md):  # noqa: N802
             md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
             md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
             md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
+            md.treeprocessors.register(Clean(md), "deckwright-clean", -100)
             # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")
