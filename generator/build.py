@@ -1,7 +1,8 @@
 """``deckwright build``: every output of every game, each written atomically.
 
 A build step is a function ``step(game, folder, options)`` writing into the
-game's staging folder; later issues add steps (PDFs, print-shop files, site).
+game's staging folder and returning its warnings (located problems of severity
+"warning", printed once the game is built) or None; later issues add steps.
 """
 from __future__ import annotations
 
@@ -47,16 +48,19 @@ def build_games(games, options: BuildOptions) -> int:
     failed = False
     with locked(options.out) as lock:
         for game in games:
+            warnings = set()
             try:
                 with staged_folder(options.out / game.slug, lock=lock) as folder:
                     for step in build_steps():
-                        step(game, folder, options)
+                        warnings.update(step(game, folder, options) or ())
             except InvalidGame as exc:  # e.g. a layout problem: located lines, the old output kept
                 for problem in exc.problems:
                     print(problem, file=sys.stderr)
                 print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
                 failed = True
                 continue
+            for warning in sorted(warnings):  # the same fit warnings `deckwright check` gives
+                print(warning, file=sys.stderr)
             print(f"{game.slug}: built into {options.out / game.slug}/")
         from .site import site_step  # the site covers every game built, so it comes after them
 

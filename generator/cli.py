@@ -9,6 +9,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from deckwright.rules.problems import clip, printable
+
 from . import BUNDLED_GAMES
 from .output import OutputBusy, OutputError, check_out_folder
 
@@ -44,6 +46,11 @@ def resolve_games(names: list[str]) -> list[Path]:
             raise UsageError(f"'{name}' is neither a bundled game ({known}) nor a folder with a game.yaml")
         folders.append(folder)
     return folders
+
+
+def one_line(item) -> str:
+    """What a game folder wrote, as one readable line: control characters escaped, a long text cut."""
+    return printable(clip(str(item)))
 
 
 def print_problems(problems, stream=None) -> None:
@@ -101,15 +108,17 @@ def cmd_check(args) -> int:
             continue
         for warning in sorted(set(report.problems.warnings + layout)):
             print(warning, file=sys.stderr)
-        failed |= any(problem.severity == "error" for problem in layout)  # a broken layout, not just small text
+        layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
+        failed |= bool(layout_errors)
         game = report.game
         cards = sum(card.count for card in game.cards if card.deck)
-        print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: valid")
+        verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
+        print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: {verdict}")
         _print_examples(report)
         if game.open_questions:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
-                print(f"    {question}")
+                print(f"    {printable(str(question))}")  # the designer's note, whole
         failed |= report.failed
     if args.junit:
         from deckwright.rules.ci.junit import write_junit
@@ -129,15 +138,15 @@ def _print_examples(report) -> None:
     for example in report.examples:
         if example.verdict == "erratum":
             continue
-        print(f"    {example}")
+        print(f"    {one_line(example)}")
         if example.verdict == "failing" and example.log:
             for line in example.log:
-                print(f"      | {line}")
+                print(f"      | {one_line(line)}")
     errata = [e for e in report.examples if e.verdict == "erratum"]
     if errata:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
         for example in errata:
-            print(f"    {example}")
+            print(f"    {one_line(example)}")
 
 
 def cmd_build(args) -> int:
@@ -216,7 +225,30 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+class PrintableStream:
+    """Writes to ``stream`` with control characters as visible escapes (line breaks kept): whatever a game folder
+    holds (``"\\e[2J"`` in a YAML value), printing it cannot clear, retitle or rewrite the user's terminal."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(printable(text, keep_newlines=True))
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = PrintableStream(sys.stdout), PrintableStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: list[str] | None) -> int:
     args = parser().parse_args(argv)
     if not getattr(args, "run", None):
         parser().print_help()

@@ -40,8 +40,11 @@ def clip(text: str, limit: int = READABLE) -> str:
         kept.append(item)
     if kept and len(items) > 1:
         return "; ".join(kept) + f"; ({len(items) - len(kept)} more)"
-    cut = text.rfind(" ", limit // 2, limit)
+    first = items[0] if len(items) > 1 else text
+    cut = first.rfind(" ", limit // 2, limit)
     cut = cut if cut > 0 else limit
+    if len(items) > 1:  # even the first item is too long: cut it, and count the items left out
+        return f"{first[:cut]}...; ({len(items) - 1} more)"
     return f"{text[:cut]}... ({len(text) - cut} more characters)"
 
 

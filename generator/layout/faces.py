@@ -27,7 +27,7 @@ from .fonts import FontBook, shipped_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
 from .sandbox import LayoutSandbox
-from .viewmodel import CardView, GameView, game_view, plain
+from .viewmodel import CardView, GameView, card_view, game_view, plain
 
 _MISSING = object()
 
@@ -134,6 +134,7 @@ class Faces:
     def __init__(self, game: Game, fonts: FontBook | None = None):
         self.game = game
         self.view = game_view(game)
+        self._cards = {card.id: card for card in game.cards}
         self.env = make_environment(self.view)
         self.files = LayoutFiles(game, self.env)
         self.files.compile(layout_uses(game))
@@ -142,6 +143,7 @@ class Faces:
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
         self.data = plain(layout_data(game))
+        self.fit_warnings: set[Problem] = set()  # text that would print too small or not fit, from every face drawn
 
     # -- contexts: what a layout sees (generator.layout.viewmodel) ----------
 
@@ -168,6 +170,10 @@ class Faces:
                 out.append(card)
         return out
 
+    def _card_view(self, card: Card) -> CardView:
+        """The game's view of one of its cards; a card made elsewhere (a blank template) gets its own."""
+        return self.view.card(card.id) if self._cards.get(card.id) is card else card_view(card)
+
     def _deck_palette(self, ctx: dict, deck: Deck | None) -> None:
         if deck is not None:
             ink = ctx["colors"].get("ink", "#000000")
@@ -177,7 +183,7 @@ class Faces:
     def card_context(self, card: Card) -> dict:
         deck = self.game.decks.get(card.deck)
         ctx = self._base()
-        ctx.update(card=self.view.card(card.id), deck=deck, type=self.game.card_types[card.type])
+        ctx.update(card=self._card_view(card), deck=deck, type=self.game.card_types[card.type])
         self._deck_palette(ctx, deck)
         layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
 
@@ -208,8 +214,10 @@ class Faces:
     def front(self, card: Card, bleed: float = 0.0) -> DisplayList:
         layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
         width, height = self.card_size(card)
-        return self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
-                                     f"{card.type} '{card.id}'")
+        display = self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
+                                        f"{card.type} '{card.id}'")
+        self.fit_warnings.update(fit_problems(display.fits, card.loc, f"{card.type} '{card.id}'"))
+        return display
 
     def back_context(self, deck: Deck) -> dict:
         ctx = self._base()
@@ -228,15 +236,35 @@ class Faces:
                                      f"back of {deck.id}", f"the back of deck '{deck.id}'")
 
     def sheet(self, sheet: Sheet, width: float | None = None, height: float | None = None,
-              bleed: float = 0.0) -> DisplayList:
-        """A sheet measured at its own size, or at ``width`` x ``height`` (a page's printable area)."""
+              bleed: float = 0.0, paper: str = "") -> DisplayList:
+        """A sheet measured at its own size, or at ``width`` x ``height`` (the printable area of ``paper``)."""
         layout = self.files.layout(sheet.layout, sheet.loc)
-        return self.measurer.measure(layout, self.sheet_context(sheet), width or sheet.size.width,
-                                     height or sheet.size.height, bleed, f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+        display = self.measurer.measure(layout, self.sheet_context(sheet), width or sheet.size.width,
+                                        height or sheet.size.height, bleed, f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+        where = f"sheet '{sheet.id}'" + (f" on {paper}" if paper else "")
+        self.fit_warnings.update(fit_problems(display.fits, sheet.loc, where))
+        return display
 
     def format_field(self, card: Card, field: str) -> str:
         """A field as the layouts word it (markup included: see generator.layout.richtext), e.g. for rulebook tables."""
         return self.card_context(card)["fmt"](field)
+
+
+READABLE_PT = 6.0  # text below this size is hard to read on a printed card
+
+
+def fit_problems(fits, loc, who: str) -> list[Problem]:
+    """Warnings, at ``loc``, for the texts of one face that print below READABLE_PT or do not fit at all."""
+    out = []
+    for fit in fits:
+        what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
+        if not fit.fits:
+            out.append(Problem(loc, f"{who}: {what} does not fit even at {fit.size:g} pt (layout {fit.loc}); "
+                                    f"shorten the text or enlarge the box", "warning"))
+        elif fit.size < READABLE_PT:
+            out.append(Problem(loc, f"{who}: {what} prints at {fit.size:g} pt, below {READABLE_PT:g} pt "
+                                    f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+    return out
 
 
 def card_face(game: Game, card: Card, bleed: float = 0.0) -> DisplayList:

@@ -23,15 +23,18 @@ from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, wr
 PNG_DPI = 300
 
 
-def step_print(game, folder: Path, options) -> None:
+def step_print(game, folder: Path, options) -> list:
+    """Writes the print files; returns the fit warnings of every face drawn (text too small or too long)."""
+    faces = None
     try:
-        _build(game, folder / "print", options)
+        faces = Faces(game)
+        _build(game, faces, folder / "print", options)
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
+    return sorted(faces.fit_warnings)
 
 
-def _build(game, out: Path, options) -> None:
-    faces = Faces(game)
+def _build(game, faces: Faces, out: Path, options) -> None:
     decks = tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
     sheets = tuple(game.sheets.values())
     out.mkdir(parents=True, exist_ok=True)
