@@ -83,7 +83,7 @@ def test_a_read_file_never_reaches_a_card(tiny, tmp_path):
 def test_nested_loops_end_with_a_located_error(tiny):
     loop = "{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}"
     lines = errors_of(tiny({HERO: hero_layout(f'"{loop}"')}))
-    assert_located(lines, 3, "steps for one face")
+    assert_located(lines, 3, "more steps than one face may")
 
 
 def test_a_huge_string_is_refused_before_it_is_made(tiny):
@@ -110,6 +110,20 @@ def test_output_that_grows_in_a_loop_is_cut(tiny):
     body = "{% for a in range(1000) %}{{ 'x' * 1000 }}{% endfor %}"
     lines = errors_of(tiny({HERO: hero_layout(f'"{body}"')}))
     assert_located(lines, 3, f"longer than {MAX_TEXT:,} characters")
+
+
+@pytest.mark.parametrize("body, words", [
+    ("{% set ns = namespace(v='ab') %}{% for i in range(60) %}{% set ns.v = ns.v ~ ns.v %}{% endfor %}{{ ns.v }}",
+     "a layout may make at most 100,000"),
+    ("{% set ns = namespace(v=[1]) %}{% for i in range(60) %}{% set ns.v = [ns.v, ns.v] %}{% endfor %}{{ ns.v }}",
+     "lists inside lists"),
+    ("{% macro m(x, n) %}{% if n %}{{ m([x, x], n - 1) }}{% else %}{{ x }}{% endif %}{% endmacro %}{{ m(1, 60) }}",
+     "lists inside lists"),
+])
+def test_values_that_double_each_round_are_refused(tiny, body, words):
+    """A namespace (or a macro calling itself) carries a value from round to round: 2**60 of anything is refused."""
+    lines = errors_of(tiny({HERO: hero_layout(f'"{body}"')}))
+    assert_located(lines, 3, words)
 
 
 def test_a_huge_repeat_is_refused(tiny):

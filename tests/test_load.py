@@ -206,3 +206,9 @@ def test_open_values_become_open_questions(game):
     assert (question.subject, question.note, question.loc.line, question.loc.col) == (
         "monster.goblin.health", "the source gives no health", 6, 13)
     assert str(loaded.card("goblin")["health"]) == "?"
+
+
+def test_a_yaml_directive_with_a_huge_number_is_a_located_problem():
+    """Found by tests/fuzz: PyYAML's int() of a 5000-digit %YAML version raised ValueError."""
+    node, problems = parse_yaml("%YAML 1." + "9" * 5000 + "\n---\na: 1\n", "f.yaml")
+    assert node is None and [str(p) for p in problems] == ["f.yaml:1:1: YAML error: a number with too many digits to read"]

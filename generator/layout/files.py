@@ -144,6 +144,11 @@ def compile_value(env, node: YNode, expression: bool = False) -> Value:
     except TemplateSyntaxError as exc:
         line = node.loc.line + (exc.lineno - 1 if exc.lineno else 0)
         raise LayoutError([Problem(Loc(node.loc.file, line, node.loc.col), f"Jinja2 syntax error: {exc.message}")])
+    except RecursionError:
+        raise LayoutError([Problem(node.loc, "Jinja2 cannot compile this: it is nested too deeply")]) from None
+    except Exception as exc:  # Jinja2 works out constant parts while compiling: `{{ 10.id or 'x' }}` fails there
+        message = getattr(exc, "message", None) or str(exc)
+        raise LayoutError([Problem(node.loc, f"Jinja2 cannot compile this: {type(exc).__name__}: {message}")]) from None
     return Value(raw, node.loc)
 
 

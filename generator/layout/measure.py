@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, Undefined
 
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
 from deckwright.rules.data.units import parse_length
@@ -116,6 +116,8 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
     """
     try:
         raw = evaluate(value, ctx)
+        if isinstance(raw, Undefined):
+            str(raw)  # a StrictUndefined (a missing attribute): raises the UndefinedError that names it
         if kind == "length":
             return None if raw is None else length(raw, reference)
         if kind == "number":
@@ -331,8 +333,9 @@ class Measurer:
             items = range(items)
         try:
             items = list(itertools.islice(items, MAX_REPEAT + 1))
-        except TypeError:
-            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got {clip(repr(items), 60)} "
+        except Exception as exc:  # not iterable, or a lazy filter that fails while iterating
+            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got "
+                                                     f"{clip(repr(items), 60)} ({type(exc).__name__}: {clip(str(exc), 80)}) "
                                                      f"(filling {self.layout.name} for {self.who})"))
             return []
         if len(items) > MAX_REPEAT:

@@ -70,17 +70,18 @@ class Budget:
     deadline: float
     steps: int = MAX_STEPS
 
+    seconds: float = FACE_SECONDS
+
     @classmethod
-    def start(cls, seconds: float = FACE_SECONDS) -> "Budget":
-        return cls(time.monotonic() + seconds)
+    def start(cls, seconds: float = FACE_SECONDS, steps: int = MAX_STEPS) -> "Budget":
+        return cls(time.monotonic() + seconds, steps, seconds)
 
     def spend(self, steps: int = 1) -> None:
         self.steps -= steps
         if self.steps < 0:
-            raise OutOfBudget(f"the layout takes more than {MAX_STEPS:,} steps for one face "
-                              "(a loop inside a loop?); simplify it")
+            raise OutOfBudget("the layout takes more steps than one face may (a loop inside a loop?); simplify it")
         if time.monotonic() > self.deadline:
-            raise OutOfBudget(f"the layout takes longer than the {FACE_SECONDS:g} s one face may take; simplify it")
+            raise OutOfBudget(f"the layout takes longer than the {self.seconds:g} s one face may take; simplify it")
 
 
 def size_of(value: Any) -> int | None:
@@ -88,6 +89,36 @@ def size_of(value: Any) -> int | None:
     if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset, range)):
         return len(value)
     return None
+
+
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
+def expanded_size(value: Any, limit: int = MAX_ITEMS * 10) -> int:
+    """How many items ``value`` holds, counting every nested item as often as it appears (stops past ``limit``).
+
+    A list that holds itself twice, ten times over, is small in memory but a thousand items when printed;
+    a thousand such levels would print for ever. Shared parts are counted once per appearance, each worked
+    out once."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    keep = []
+    while stack:
+        item, children_done = stack.pop()
+        key = id(item)
+        if key in sizes:
+            continue
+        if not isinstance(item, _CONTAINERS):
+            sizes[key] = 1
+            continue
+        parts = [*item.keys(), *item.values()] if isinstance(item, dict) else list(item)
+        if children_done:
+            sizes[key] = min(limit + 1, 1 + sum(sizes[id(part)] for part in parts))
+            continue
+        keep.append(item)
+        stack.append((item, True))
+        stack.extend((part, False) for part in parts if id(part) not in sizes)
+    return sizes[id(value)]
 
 
 def check_size(value: Any) -> Any:
@@ -104,6 +135,9 @@ def check_size(value: Any) -> Any:
         return value
     if isinstance(value, (list, tuple, dict, set, frozenset, range)) and len(value) > MAX_ITEMS:
         raise LayoutLimit(f"a list of {len(value):,} items; a layout may make at most {MAX_ITEMS:,}")
+    if isinstance(value, _CONTAINERS) and value and expanded_size(value) > MAX_ITEMS * 10:
+        raise LayoutLimit(f"lists inside lists holding more than {MAX_ITEMS * 10:,} items in all; "
+                          "a layout may make at most that many")
     return value
 
 
@@ -218,13 +252,31 @@ def _guarded_filter(env: "LayoutSandbox", name: str, function):
     return guarded
 
 
+class _CheckedNamespace(Namespace):
+    """Jinja2's namespace, the one value a loop can carry from one round to the next: each value set is checked,
+    so ``{% set ns.v = ns.v ~ ns.v %}`` fifty times over cannot build a string of 2**50 characters."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        super().__setitem__(name, check_size(value))
+
+
 def namespace(**attributes: Any) -> Namespace:
     """``{% set ns = namespace(total=0) %}``: a small mutable record for counting across a loop."""
-    return Namespace(**attributes)
+    for value in attributes.values():
+        check_size(value)
+    return _CheckedNamespace(**attributes)
 
 
 class _GuardedCodeGenerator(CodeGenerator):
-    """Compiles every ``{% for %}`` loop to iterate through ``environment.guarded_iter``, which spends the budget."""
+    """Compiles every ``{% for %}`` loop to iterate through ``environment.guarded_iter``, which spends the budget,
+    and every ``~`` to ``environment.joined``, which refuses a text longer than MAX_TEXT before making it."""
+
+    def visit_Concat(self, node: nodes.Concat, frame) -> None:  # noqa: N802 (Jinja2's name)
+        self.write("environment.joined((")
+        for part in node.nodes:
+            self.visit(part, frame)
+            self.write(", ")
+        self.write("))")
 
     def visit_For(self, node: nodes.For, frame) -> None:  # noqa: N802 (Jinja2's name)
         iterated = node.iter
@@ -260,9 +312,9 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
         if self.budget is not None:
             self.budget.spend(steps)
 
-    def evaluating(self, seconds: float = FACE_SECONDS):
+    def evaluating(self, seconds: float = FACE_SECONDS, steps: int = MAX_STEPS):
         """A context manager: a fresh budget for one face, unless one is already running (then that one)."""
-        return _Evaluation(self, seconds)
+        return _Evaluation(self, seconds, steps)
 
     def range(self, *args: int) -> range:
         for arg in args:
@@ -277,6 +329,15 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
         for item in iterable:
             self.spend()
             yield item
+
+    def joined(self, parts: tuple) -> str:
+        """``a ~ b``: the parts as text, joined; LayoutLimit before a text longer than MAX_TEXT is made."""
+        self.spend()
+        for part in parts:
+            check_size(part)
+        texts = [part if isinstance(part, str) else str(part) for part in parts]
+        check_length(sum(len(text) for text in texts), "~")
+        return "".join(texts)
 
     def concat(self, pieces: Iterable[str]) -> str:
         """A template's output (and a macro's), refused as soon as it grows past MAX_TEXT."""
@@ -321,14 +382,15 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
 
 
 class _Evaluation:
-    def __init__(self, env: LayoutSandbox, seconds: float):
+    def __init__(self, env: LayoutSandbox, seconds: float, steps: int):
         self.env = env
         self.seconds = seconds
+        self.steps = steps
         self.owner = False
 
     def __enter__(self) -> Budget:
         if self.env.budget is None:
-            self.env.budget = Budget.start(self.seconds)
+            self.env.budget = Budget.start(self.seconds, self.steps)
             self.owner = True
         return self.env.budget
 

@@ -291,6 +291,9 @@ def _compose_pure(text: str, shown: str) -> tuple[Any, list[Problem]]:
         return None, [_too_deep(_loc(shown, exc.loc))]
     except RecursionError:  # not expected with the depth limit; kept so no input can end in a traceback
         return None, [_too_deep(Loc(shown))]
+    except ValueError:  # `%YAML 1.999...`: a number of thousands of digits, which PyYAML converts with int()
+        line = loader.line + 1 if loader is not None else 1
+        return None, [Problem(Loc(shown, line, 1), "YAML error: a number with too many digits to read")]
     finally:
         if loader is not None:
             loader.dispose()
