@@ -125,3 +125,17 @@ def test_build_prints_the_fit_warnings_that_check_prints(tiny, tmp_path):
     assert warnings and all("field 'rules' (box 'rules')" in line for line in warnings)
     assert built.returncode == 0
     assert [line for line in built.stderr.splitlines() if "warning:" in line] == warnings
+
+
+def test_junit_xml_stays_valid_with_control_characters(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from deckwright.rules.book.examples import ExampleResult
+    from deckwright.rules.ci.check import GameReport
+    from deckwright.rules.ci.junit import write_junit
+    from deckwright.rules.problems import Problems
+
+    result = ExampleResult("g", "bad\x1bname", Loc("p.md", 3, 1), "failing", "expected \x07, got \x1b[2J", ("log\x00",))
+    write_junit([GameReport(tmp_path, None, Problems(), [result])], tmp_path / "report.xml")
+    [case] = [c for c in ET.parse(tmp_path / "report.xml").getroot().iter("testcase") if c.get("name") != "data"]
+    assert case.get("name") == "bad\\x1bname" and "expected \\x07, got \\x1b[2J" in case.find("failure").text

@@ -21,13 +21,17 @@ def reserved(name: str) -> bool:
     return name.split(".")[0].strip().lower() in WINDOWS_RESERVED
 
 
-def id_problem(name: str) -> str | None:
-    """Why an id cannot be used as part of a file name, or None."""
-    if len(name) > MAX_ID_LENGTH:
-        return f"an id has at most {MAX_ID_LENGTH} characters, this one {len(name)}"
+def _length_or_reserved(name: str, what: str, longest: int) -> str | None:
+    if len(name) > longest:
+        return f"{what} has at most {longest} characters, this one {len(name)}"
     if reserved(name):
         return f"'{name}' is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1-9, LPT1-9); choose another"
     return None
+
+
+def id_problem(name: str) -> str | None:
+    """Why an id cannot be used as part of a file name, or None."""
+    return _length_or_reserved(name, "an id", MAX_ID_LENGTH)
 
 
 def page_name_problem(stem: str) -> str | None:
@@ -35,20 +39,12 @@ def page_name_problem(stem: str) -> str | None:
     if not PAGE_NAME.match(stem):
         return (f"the page's file name '{stem}' has characters a web page's name cannot have everywhere; "
                 "use letters, digits, '-', '_' and '.'")
-    if len(stem) > MAX_ID_LENGTH:
-        return f"the page's file name has {len(stem)} characters; at most {MAX_ID_LENGTH}"
-    if reserved(stem):
-        return f"the page's file name '{stem}' is a name Windows reserves for a device; rename the page"
-    return None
+    return _length_or_reserved(stem, "a page's file name", MAX_ID_LENGTH)
 
 
 def file_name_problem(name: str) -> str | None:
     """Why a file name deckwright makes (``<example>.log``) cannot exist everywhere, or None."""
-    if len(name) > MAX_FILE_NAME:
-        return f"the file name would have {len(name)} characters; at most {MAX_FILE_NAME}"
-    if reserved(name):
-        return f"the file name '{name}' is a name Windows reserves for a device"
-    return None
+    return _length_or_reserved(name, "a file name", MAX_FILE_NAME)
 
 
 def portable_file_name(name: str) -> str:
