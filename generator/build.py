@@ -3,7 +3,8 @@
 A build step is a function ``step(game, folder, options, faces, report)`` writing into the game's staging
 folder: ``faces`` is the game's layouts, compiled once for every step, and ``report`` its check report
 (``rules.ci.check``), its worked examples replayed once for every output that shows them (the rulebook PDFs
-and the site).
+and the site). A step returns its warnings (located problems of severity "warning", printed once the game
+is built) or None. The whole build holds the output folder's lock (generator.output).
 
 ``--target`` picks what is built: ``home`` (print/*.pdf), ``printshop`` (print/printshop/), ``proof`` (print/proof.pdf),
 ``tts`` (tts/), ``sprites`` (sprites/), or ``all`` of them. game.json, the schema and the site
@@ -21,7 +22,7 @@ from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame
 
-from .output import link_or_copy, staged_folder, write_json
+from .output import link_or_copy, locked, staged_folder, write_json
 
 
 @dataclass(frozen=True)
@@ -89,31 +90,36 @@ def downloads(games, out: Path) -> dict[str, list[Path]]:
 
 
 def build_games(games, options: BuildOptions) -> int:
+    """Every game into ``out/<slug>/``, then the site into ``out/site/``, holding ``out``'s lock throughout."""
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
     from deckwright.rules.ci.check import check_game
 
     failed = False
     reports = {}
-    for game in games:
-        report = reports[game.slug] = check_game(game.root)
-        try:
-            faces = Faces(game)
-            with staged_folder(options.out / game.slug) as folder:
-                for step in build_steps():
-                    step(game, folder, options, faces, report)
-                keep_other_targets(options.out / game.slug, folder, options.target)
-        except (InvalidGame, LayoutError) as exc:  # e.g. a layout problem: located lines, the old output kept
-            for problem in exc.problems:
-                print(problem, file=sys.stderr)
-            print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
-            failed = True
-            continue
-        print(f"{game.slug}: built into {options.out / game.slug}/")
-    from .site import site_step  # the site covers every game built, so it comes after them
+    with locked(options.out) as lock:
+        for game in games:
+            report = reports[game.slug] = check_game(game.root)
+            warnings = set()
+            try:
+                faces = Faces(game)
+                with staged_folder(options.out / game.slug, lock=lock) as folder:
+                    for step in build_steps():
+                        warnings.update(step(game, folder, options, faces, report) or ())
+                    keep_other_targets(options.out / game.slug, folder, options.target)
+            except (InvalidGame, LayoutError) as exc:  # e.g. a layout problem: located lines, the old output kept
+                for problem in exc.problems:
+                    print(problem, file=sys.stderr)
+                print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
+                failed = True
+                continue
+            for warning in sorted(warnings):  # the same fit warnings `deckwright check` gives
+                print(warning, file=sys.stderr)
+            print(f"{game.slug}: built into {options.out / game.slug}/")
+        from .site import site_step  # the site covers every game built, so it comes after them
 
-    exports = {game.slug: options.out / game.slug / "tts" for game in games}
-    status = site_step(games, options.out / "site", reports, downloads(games, options.out),
-                       {slug: path for slug, path in exports.items() if path.is_dir()})
+        exports = {game.slug: options.out / game.slug / "tts" for game in games}
+        status = site_step(games, options.out / "site", reports, downloads(games, options.out),
+                           {slug: path for slug, path in exports.items() if path.is_dir()}, lock)
     sys.stdout.flush()
     return 1 if failed else status

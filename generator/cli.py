@@ -9,8 +9,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from deckwright.rules.problems import clip, printable
+
 from . import BUNDLED_GAMES
-from .output import OutputError, check_out_folder
+from .output import OutputBusy, OutputError, check_out_folder
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -46,6 +48,11 @@ def resolve_games(names: list[str]) -> list[Path]:
     return folders
 
 
+def one_line(item) -> str:
+    """What a game folder wrote, as one readable line: control characters escaped, a long text cut."""
+    return printable(clip(str(item)))
+
+
 def print_problems(problems, stream=None) -> None:
     for problem in problems.sorted():
         print(problem, file=stream or sys.stderr)
@@ -63,7 +70,7 @@ def cmd_list(args) -> int:
             print(f"{folder.name}: invalid ({len(problems.errors)} error(s); run deckwright check {folder})")
             failed = True
             continue
-        print(f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions, "
+        print(f"{game.slug}: {printable(game.title)}, players {game.players}, {len(game.open_questions)} open questions, "
               f"{len(game.readings)} readings")
         for deck in game.decks.values():
             cards = game.cards_in(deck.id)
@@ -113,15 +120,17 @@ def cmd_check(args) -> int:
             continue
         for warning in sorted(set(report.problems.warnings + layout)):
             print(warning, file=sys.stderr)
-        failed |= any(problem.severity == "error" for problem in layout)  # a broken layout, not just small text
+        layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
+        failed |= bool(layout_errors)
         game = report.game
         cards = sum(card.count for card in game.cards if card.deck)
-        print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: valid")
+        verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
+        print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: {verdict}")
         _print_examples(report)
         if game.open_questions:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
-                print(f"    {question}")
+                print(f"    {printable(str(question))}")  # the designer's note, whole
         _print_readings(game)
         failed |= report.failed
     if args.junit:
@@ -142,15 +151,15 @@ def _print_examples(report) -> None:
     for example in report.examples:
         if example.verdict == "erratum":
             continue
-        print(f"    {example}")
+        print(f"    {one_line(example)}")
         if example.verdict == "failing" and example.log:
             for line in example.log:
-                print(f"      | {line}")
+                print(f"      | {one_line(line)}")
     errata = [e for e in report.examples if e.verdict == "erratum"]
     if errata:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
         for example in errata:
-            print(f"    {example}")
+            print(f"    {one_line(example)}")
 
 
 def _print_readings(game) -> None:
@@ -166,7 +175,7 @@ def _print_readings(game) -> None:
     for reading in game.readings:
         today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
         pending = f" [engine change pending{today}]" if reading.pending else ""
-        print(f"    {reading}: '{reading.chosen}'{pending}")
+        print(f"    {printable(str(reading))}: '{printable(str(reading.chosen))}'{pending}")
 
 
 def cmd_build(args) -> int:
@@ -196,7 +205,7 @@ def cmd_schema(args) -> int:
     from deckwright.rules.load import load_game_with_warnings
 
     from .build import write_schema
-    from .output import staged_folder
+    from .output import locked, staged_folder
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -207,8 +216,8 @@ def cmd_schema(args) -> int:
             continue
         target = Path(args.out) / game.slug / "schema"
         check_out_folder(target, [game.root])
-        with staged_folder(target) as staging:  # the same files, byte for byte, as a build writes
-            write_schema(staging, game)
+        with locked(Path(args.out)) as lock, staged_folder(target, lock=lock) as staging:
+            write_schema(staging, game)  # the same files, byte for byte, as a build writes
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
               f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json; "
               f"for a spreadsheet, <type>.csv holds the header row)")
@@ -275,13 +284,39 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+class PrintableStream:
+    """Writes to ``stream`` with control characters as visible escapes (line breaks kept): whatever a game folder
+    holds (``"\\e[2J"`` in a YAML value), printing it cannot clear, retitle or rewrite the user's terminal."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(printable(text, keep_newlines=True))
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = PrintableStream(sys.stdout), PrintableStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: list[str] | None) -> int:
     args = parser().parse_args(argv)
     if not getattr(args, "run", None):
         parser().print_help()
         return EXIT_USAGE
     try:
         return args.run(args)
+    except OutputBusy as exc:  # not a mistake in the command: another run holds the folder
+        print(f"deckwright: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     except (UsageError, OutputError) as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -1,20 +1,52 @@
-"""Atomic output: build into a staging folder, then swap it into place.
+"""Output folders: written atomically, one run at a time, and only ever replacing what deckwright wrote.
 
-A failed build removes its staging folder and leaves the previous output as it was.
+The one API, for every command and build step that writes a folder of its own::
+
+    with locked(out) as lock:                                  # one deckwright run per output folder (waits)
+        with staged_folder(out / "my-game", lock=lock) as folder:
+            ...write files into folder...                      # on success, folder replaces out/my-game
+
+``staged_folder(target)`` alone takes the lock itself. It
+
+- refuses (``OutputError``, exit 2) to replace a ``target`` deckwright did not make: a folder it makes carries a
+  manifest, ``MARKER``, listing every file it wrote, and a folder without one, or holding any file the manifest
+  does not list (a user's ``site/blog.md``), or a link where the folder should be, is left alone;
+- removes staging folders an interrupted run left beside ``target`` (``.<name>.*.tmp``, marked as staging);
+- builds into a fresh staging folder beside ``target`` (same file system, so the swap is a rename) and, when the
+  block ends without an exception, writes the manifest and swaps the staging folder into place; on an exception
+  (even KeyboardInterrupt) it removes the staging folder and leaves ``target`` as it was.
+
+``check_out_folder`` refuses an ``--out`` that resolves to, into or above a game folder or deckwright's own folders.
 """
 from __future__ import annotations
 
+import ctypes
+import errno
 import json
 import os
+import re
 import shutil
+import sys
 import tempfile
+import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
+
+MARKER = ".deckwright"  # in every folder deckwright writes: what it is, and the files deckwright wrote into it
+LOCK_FILE = ".deckwright.lock"
+LOCK_WAIT_SECONDS = 600.0
+_OUTPUT_HEADER = "deckwright output: replaced whole by every build; the files deckwright wrote into it:"
+_STAGING_HEADER = "deckwright staging: a build in progress, or one that was interrupted; all written by deckwright"
 
 
 class OutputError(Exception):
-    """The output folder cannot be made or replaced (``--out`` names a file, no permission, ...)."""
+    """The output folder cannot be made or replaced (``--out`` names a file, a folder deckwright did not make, ...)."""
+
+
+class OutputBusy(OutputError):
+    """Another deckwright run kept the output folder locked for longer than we waited."""
 
 
 def _why(exc: OSError) -> str:
@@ -23,49 +55,285 @@ def _why(exc: OSError) -> str:
     return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
 
 
-def check_out_folder(out: Path, sources: list[Path]) -> None:
-    """OutputError if ``out`` holds a folder a build reads (a game folder): replacing out/<name> could delete it."""
-    out = Path(os.path.abspath(out))
+# -- where output may go ----------------------------------------------------------------------------------
+
+
+def check_out_folder(out: Path, sources: Sequence[Path], project: Path | None = None) -> None:
+    """OutputError unless ``out`` is safe to write into: links followed, it must not be a game folder, hold one
+    (a build replaces out/<name>) or lie inside one, nor be or hold deckwright's own folder, nor lie in its sources."""
+    from deckwright.generator import PROJECT_ROOT
+
+    project = (project or PROJECT_ROOT).resolve()
+    real = Path(out).resolve()
+    out = Path(os.path.abspath(out))  # as messages show it
     for source in sources:
-        if Path(os.path.abspath(source)).is_relative_to(out):
+        game = Path(source).resolve()
+        if real == game or real in game.parents:
             raise OutputError(f"the output folder {out} holds the game folder {source}, which a build could "
                               "replace; choose an output folder outside it")
+        if game in real.parents:
+            raise OutputError(f"the output folder {out} is inside the game folder {source}; a build would write "
+                              "among the game's files; choose an output folder outside it")
+    if real == project or real in project.parents:
+        raise OutputError(f"the output folder {out} holds deckwright itself ({project}); choose an output folder "
+                          "such as output/")
+    for own in ("rules", "generator", "templates", "cards", "tests", "bench"):
+        if (project / own) in (real, *real.parents):
+            raise OutputError(f"the output folder {out} is inside deckwright's {own}/ folder; choose an output "
+                              "folder such as output/")
+
+
+# -- what deckwright wrote --------------------------------------------------------------------------------
+
+
+def _read_marker(folder: Path) -> list[str] | None:
+    """The marker's lines, or None when the folder has no marker deckwright wrote."""
+    marker = folder / MARKER
+    if marker.is_symlink() or not marker.is_file():
+        return None
+    try:
+        lines = marker.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return lines if lines and lines[0] in (_OUTPUT_HEADER, _STAGING_HEADER) else None
+
+
+def foreign_file(folder: Path) -> str | None:
+    """The first file (or link) under ``folder`` that deckwright did not write, relative to it; None if none.
+
+    A file is deckwright's when the nearest marker at or above its folder lists it, or says staging; a folder
+    with no marker at or above it holds nothing of deckwright's."""
+    markers: dict[Path, list[str] | None] = {}
+
+    def owner(directory: Path) -> tuple[Path, list[str]] | None:
+        for candidate in (directory, *directory.parents):
+            if candidate not in markers:
+                markers[candidate] = _read_marker(candidate)
+            if markers[candidate] is not None:
+                return candidate, markers[candidate]
+        return None
+
+    for top, folders, names in os.walk(folder):
+        here = Path(top)
+        found = owner(here)
+        for name in sorted(names) + sorted(f for f in folders if (here / f).is_symlink()):
+            path = here / name
+            if (name == MARKER and markers.get(here) is not None) or (name == LOCK_FILE and not path.is_symlink()):
+                continue
+            if found is None:
+                return str(path.relative_to(folder))
+            base, lines = found
+            if lines[0] != _STAGING_HEADER and path.relative_to(base).as_posix() not in lines[1:]:
+                return str(path.relative_to(folder))
+    return None
+
+
+def _check_replaceable(target: Path) -> None:
+    """OutputError unless ``target`` is absent or a folder deckwright made, holding only files it wrote."""
+    if not target.exists() and not target.is_symlink():
+        return
+    if target.is_symlink() or not target.is_dir():
+        raise OutputError(f"{target} is a {'link' if target.is_symlink() else 'file'}, not a folder deckwright "
+                          "made; deckwright replaces only folders it made: move it away or choose another --out")
+    if not any(_read_marker(folder) is not None for folder in (target, *target.parents)):
+        raise OutputError(f"{target} was not made by deckwright (it has no {MARKER} file) and a build would "
+                          "replace it; move it away or choose another --out")
+    foreign = foreign_file(target)
+    if foreign is not None:
+        raise OutputError(f"{target} holds {foreign}, which deckwright did not write, and a build replaces the "
+                          "whole folder; move the file elsewhere or choose another --out")
+
+
+def _write_manifest(folder: Path) -> None:
+    files = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*")
+                   if (path.is_file() or path.is_symlink()) and path.name not in (MARKER, LOCK_FILE))
+    (folder / MARKER).write_text("\n".join([_OUTPUT_HEADER, *files]) + "\n", encoding="utf-8")
+
+
+def _staging_pattern(name: str) -> re.Pattern:
+    return re.compile(rf"^\.{re.escape(name)}\.[A-Za-z0-9_]+\.(tmp|old)$")
+
+
+def clean_stale_staging(target: Path) -> list[Path]:
+    """Remove the staging folders an interrupted run left beside ``target``; returns those removed.
+
+    Only folders named like deckwright's staging and either empty or holding nothing deckwright did not write
+    are removed (under the lock, no other run can be writing them)."""
+    removed = []
+    pattern = _staging_pattern(target.name)
+    if not target.parent.is_dir():
+        return removed
+    for entry in sorted(target.parent.iterdir()):
+        if not pattern.match(entry.name) or entry.is_symlink() or not entry.is_dir():
+            continue
+        if any(entry.iterdir()) and (_read_marker(entry) is None or foreign_file(entry) is not None):
+            continue
+        shutil.rmtree(entry)
+        removed.append(entry)
+    return removed
+
+
+# -- one run at a time ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Lock:
+    """A held lock on an output folder (see ``locked``)."""
+
+    folder: Path
+    handle: object
+
+
+def _try_lock(handle) -> bool:
+    try:
+        if os.name == "nt":  # pragma: no cover - Windows
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError as exc:
+        if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+            return False
+        raise
 
 
 @contextmanager
-def staged_folder(target: Path) -> Iterator[Path]:
-    """Yields an empty folder beside ``target``; on success it replaces ``target``.
+def locked(folder: Path, wait: float | None = None) -> Iterator[Lock]:
+    """Hold ``folder``'s lock for the block: a second run into the same folder waits, saying so once, and gives
+    up with OutputBusy after ``wait`` seconds (LOCK_WAIT_SECONDS).
 
-    Staging beside the target keeps both on one file system, so each swap is a rename.
-    """
+    The lock is ``folder/.deckwright.lock``, locked with flock (LockFileEx on Windows) and removed when released;
+    a run that locked a file which was removed meanwhile tries again, so two runs never both hold it."""
+    wait = LOCK_WAIT_SECONDS if wait is None else wait
+    path = folder / LOCK_FILE
+    deadline = time.monotonic() + wait
+    said = False
+    while True:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle = open(path, "a+", encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(f"cannot write into {folder}: {_why(exc)}") from None
+        if _try_lock(handle) and _still_there(path, handle):
+            break
+        handle.close()
+        if time.monotonic() >= deadline:
+            raise OutputBusy(f"another deckwright run is still writing into {folder}; gave up after waiting "
+                             f"{wait:g} s (run again when it has finished)")
+        if not said:
+            print(f"deckwright: waiting for another deckwright run writing into {folder} ...", file=sys.stderr,
+                  flush=True)
+            said = True
+        time.sleep(0.2)
+    try:
+        yield Lock(folder, handle)
+    finally:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        handle.close()  # closing releases the lock
+
+
+def _still_there(path: Path, handle) -> bool:
+    """Whether the locked file is still the one at ``path`` (its holder removes it when it finishes)."""
+    try:
+        return os.stat(path).st_ino == os.fstat(handle.fileno()).st_ino
+    except OSError:
+        return False
+
+
+# -- staging and the swap ---------------------------------------------------------------------------------
+
+
+@contextmanager
+def staged_folder(target: Path, lock: Lock | None = None) -> Iterator[Path]:
+    """Yields an empty folder beside ``target``; on success it replaces ``target`` (see the module's doc).
+
+    ``lock``: a lock the caller holds on the output folder ``target`` is in; without one, ``target.parent`` is
+    locked here."""
+    if lock is None:
+        with locked(target.parent) as held:
+            with staged_folder(target, held) as folder:
+                yield folder
+        return
+    _check_replaceable(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        clean_stale_staging(target)
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
         staging.chmod(0o755)
+        (staging / MARKER).write_text(_STAGING_HEADER + "\n", encoding="utf-8")
     except OSError as exc:
         raise OutputError(f"cannot write into {target.parent}: {_why(exc)}") from None
     try:
         yield staging
+        _write_manifest(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    _swap_into_place(staging, target)
+
+
+def _swap_into_place(staging: Path, target: Path) -> None:
+    """Put ``staging`` at ``target``; the old ``target`` (if any) is removed once the new one is in place.
+
+    The swap is an exchange of the two names in one system call (Linux ``renameat2(RENAME_EXCHANGE)``, macOS
+    ``renamex_np(RENAME_SWAP)``), chosen over a symlink swap because ``target`` stays a plain folder (a link
+    would surprise whoever copies or uploads it, and needs privileges on Windows): at every instant ``target``
+    is either the old folder or the new one. Where the system cannot exchange names (Windows, some network
+    file systems) the old folder is renamed aside and the new one renamed in, which leaves ``target`` missing
+    for the moment between the two renames."""
     old = staging.with_suffix(".old")  # unique, as the staging name is
     try:
-        if target.exists() or target.is_symlink():
+        if not (target.exists() or target.is_symlink()):
+            os.rename(staging, target)
+            return
+        if exchange_paths(staging, target):
+            old = staging  # the old output now has the staging name
+        else:
             os.replace(target, old)
-        try:
-            os.replace(staging, target)
-        except OSError:
-            if old.exists():
+            try:
+                os.replace(staging, target)
+            except OSError:
                 os.replace(old, target)
-            raise
+                raise
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise OutputError(f"cannot replace {target}: {_why(exc)}") from None
-    if old.is_dir() and not old.is_symlink():
-        shutil.rmtree(old, ignore_errors=True)
-    elif old.exists() or old.is_symlink():
-        old.unlink()
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def exchange_paths(first: Path, second: Path) -> bool:
+    """Swap the names of two existing paths atomically; False where the system has no way to."""
+    try:
+        if sys.platform.startswith("linux"):
+            libc = ctypes.CDLL(None, use_errno=True)
+            call = getattr(libc, "renameat2", None)
+            if call is None:
+                return False
+            at_fdcwd, rename_exchange = -100, 2
+            status = call(at_fdcwd, os.fsencode(first), at_fdcwd, os.fsencode(second), rename_exchange)
+        elif sys.platform == "darwin":  # pragma: no cover - macOS
+            libc = ctypes.CDLL(None, use_errno=True)
+            call = getattr(libc, "renamex_np", None)
+            if call is None:
+                return False
+            status = call(os.fsencode(first), os.fsencode(second), 0x2)  # RENAME_SWAP
+        else:  # pragma: no cover - Windows and others
+            return False
+    except (OSError, AttributeError):
+        return False
+    if status == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
 
 
 def link_or_copy(source: Path, target: Path) -> None:

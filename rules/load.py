@@ -5,6 +5,7 @@ under ``layouts/``) and the rulebook pages that ``game.yaml`` lists.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -27,11 +28,14 @@ from .problems import InvalidGame, Loc, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
+from .data.confine import is_confined
+from .data.names import id_problem, page_name_problem
 from .data.units import parse_length, parse_shape
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
 
 GAME_FILE = "game.yaml"
+MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
 _PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
@@ -123,17 +127,14 @@ class _Loader:
 
     def inside(self, path: Path) -> bool:
         """Whether the path, links followed, stays inside the game folder."""
-        try:
-            return path.resolve().is_relative_to(self.root)
-        except (OSError, ValueError):  # a link loop, a NUL byte in the name
-            return False
+        return is_confined(self.root, path)
 
     # -- game.yaml -------------------------------------------------------
 
     def load(self) -> tuple[Game | None, Problems]:
         game_path = self.folder / GAME_FILE
         shown = self.shown(game_path)
-        node, problems = load_yaml_file(game_path, shown)
+        node, problems = load_yaml_file(game_path, shown, self.root)
         self.problems.extend(problems)
         if node is None:
             if not problems:
@@ -187,6 +188,9 @@ class _Loader:
             self.type_ids.add(key.value)
             if not ID_PATTERN.match(key.value):
                 self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
+                continue
+            if id_problem(key.value):
+                self.problems.error(key.loc, f"{path}: {id_problem(key.value)}")
                 continue
             if value.kind != "map":
                 self.validator.fail(value, path, "a mapping with name and fields")
@@ -318,21 +322,31 @@ class _Loader:
     # -- card files ------------------------------------------------------
 
     def card_files(self) -> list[Path]:
+        """Every ``*.yaml`` under the game folder but game.yaml and the skipped folders, in sorted order.
+
+        Linked folders are not entered (a link to ``/`` would walk the whole disk) and at most MAX_FOLDER_ENTRIES
+        names are looked at; a linked file is refused when it is read (rules.data.confine)."""
         files = []
-        for path in sorted(self.folder.rglob("*.yaml")):
-            rel = path.relative_to(self.folder)
-            if rel.name in (GAME_FILE, READINGS_FILE) and len(rel.parts) == 1:
-                continue
-            if SKIPPED_FOLDERS.intersection(rel.parts[:-1]) or any(p.startswith(".") for p in rel.parts):
-                continue
-            if path.is_dir():
-                continue
-            if not self.inside(path):
-                self.problems.error(Loc(self.shown(path)), "file links outside the game folder; deckwright reads only files inside it")
+        seen = 0
+        for top, folders, names in os.walk(self.folder):
+            seen += len(folders) + len(names)
+            if seen > MAX_FOLDER_ENTRIES:
+                self.problems.error(Loc(self.shown(self.folder)), f"the game folder holds more than {MAX_FOLDER_ENTRIES:,} "
+                                                                  "files and folders; deckwright reads at most that many")
                 self.cards_lost = True
-                continue
-            files.append(path)
-        return files
+                return []
+            rel_top = Path(top).relative_to(self.folder)
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS)
+            for name in names:
+                rel = rel_top / name
+                if not name.endswith(".yaml") or name.startswith(".") or (
+                        rel.name in (GAME_FILE, READINGS_FILE) and len(rel.parts) == 1):
+                    continue
+                path = self.folder / rel
+                if path.is_dir():
+                    continue
+                files.append(path)
+        return sorted(files)
 
     def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:
         cards: list[Card] = []
@@ -353,7 +367,7 @@ class _Loader:
 
         for path in self.card_files():
             shown = self.shown(path)
-            node, problems = load_yaml_file(path, shown)
+            node, problems = load_yaml_file(path, shown, self.root)
             self.problems.extend(problems)
             if node is None:
                 if not problems:
@@ -438,6 +452,8 @@ class _Loader:
             return None
         id_node = node.get("id")
         card_id = id_node.value if id_node is not None and id_node.kind == "scalar" else "?"
+        if len(str(card_id)) > 40:  # named in every message about the card: a long one would hide the message
+            card_id = f"{str(card_id)[:30]}..."
         type_node = node.get("type")
         if type_node is not None:
             type_id = self.validator.value(type_node, CARD_TYPE_REF, f"card {card_id}.type")
@@ -533,9 +549,20 @@ class _Loader:
 
     def pages(self, node: YNode | None, names: tuple) -> list[Page]:
         pages = []
+        ids: dict[str, Loc] = {}  # a page's id names its web page (rules/<id>.html) and its golden logs
         for item, name in zip(node.value if node is not None and node.kind == "seq" else (), names):
             if name is None:  # not text: already reported
                 continue
+            page_id = Path(name).stem
+            problem = page_name_problem(page_id)
+            if problem:
+                self.problems.error(item.loc, f"rulebook: {name!r}: {problem}")
+                continue
+            if page_id.lower() in ids:
+                self.problems.error(item.loc, f"rulebook: {name!r} has the same name as the page at {ids[page_id.lower()]}, "
+                                              f"so both would be rules/{page_id}.html; rename one")
+                continue
+            ids[page_id.lower()] = item.loc
             path = (self.folder / name)
             if not self.inside(path):
                 self.problems.error(item.loc, f"rulebook: {name!r} is outside the game folder")
@@ -543,7 +570,7 @@ class _Loader:
             if not path.is_file():
                 self.problems.error(item.loc, f"rulebook: no page {name!r} in the game folder")
                 continue
-            text, problems = read_text(path, self.shown(path))
+            text, problems = read_text(path, self.shown(path), self.root)
             self.problems.extend(problems)
             if text is None:
                 continue

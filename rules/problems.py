@@ -6,8 +6,46 @@ Everything that reads user files reports through these: one line per problem,
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+READABLE = 300  # characters of a message printed before it is cut
+# C0 and C1 controls (escape sequences, bells, line breaks), DEL, bidirectional overrides and line separators:
+# text from a game folder must not clear a terminal, retitle it, or reorder what it shows.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    """Control characters written as visible escapes (``\\x1b``, ``\\n``, ``\\u202e``); the rest unchanged."""
+    def escape(match: re.Match) -> str:
+        char = match.group(0)
+        if keep_newlines and char == "\n":
+            return char
+        return repr(char)[1:-1] if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+    return _CONTROL.sub(escape, text)
+
+
+def clip(text: str, limit: int = READABLE) -> str:
+    """Text cut at a readable length, saying how much is left out: whole "; "-separated items with
+    ``(N more)``, or else characters with ``(N more characters)``."""
+    if len(text) <= limit:
+        return text
+    items = text.split("; ")
+    kept: list[str] = []
+    for item in items:
+        if sum(len(k) + 2 for k in kept) + len(item) > limit:
+            break
+        kept.append(item)
+    if kept and len(items) > 1:
+        return "; ".join(kept) + f"; ({len(items) - len(kept)} more)"
+    first = items[0] if len(items) > 1 else text
+    cut = first.rfind(" ", limit // 2, limit)
+    cut = cut if cut > 0 else limit
+    if len(items) > 1:  # even the first item is too long: cut it, and count the items left out
+        return f"{first[:cut]}...; ({len(items) - 1} more)"
+    return f"{text[:cut]}... ({len(text) - cut} more characters)"
 
 
 @dataclass(frozen=True, order=True)
@@ -49,8 +87,9 @@ class Problem:
     severity: str = "error"  # "error" or "warning"
 
     def __str__(self) -> str:
+        """One line: ``file:line:col: message``, control characters escaped, a long message cut."""
         prefix = "" if self.severity == "error" else f"{self.severity}: "
-        return f"{self.loc}: {prefix}{self.message}"
+        return printable(f"{self.loc}: {prefix}{clip(self.message)}")
 
 
 @dataclass

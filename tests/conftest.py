@@ -1,10 +1,82 @@
+"""Shared fixtures: the project root, the tiny test game, and the system tools some tests need.
+
+A test that needs a system tool (poppler's pdftoppm and pdftotext, qpdf, Chromium) skips on a
+developer's machine without it, but fails when the ``CI`` environment variable is set, so CI can
+never pass with those tests skipped (``.ci/run`` installs them). Python packages the tests need are
+declared in pyproject.toml's ``test`` extra and imported plainly.
+"""
+import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's chromium package, driven through Playwright
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def need_tools(*tools: str, package: str) -> None:
+    """Skip the calling test unless every tool is installed; with ``CI`` set, fail it instead."""
+    missing = [tool for tool in tools if not (shutil.which(tool) or Path(tool).is_file())]
+    if not missing:
+        return
+    message = f"{', '.join(missing)} not installed (Debian package {package}; .ci/run installs it)"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}, and CI is set: CI must run every test", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture
+def poppler():
+    need_tools("pdftoppm", "pdftotext", package="poppler-utils")
+
+
+@pytest.fixture
+def qpdf():
+    need_tools("qpdf", package="qpdf")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    need_tools(str(CHROMIUM), package="chromium")
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """Headless Chromium, shared by every browser test of the run."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+TINY = ROOT / "tests" / "bad_inputs" / "base"  # a small valid made-up game: heroes and monsters, one rulebook page
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    """A factory: the tiny test game copied to ``tmp_path/tiny``, with some files replaced (path -> text or bytes)."""
+    import shutil
+
+    def make(files: dict[str, str | bytes] | None = None, name: str = "tiny") -> Path:
+        game = tmp_path / name
+        shutil.copytree(TINY, game)
+        for rel, content in (files or {}).items():
+            target = game / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        return game
+
+    return make

@@ -8,11 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 
 from deckwright.generator import BUNDLED_GAMES, build, cli
-from deckwright.generator.output import OutputError, staged_folder
+from deckwright.generator.output import MARKER, OutputError, staged_folder
 from deckwright.rules.load import bundled_games, load_game
 
 FIXTURE_GAME = Path(__file__).parent / "bad_inputs" / "base"  # a small valid made-up game
@@ -186,7 +187,7 @@ def test_out_holding_the_game_folder_is_refused(my_game, tmp_path):
     assert tree(my_game) == before and sorted(p.name for p in my_game.parent.iterdir()) == ["my-game"]
 
 
-@pytest.mark.parametrize("command, target", [("build", "dist/sub"), ("schema", "dist/sub/tiny")])
+@pytest.mark.parametrize("command, target", [("build", "dist/sub"), ("schema", "dist/sub")])
 def test_out_that_is_a_file_is_a_usage_error(my_game, tmp_path, command, target):
     (tmp_path / "dist").write_text("a file, not a folder\n")
     result = deckwright(command, str(my_game), "--out", "dist/sub", cwd=tmp_path)
@@ -199,10 +200,13 @@ def test_out_that_is_a_file_is_a_usage_error(my_game, tmp_path, command, target)
 
 
 def test_build_replaces_earlier_output_whole(my_game, tmp_path, monkeypatch):
+    """Files an earlier build wrote and this one does not are gone: the folder is replaced, not merged."""
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "dist"
-    (out / "tiny").mkdir(parents=True)
+    assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
     (out / "tiny" / "left-over.txt").write_text("from an older build\n")
+    with open(out / "tiny" / MARKER, "a") as manifest:  # as if that build had written it
+        manifest.write("left-over.txt\n")
     assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
     assert not (out / "tiny" / "left-over.txt").exists()
     assert json.loads((out / "tiny" / "game.json").read_text())["slug"] == "tiny"
@@ -241,7 +245,8 @@ def test_staged_folder_swaps_only_on_success(tmp_path):
 
     with staged_folder(target) as folder:
         (folder / "b.txt").write_text("third\n")
-    assert sorted(p.name for p in target.iterdir()) == ["b.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [MARKER, "b.txt"]
+    assert (target / MARKER).read_text().splitlines()[1:] == ["b.txt"]  # the manifest: what deckwright wrote
     assert sorted(p.name for p in target.parent.iterdir()) == ["game"]
 
 
@@ -273,7 +278,6 @@ def test_schema_accepts_the_bundled_files(game, tmp_path):
     schemas = {f: schema_for(f, tmp_path) for f in files}
     for path in schemas.values():
         assert path.is_file(), f"deckwright schema did not write {path}"
-    jsonschema = pytest.importorskip("jsonschema")
     for file, path in schemas.items():
         schema = json.loads(path.read_text())
         jsonschema.Draft7Validator.check_schema(schema)
@@ -289,7 +293,6 @@ def test_schema_accepts_the_bundled_files(game, tmp_path):
     ({"id": "Not An Id"}, "'Not An Id'"),
 ])
 def test_schema_rejects_a_bad_card(my_game, tmp_path, change, complaint):
-    jsonschema = pytest.importorskip("jsonschema")
     assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
     schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "hero.json").read_text())
     data = yaml.safe_load((my_game / "heroes.yaml").read_text())
@@ -302,13 +305,14 @@ def test_schema_rejects_a_bad_card(my_game, tmp_path, change, complaint):
 def test_schema_writes_what_a_build_writes(my_game, tmp_path):
     assert deckwright("schema", str(my_game), "--out", "a", cwd=tmp_path).returncode == 0
     assert deckwright("build", str(my_game), "--out", "b", cwd=tmp_path).returncode == 0
-    assert tree(tmp_path / "a" / "tiny" / "schema") == tree(tmp_path / "b" / "tiny" / "schema")
-    assert sorted(p.name for p in (tmp_path / "a" / "tiny" / "schema").iterdir()) == [
+    written = tree(tmp_path / "a" / "tiny" / "schema")
+    del written[MARKER]  # the schema command's own manifest; a build's is one folder up
+    assert written == tree(tmp_path / "b" / "tiny" / "schema")
+    assert sorted(written) == [
         "cards.json", "game.json", "hero.csv", "hero.json", "monster.csv", "monster.json", "readings.json"]
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):
-    jsonschema = pytest.importorskip("jsonschema")
     assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
     schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "game.json").read_text())
     data = yaml.safe_load((my_game / "game.yaml").read_text())

@@ -222,3 +222,9 @@ def test_a_value_used_through_an_alias_is_located_where_it_is_used(game):
 def test_an_alias_is_located_at_the_alias_and_its_insides_at_the_anchor():
     node, _ = parse_yaml("base: &b {k: 1}\nuse: *b\n", "f.yaml")
     assert node.get("use").loc == Loc("f.yaml", 2, 6) and node.get("use").get("k").loc == Loc("f.yaml", 1, 14)
+
+
+def test_a_yaml_directive_with_a_huge_number_is_a_located_problem():
+    """Found by tests/fuzz: PyYAML's int() of a 5000-digit %YAML version raised ValueError."""
+    node, problems = parse_yaml("%YAML 1." + "9" * 5000 + "\n---\na: 1\n", "f.yaml")
+    assert node is None and [str(p) for p in problems] == ["f.yaml:1:1: YAML error: a number with too many digits to read"]

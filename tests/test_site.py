@@ -24,15 +24,11 @@ from deckwright.rules.ci.check import GameReport, check_game
 from deckwright.rules.load import bundled_games, load_game
 from deckwright.rules.problems import Loc, Problems
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"
 SCREENSHOTS = PROJECT_ROOT / "output" / "screenshots"
 PX_PER_MM = 96 / 25.4
 
-needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(),
-                                    reason="no /usr/bin/chromium: install Debian's chromium package (.ci/run does)")
+needs_chromium = pytest.mark.usefixtures("chromium")  # skipped without Chromium, failing when CI is set (conftest.py)
 
 
 def fixture_report(game) -> GameReport:
@@ -171,17 +167,6 @@ def test_build_is_atomic_and_repeatable(tmp_path, games, site):
 
 
 # -- in Chromium ---------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("no /usr/bin/chromium: install Debian's chromium package (.ci/run does)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extras: pip install -e .[test]")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

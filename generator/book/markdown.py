@@ -20,6 +20,8 @@ from xml.etree.ElementTree import Element
 from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
 from deckwright.rules.data.model import Game, Page
 
+from .sanitize import clean_tree
+
 EXTENSIONS = ("tables", "toc", "admonition", "fenced_code", "attr_list", "sane_lists", "smarty")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 # Python-Markdown's placeholder for a stashed piece (markdown.util.HTML_PLACEHOLDER).
@@ -83,11 +85,18 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
                 if target is not None:
                     link.set("href", hooks.page_link(target, fragment))
 
+    class Clean(Treeprocessor):
+        """Last of all, after attr_list and the unescaping of backslash escapes: see generator.book.sanitize."""
+
+        def run(self, root):
+            clean_tree(root)
+
     class Deckwright(Extension):
         def extendMarkdown(self, md):  # noqa: N802
             md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
             md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
             md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
+            md.treeprocessors.register(Clean(md), "deckwright-clean", -100)
             # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")

@@ -22,10 +22,12 @@ from deckwright.rules.data.yamlsrc import load_yaml_file
 from deckwright.rules.problems import Problem
 
 from .displaylist import DisplayList
-from .files import LayoutError, LayoutFiles, search_folders
+from .files import LayoutError, LayoutFiles, file_root, search_folders
 from .fonts import FontBook, shipped_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
+from .sandbox import LayoutSandbox
+from .viewmodel import CardView, GameView, card_view, game_view, plain
 
 _MISSING = object()
 
@@ -59,22 +61,19 @@ def plain_value(value: Any, game: Game) -> str:
     return str(value)
 
 
-def make_environment(game: Game):
-    """The sandboxed Jinja2 environment layouts are compiled in (strict: a missing value is an error)."""
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
-
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
-                               finalize=lambda v: "" if v is None else v)
-
-    env.filters.update(_filters(game))
+def make_environment(game: Game | GameView):
+    """The sandboxed Jinja2 environment layouts are compiled in (strict: a missing value is an error;
+    bounded: see generator.layout.sandbox). Its filters hand out views of cards, never the model itself."""
+    view = game if isinstance(game, GameView) else game_view(game)
+    env = LayoutSandbox(autoescape=False, keep_trailing_newline=False, finalize=lambda v: "" if v is None else v)
+    env.add_filters(_filters(view))
     env.tests["open"] = lambda value: isinstance(value, Open)
     return env
 
 
-def _filters(game: Game) -> dict:
-    def card_of(ref) -> Card:
-        return game.card(str(ref))
+def _filters(view: GameView) -> dict:
+    def card_of(ref) -> CardView:
+        return view.card(str(ref))
 
     return {
         "card_name": lambda ref: card_of(ref).name,
@@ -90,11 +89,11 @@ def load_icons(game: Game) -> dict[str, Icon]:
     problems: list[Problem] = []
     for folder in reversed(search_folders(game)):
         path = folder / "icons.yaml"
-        if not path.is_file():
+        if not (path.exists() or path.is_symlink()):
             continue
         from deckwright.rules.problems import display_path
 
-        node, found = load_yaml_file(path, display_path(path))
+        node, found = load_yaml_file(path, display_path(path), file_root(game, path))
         problems.extend(found)
         if node is None:
             continue
@@ -137,14 +136,17 @@ class Faces:
 
     def __init__(self, game: Game, fonts: FontBook | None = None):
         self.game = game
-        self.env = make_environment(game)
+        self.view = game_view(game)
+        self._cards = {card.id: card for card in game.cards}
+        self.env = make_environment(self.view)
         self.files = LayoutFiles(game, self.env)
         self.files.compile(layout_uses(game))
         self.fonts = fonts or shipped_fonts()
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
-        self.data = layout_data(game)
+        self.data = plain(layout_data(game))
+        self.fit_warnings: set[Problem] = set()  # text that would print too small or not fit, from every face drawn
 
     def for_game(self, game: Game) -> "Faces":
         """These compiled layouts, icons and fonts for an edited version of the same game (its data changed, not
@@ -155,23 +157,32 @@ class Faces:
 
         faces = copy.copy(self)
         faces.game = game
+        faces.view = game_view(game)
+        faces._cards = {card.id: card for card in game.cards}
         faces.files = copy.copy(self.files)
         faces.files.game = game
-        faces.data = layout_data(game)
-        self.env.filters.update(_filters(game))
+        faces.data = plain(layout_data(game))
+        faces.fit_warnings = set()
+        self.env.add_filters(_filters(faces.view))
         return faces
 
-    # -- contexts --------------------------------------------------------
+    # -- contexts: what a layout sees (generator.layout.viewmodel) ----------
 
     def _base(self) -> dict:
-        game = self.game
-        return {"game": game, "constants": game.constants, "colors": dict(game.colors),
-                "referring": self.referring, "field_text": self.format_field, "icon_names": self.icon_names,
-                "data": self.data}
+        view = self.view
+
+        def referring(target, field: str) -> list[CardView]:
+            return [view.card(card.id) for card in self.referring(target, field)]
+
+        def field_text(card, field: str) -> str:
+            return self.format_field(self.game.card(card.id) if isinstance(card, CardView) else card, field)
+
+        return {"game": view, "constants": plain(self.game.constants), "colors": dict(self.game.colors),
+                "referring": referring, "field_text": field_text, "icon_names": self.icon_names, "data": self.data}
 
     def referring(self, target, field: str) -> list[Card]:
         """The cards whose ``field`` refers to ``target`` (a card, a Ref or an id), in game order."""
-        ident = target.id if isinstance(target, (Card, Ref)) else str(target)
+        ident = target.id if isinstance(target, (Card, CardView, Ref)) else str(target)
         out = []
         for card in self.game.cards:
             value = card.get(field)
@@ -179,6 +190,10 @@ class Faces:
             if any(isinstance(v, Ref) and v.id == ident for v in values):
                 out.append(card)
         return out
+
+    def _card_view(self, card: Card) -> CardView:
+        """The game's view of one of its cards; a card made elsewhere (a blank template) gets its own."""
+        return self.view.card(card.id) if self._cards.get(card.id) is card else card_view(card)
 
     def _deck_palette(self, ctx: dict, deck: Deck | None) -> None:
         if deck is not None:
@@ -189,7 +204,7 @@ class Faces:
     def card_context(self, card: Card) -> dict:
         deck = self.game.decks.get(card.deck)
         ctx = self._base()
-        ctx.update(card=card, deck=deck, type=self.game.card_types[card.type])
+        ctx.update(card=self._card_view(card), deck=deck, type=self.game.card_types[card.type])
         self._deck_palette(ctx, deck)
         layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
 
@@ -206,7 +221,7 @@ class Faces:
         if template is None:
             return plain_value(value, self.game)
         try:
-            return resolve(template, dict(ctx, value=value), "text")
+            return resolve(template, dict(ctx, value=plain(value)), "text")
         except ValueFailure as exc:
             card = ctx.get("card")
             raise LayoutError([Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")])
@@ -220,29 +235,57 @@ class Faces:
     def front(self, card: Card, bleed: float = 0.0) -> DisplayList:
         layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
         width, height = self.card_size(card)
-        return self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
-                                     f"{card.type} '{card.id}'")
+        display = self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
+                                        f"{card.type} '{card.id}'")
+        self.fit_warnings.update(fit_problems(display.fits, card.loc, f"{card.type} '{card.id}'"))
+        return display
 
-    def back(self, deck: Deck, bleed: float = 0.0) -> DisplayList:
-        layout = self.files.layout(deck.back.layout, deck.loc)
+    def back_context(self, deck: Deck) -> dict:
         ctx = self._base()
         ctx.update(deck=deck, back=deck.back)
         self._deck_palette(ctx, deck)
-        return self.measurer.measure(layout, ctx, deck.size.width, deck.size.height, bleed, f"back of {deck.id}",
-                                     f"the back of deck '{deck.id}'")
+        return ctx
 
-    def sheet(self, sheet: Sheet, width: float | None = None, height: float | None = None,
-              bleed: float = 0.0) -> DisplayList:
-        """A sheet measured at its own size, or at ``width`` x ``height`` (a page's printable area)."""
-        layout = self.files.layout(sheet.layout, sheet.loc)
+    def sheet_context(self, sheet: Sheet) -> dict:
         ctx = self._base()
         ctx.update(sheet=sheet)
-        return self.measurer.measure(layout, ctx, width or sheet.size.width, height or sheet.size.height, bleed,
-                                     f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+        return ctx
+
+    def back(self, deck: Deck, bleed: float = 0.0) -> DisplayList:
+        layout = self.files.layout(deck.back.layout, deck.loc)
+        return self.measurer.measure(layout, self.back_context(deck), deck.size.width, deck.size.height, bleed,
+                                     f"back of {deck.id}", f"the back of deck '{deck.id}'")
+
+    def sheet(self, sheet: Sheet, width: float | None = None, height: float | None = None,
+              bleed: float = 0.0, paper: str = "") -> DisplayList:
+        """A sheet measured at its own size, or at ``width`` x ``height`` (the printable area of ``paper``)."""
+        layout = self.files.layout(sheet.layout, sheet.loc)
+        display = self.measurer.measure(layout, self.sheet_context(sheet), width or sheet.size.width,
+                                        height or sheet.size.height, bleed, f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+        where = f"sheet '{sheet.id}'" + (f" on {paper}" if paper else "")
+        self.fit_warnings.update(fit_problems(display.fits, sheet.loc, where))
+        return display
 
     def format_field(self, card: Card, field: str) -> str:
         """A field as the layouts word it (markup included: see generator.layout.richtext), e.g. for rulebook tables."""
         return self.card_context(card)["fmt"](field)
+
+
+READABLE_PT = 6.0  # text below this size is hard to read on a printed card
+
+
+def fit_problems(fits, loc, who: str) -> list[Problem]:
+    """Warnings, at ``loc``, for the texts of one face that print below READABLE_PT or do not fit at all."""
+    out = []
+    for fit in fits:
+        what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
+        if not fit.fits:
+            out.append(Problem(loc, f"{who}: {what} does not fit even at {fit.size:g} pt (layout {fit.loc}); "
+                                    f"shorten the text or enlarge the box", "warning"))
+        elif fit.size < READABLE_PT:
+            out.append(Problem(loc, f"{who}: {what} prints at {fit.size:g} pt, below {READABLE_PT:g} pt "
+                                    f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+    return out
 
 
 def card_face(game: Game, card: Card, bleed: float = 0.0) -> DisplayList:

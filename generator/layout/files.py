@@ -87,6 +87,12 @@ def search_folders(game) -> list[Path]:
     return [game.root / "layouts", LAYOUT_DIR / game.slug, LAYOUT_DIR]
 
 
+def file_root(game, path: Path) -> Path:
+    """The folder a layout or icon file must stay inside: the game's folder for its own ``layouts/``
+    (links followed: a linked ``layouts/`` folder is refused too), deckwright's templates for the shared ones."""
+    return game.root if Path(path).parent == game.root / "layouts" else TEMPLATES
+
+
 def _expression(env, source: str):
     """``env.compile_expression(source)`` and the names it reads, from one parse of its source."""
     from jinja2 import nodes
@@ -138,6 +144,11 @@ def compile_value(env, node: YNode, expression: bool = False) -> Value:
     except TemplateSyntaxError as exc:
         line = node.loc.line + (exc.lineno - 1 if exc.lineno else 0)
         raise LayoutError([Problem(Loc(node.loc.file, line, node.loc.col), f"Jinja2 syntax error: {exc.message}")])
+    except RecursionError:
+        raise LayoutError([Problem(node.loc, "Jinja2 cannot compile this: it is nested too deeply")]) from None
+    except Exception as exc:  # Jinja2 works out constant parts while compiling: `{{ 10.id or 'x' }}` fails there
+        message = getattr(exc, "message", None) or str(exc)
+        raise LayoutError([Problem(node.loc, f"Jinja2 cannot compile this: {type(exc).__name__}: {message}")]) from None
     return Value(raw, node.loc)
 
 
@@ -231,9 +242,7 @@ class LayoutFiles:
 
     def _read_file(self, name: str, path: Path, seen: tuple[Path, ...]) -> Layout:
         shown = display_path(path)
-        if not path.resolve().is_relative_to(path.parent.resolve()):
-            raise LayoutError([Problem(Loc(shown), "layout file links outside its folder")])
-        node, problems = load_yaml_file(path, shown)
+        node, problems = load_yaml_file(path, shown, file_root(self.game, path))
         if node is None and not problems:
             problems = [Problem(Loc(shown), "layout file is empty; expected boxes:")]
         if problems:

@@ -1,6 +1,6 @@
 """``deckwright check``'s layout checks: every card, back and sheet laid out, small or overflowing text reported.
 
-A warning names the card and field whose text would print below ``READABLE_PT``
+A warning names the card and field whose text would print below ``faces.READABLE_PT``
 or not fit its box at all, located at the card; layout mistakes (a bad key, a
 missing field, an unknown icon) come back as located errors.
 """
@@ -14,7 +14,6 @@ from .faces import Faces
 from .files import LayoutError
 from .fonts import FontBook
 
-READABLE_PT = 6.0
 PAPERS = ("a4", "letter")  # the papers --paper offers
 
 
@@ -28,11 +27,9 @@ def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
         if card.type not in game.card_types:
             continue
         try:
-            display = faces.front(card, HOME_BLEED)
+            faces.front(card, HOME_BLEED)
         except LayoutError as exc:
             problems.extend(exc.problems)
-            continue
-        problems.extend(_fit_problems(display.fits, card.loc, f"{card.type} '{card.id}'"))
     for deck in game.decks.values():
         try:
             faces.back(deck, HOME_BLEED)
@@ -43,25 +40,10 @@ def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
         for paper_name in (PAPERS if is_page_sheet(sheet) else ("",)):
             try:
                 if paper_name:
-                    display = faces.sheet(sheet, *page_sheet_area(sheet, paper_name)[1])
+                    faces.sheet(sheet, *page_sheet_area(sheet, paper_name)[1], paper=paper_name)
                 else:
-                    display = faces.sheet(sheet, bleed=HOME_BLEED)
+                    faces.sheet(sheet, bleed=HOME_BLEED)
             except LayoutError as exc:
                 problems.extend(exc.problems)
                 break
-            where = f"sheet '{sheet.id}'" + (f" on {paper_name}" if paper_name else "")
-            problems.extend(_fit_problems(display.fits, sheet.loc, where))
-    return sorted(set(problems))
-
-
-def _fit_problems(fits, loc, who: str) -> list[Problem]:
-    out = []
-    for fit in fits:
-        what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
-        if not fit.fits:
-            out.append(Problem(loc, f"{who}: {what} does not fit even at {fit.size:g} pt (layout {fit.loc}); "
-                                    f"shorten the text or enlarge the box", "warning"))
-        elif fit.size < READABLE_PT:
-            out.append(Problem(loc, f"{who}: {what} prints at {fit.size:g} pt, below {READABLE_PT:g} pt "
-                                    f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
-    return out
+    return sorted(set(problems) | faces.fit_warnings)

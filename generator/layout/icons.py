@@ -97,7 +97,10 @@ def parse_path(d: str) -> tuple[tuple, ...]:
         for _ in range(n):
             if i >= len(tokens) or tokens[i].isalpha():
                 raise IconError(f"'{cmd}' needs {n} numbers")
-            args.append(float(tokens[i]))
+            number = float(tokens[i])
+            if not math.isfinite(number) or abs(number) > 1e6:
+                raise IconError(f"'{tokens[i]}' is not a usable coordinate")
+            args.append(number)
             i += 1
         ox, oy = (cx, cy) if rel else (0.0, 0.0)
         if upper == "M":
@@ -231,5 +234,12 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
         for paint in (fill, stroke):
             if paint not in ("color", "accent", "none") and not re.fullmatch(r"#[0-9a-fA-F]{6}", paint):
                 raise IconError(f"paint '{paint}' is not color, accent, none or #rrggbb")
-        parts.append(IconPart(parse_path(str(part["d"])), fill, stroke, float(part.get("stroke_width", 0))))
-    return Icon(name, tuple(float(v) for v in viewbox), tuple(parts))
+        parts.append(IconPart(parse_path(str(part["d"])), fill, stroke, _number(part.get("stroke_width", 0), "stroke_width")))
+    return Icon(name, tuple(_number(v, "viewbox") for v in viewbox), tuple(parts))
+
+
+def _number(value, what: str) -> float:
+    """A finite number from icon data; IconError for text, booleans, infinities."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e6:
+        raise IconError(f"{what}: expected a number, got {value!r}")
+    return float(value)

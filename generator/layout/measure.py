@@ -6,21 +6,26 @@ filling a layout (a missing field, a bad colour) are located problems.
 """
 from __future__ import annotations
 
+import io
+import itertools
+import math
 import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, Undefined
 
+from deckwright.rules.data.confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
 from deckwright.rules.data.units import parse_length
-from deckwright.rules.problems import Problem
+from deckwright.rules.problems import Problem, clip
 
 from . import displaylist as dl
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
 from .richtext import parse
+from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, check_size
 from .textfit import TextSetter, TextSpec
 
 # Names that make a value differ from card to card (used to find boxes that can be drawn once and reused).
@@ -28,6 +33,12 @@ CARD_NAMES = frozenset({"card", "fmt", "item", "index", "number", "count", "copy
 COLOR_KEYS = ("fill", "stroke", "color", "accent")
 _FIELD_IN_TEXT = re.compile(r"(?:card\.([a-z_][a-z0-9_]*)|fmt\(\s*['\"]([a-z_][a-z0-9_]*))")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_LENGTH = 10_000.0  # mm: ten metres, far beyond any sheet
+MAX_NUMBER = 1e9
+MAX_POINTS = 1000.0  # the largest text size
+MAX_REPEAT = 1_000  # copies of one repeated box
+MAX_ITEMS = 20_000  # boxes drawn on one face
+MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
                  "align": "left", "valign": "top", "fit": "shrink"}
 
@@ -52,19 +63,35 @@ def length(value: Any, reference: float) -> float:
     """Millimetres from a number, a length with a unit, or a percentage of ``reference``."""
     if isinstance(value, str) and value.strip().endswith("%"):
         try:
-            return float(value.strip()[:-1]) * reference / 100
+            return finite(float(value.strip()[:-1]) * reference / 100, MAX_LENGTH, "mm")
         except ValueError:
             raise ValueFailure(f'"{value}" is not a percentage')
     try:
-        return parse_length(value)
+        return finite(parse_length(value), MAX_LENGTH, "mm")
+    except OverflowError:
+        raise ValueFailure(f"{clip(str(value), 40)} is not a usable value (at most {MAX_LENGTH:g}mm either way)")
     except ValueError as exc:
         raise ValueFailure(str(exc))
 
 
+def finite(number: float, largest: float, unit: str = "") -> float:
+    """The number if it is finite and at most ``largest`` either way; else ValueFailure."""
+    if not math.isfinite(number) or abs(number) > largest:
+        raise ValueFailure(f"{number:g}{unit} is not a usable value (at most {largest:g}{unit} either way)")
+    return number
+
+
 class ValueFailure(Exception):
-    def __init__(self, message: str):
+    """A value that cannot be used; ``fatal`` ones (a used-up budget) end the whole face."""
+
+    def __init__(self, message: str, fatal: bool = False):
         super().__init__(message)
         self.message = message
+        self.fatal = fatal
+
+
+class _Abandoned(Exception):
+    """The face's budget is used up: its problems so far are reported, nothing more is evaluated."""
 
 
 def color_value(raw: Any, palette: dict) -> str | None:
@@ -82,31 +109,89 @@ def color_value(raw: Any, palette: dict) -> str | None:
 
 
 def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, palette: dict | None = None) -> Any:
-    """A layout value filled in and converted (length, number, color, text or any); raises ValueFailure."""
+    """A layout value filled in and converted (length, number, color, text or any); raises ValueFailure.
+
+    Whatever the layout's Jinja2 does wrong (a missing value, a limit of the sandbox, a macro that calls itself
+    forever, a number too large for a float) ends here as a ValueFailure, never as a traceback.
+    """
     try:
         raw = evaluate(value, ctx)
+        if isinstance(raw, Undefined):
+            str(raw)  # a StrictUndefined (a missing attribute): raises the UndefinedError that names it
         if kind == "length":
             return None if raw is None else length(raw, reference)
         if kind == "number":
-            return float(raw)
+            try:
+                return finite(float(raw), MAX_NUMBER)
+            except OverflowError:
+                raise ValueFailure(f"{clip(str(raw), 40)} is not a usable value (at most {MAX_NUMBER:g} either way)")
         if kind == "color":
             return color_value(raw, palette or {})
         if kind == "text":
-            return "" if raw is None else str(raw)
+            return "" if raw is None else check_size(str(raw))
         return raw
     except ValueFailure:
         raise
+    except OutOfBudget as exc:
+        raise ValueFailure(exc.message, fatal=True) from None
+    except LayoutLimit as exc:
+        raise ValueFailure(exc.message) from None
     except TemplateError as exc:
-        raise ValueFailure(f"{type(exc).__name__}: {exc.message}" if getattr(exc, "message", None) else str(exc))
-    except (TypeError, ValueError, KeyError, AttributeError, ZeroDivisionError, IndexError) as exc:
-        raise ValueFailure(f"{type(exc).__name__}: {exc}")
+        raise ValueFailure(f"{type(exc).__name__}: {exc.message}" if getattr(exc, "message", None) else str(exc)) from None
+    except RecursionError:
+        raise ValueFailure("a macro or loop calls itself too deeply (RecursionError)") from None
+    except MemoryError:
+        raise ValueFailure("the value needs more memory than there is (MemoryError)", fatal=True) from None
+    except Exception as exc:  # TypeError, OverflowError, ...: the layout's mistake, at the layout's line
+        raise ValueFailure(f"{type(exc).__name__}: {exc}") from None
+
+
+def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
+    """A picture a layout names, read whole once (so a truncated file fails ``check``, not only ``build``):
+    its resolved path and size in pixels, or why it cannot be used."""
+    import warnings
+
+    from PIL import Image
+
+    try:
+        path = confined(root, root / src)
+        data = read_confined(root, path, MAX_IMAGE_BYTES)
+    except FileRefused as exc:
+        if "links outside" in exc.message:
+            return f"'{src}' is outside the game folder"
+        return f"no image '{src}' in the game folder" if not (root / src).exists() else f"'{src}': {exc.message}"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is lower
+            with Image.open(io.BytesIO(data)) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    raise _TooManyPixels(width, height)
+                if image.format not in ("PNG", "JPEG"):
+                    return f"'{src}' is a {image.format} image; deckwright reads PNG and JPEG"
+                image.load()
+    except _TooManyPixels as exc:
+        return (f"'{src}' is {exc.args[0]} x {exc.args[1]} pixels ({exc.args[0] * exc.args[1] / 1e6:.0f} megapixels); "
+                f"a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels")
+    except Image.DecompressionBombError as exc:  # far above the limit: Pillow refuses it before saying its size
+        pixels = re.search(r"\((\d+) pixels\)", str(exc))
+        many = f"{int(pixels.group(1)) / 1e6:.0f} megapixels" if pixels else "more megapixels than Pillow opens"
+        return f"'{src}' has {many}; a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels"
+    except Exception as exc:  # PIL raises many kinds for broken files (OSError, SyntaxError, ValueError, ...)
+        return f"'{src}' is not a PNG or JPEG image deckwright can read ({clip(str(exc), 80) or type(exc).__name__})"
+    return path, (width, height)
+
+
+class _TooManyPixels(Exception):
+    pass
 
 
 class Measurer:
     """Turns layouts into display lists for one game (fonts, icons and Jinja2 environment shared)."""
 
-    def __init__(self, env, fonts: FontBook, icons: dict[str, Icon], game_root: Path):
+    def __init__(self, env, fonts: FontBook, icons: dict[str, Icon], game_root: Path, seconds: float = FACE_SECONDS):
         self.env = env
+        self.seconds = seconds  # the time budget of one face
         self.fonts = fonts
         self.icons = icons
         self.game_root = game_root.resolve()
@@ -115,7 +200,7 @@ class Measurer:
         self._fixed_geometry: dict[int, bool] = {}
         self._frames: dict[tuple, tuple[float, float, float, float]] = {}
         self._specs: dict[tuple, tuple] = {}
-        self._image_sizes: dict[str, tuple[int, int]] = {}
+        self._images: dict[str, tuple[Path, tuple[int, int]] | str] = {}  # src -> (file, size) or why it cannot be used
 
     # -- entry point -----------------------------------------------------
 
@@ -127,7 +212,18 @@ class Measurer:
         self.who = who
         self.layout = layout
         self.size = (width, height, bleed)
+        self.boxes_left = MAX_ITEMS
         ctx = dict(ctx, width=width, height=height, bleed=bleed, parent_width=width, parent_height=height)
+        try:
+            with self.env.evaluating(self.seconds):
+                items = self._measure(layout, ctx, width, height)
+        except _Abandoned:
+            items = []
+        if self.problems:
+            raise LayoutError(self.problems)
+        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits))
+
+    def _measure(self, layout: Layout, ctx: dict, width: float, height: float) -> list:
         palette = dict(ctx.get("colors") or {})
         ctx["colors"] = palette
         self.palette = palette
@@ -151,9 +247,7 @@ class Measurer:
             items.extend(drawn)
         if pending:
             items.append(dl.Group(tuple(pending)))
-        if self.problems:
-            raise LayoutError(self.problems)
-        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits))
+        return items
 
     # -- values ----------------------------------------------------------
 
@@ -171,6 +265,8 @@ class Measurer:
             return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
         except ValueFailure as exc:
             self.problems.append(Problem(value.loc, f"{where}: {exc.message} (filling {self.layout.name} for {self.who})"))
+            if exc.fatal:
+                raise _Abandoned() from None
             return default
 
     def _box_independence(self, layout: Layout) -> list[bool]:
@@ -229,13 +325,21 @@ class Measurer:
         if repeat is None:
             return self._one(box, ctx, parent, where, top)
         items = self._get(repeat, ctx, f"{where}.repeat", default=())
+        too_many = f"{where}.repeat: a box is repeated at most {MAX_REPEAT:,} times"
         if isinstance(items, int):
+            if items > MAX_REPEAT:
+                self.problems.append(Problem(repeat.loc, f"{too_many}, not {items:,} (filling {self.layout.name} for {self.who})"))
+                return []
             items = range(items)
         try:
-            items = list(items)
-        except TypeError:
-            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got {items!r} "
+            items = list(itertools.islice(items, MAX_REPEAT + 1))
+        except Exception as exc:  # not iterable, or a lazy filter that fails while iterating
+            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got "
+                                                     f"{clip(repr(items), 60)} ({type(exc).__name__}: {clip(str(exc), 80)}) "
                                                      f"(filling {self.layout.name} for {self.who})"))
+            return []
+        if len(items) > MAX_REPEAT:
+            self.problems.append(Problem(repeat.loc, f"{too_many} (filling {self.layout.name} for {self.who})"))
             return []
         name = str(self._get(box.get("as"), ctx, f"{where}.as", default="item"))
         out = []
@@ -250,6 +354,12 @@ class Measurer:
         return out
 
     def _one(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool) -> list:
+        self.boxes_left -= 1
+        if self.boxes_left < 0:
+            self.problems.append(Problem(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face "
+                                                  f"(filling {self.layout.name} for {self.who})"))
+            raise _Abandoned()
+        self.env.spend()
         if "show" in box.props and not truthy(self._get(box.get("show"), ctx, f"{where}.show", default=False)):
             return []
         x, y, w, h = self._frame(box, ctx, parent, where)
@@ -322,24 +432,14 @@ class Measurer:
         src = self._get(box.get("src"), ctx, f"{where}.src", "text", default="")
         if not src:
             return []
-        path = (self.game_root / src).resolve()
         loc = box.get("src").loc
-        if not path.is_relative_to(self.game_root):
-            self.problems.append(Problem(loc, f"{where}.src: '{src}' is outside the game folder (filling {self.layout.name} for {self.who})"))
+        found = self._images.get(src)
+        if found is None:
+            found = self._images[src] = check_image(self.game_root, src)
+        if isinstance(found, str):
+            self.problems.append(Problem(loc, f"{where}.src: {found} (filling {self.layout.name} for {self.who})"))
             return []
-        if not path.is_file():
-            self.problems.append(Problem(loc, f"{where}.src: no image '{src}' in the game folder (filling {self.layout.name} for {self.who})"))
-            return []
-        size = self._image_sizes.get(str(path))
-        if size is None:
-            from PIL import Image, UnidentifiedImageError
-
-            try:
-                with Image.open(path) as image:
-                    size = self._image_sizes[str(path)] = image.size
-            except (UnidentifiedImageError, OSError):
-                self.problems.append(Problem(loc, f"{where}.src: '{src}' is not a PNG or JPEG image"))
-                return []
+        path, size = found
         x, y, w, h = rect
         fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="cover")
         iw, ih = size
@@ -393,9 +493,17 @@ class Measurer:
             loc = (value_of("font") or value_of("font_style")).loc
             self.problems.append(Problem(loc, f"{where}: {exc}"))
             return None
-        size = prop("size", "number")
-        spec = TextSpec(face=face, size=size, min_size=min(size, prop("min_size", "number")),
-                        leading=prop("leading", "number"), align=str(prop("align")), valign=str(prop("valign")),
+        size, min_size, leading = prop("size", "number"), prop("min_size", "number"), prop("leading", "number")
+        for key, number, low, high in (("size", size, 0.5, MAX_POINTS), ("min_size", min_size, 0.5, MAX_POINTS),
+                                       ("leading", leading, 0.1, 10.0)):
+            if number is not None and not low <= number <= high:
+                self.problems.append(Problem(value_of(key).loc, f"{where}.{key}: {number:g} is outside {low:g} to "
+                                                                f"{high:g} (filling {self.layout.name} for {self.who})"))
+                return None
+        if size is None or min_size is None or leading is None:
+            return None  # reported
+        spec = TextSpec(face=face, size=size, min_size=min(size, min_size),
+                        leading=leading, align=str(prop("align")), valign=str(prop("valign")),
                         color=prop("color", "color") or "#000000", shrink=str(prop("fit")) != "none")
         for key, allowed in (("align", ("left", "center", "right")), ("valign", ("top", "middle", "bottom"))):
             if getattr(spec, key) not in allowed:

@@ -1,7 +1,8 @@
 """The small text markup of card text: ``**bold**``, ``*italic*``, ``:icon:`` and line breaks.
 
 ``:name:`` becomes an inline icon only when ``name`` is a known icon, so a
-colon in ordinary text stays a colon. A backslash keeps the next character
+colon in ordinary text stays a colon, and a ``*`` that opens or closes nothing
+(``Deal 3* damage``) stays an asterisk. A backslash keeps the next character
 literal (``\\*``). A tilde ``~`` (or U+00A0) is a space that never breaks: it glues
 its neighbours into one cluster, e.g. an icon and its number (``:energy:~3``).
 """
@@ -54,8 +55,11 @@ def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
             current.append(Piece("".join(buf), bold, italic))
             buf.clear()
 
+    matched = _matched_markers(line)
     for match in _TOKENS.finditer(line):
         escaped, double, single, icon, space, text = match.groups()
+        if (double or single) and match.start() not in matched:
+            text, double, single = match.group(0), None, None  # an unmatched marker is a literal asterisk
         if text is not None:
             buf.append(" " if text == "~" else text)
         elif space is not None:
@@ -81,6 +85,25 @@ def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
     if current:
         clusters.append(tuple(current))
     return tuple(clusters)
+
+
+def _matched_markers(line: str) -> set[int]:
+    """Where the ``*`` and ``**`` markers that open or close a stretch of style start, as in Markdown: one opens
+    before a non-space and closes after one (``Deal 3* damage`` has none: its ``*`` is a literal)."""
+    matched: set[int] = set()
+    opened: dict[str, int] = {}
+    for match in _TOKENS.finditer(line):
+        marker = match.group(2) or match.group(3)
+        if not marker:
+            continue
+        start, end = match.start(), match.end()
+        before = line[start - 1] if start > 0 else " "
+        after = line[end] if end < len(line) else " "
+        if marker in opened and not before.isspace():
+            matched.update((opened.pop(marker), start))
+        elif not after.isspace():
+            opened[marker] = start
+    return matched
 
 
 def plain(text: str, icons: Iterable[str] | Callable[[str], bool] = (), icon_text: Callable[[str], str] = lambda n: "") -> str:

@@ -211,7 +211,7 @@ class HomePrint:
 
     def _page_sheet(self, sheet: Sheet) -> None:
         paper, area = page_sheet_area(sheet, self.job.paper)
-        display = self.faces.sheet(sheet, *area)
+        display = self.faces.sheet(sheet, *area, paper=self.job.paper)
         self._start_page(paper)
         self.painter.place(display, PAGE_MARGIN, PAGE_MARGIN)
         self._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - PAGE_FOOT + 2.0, False, sheet.name)

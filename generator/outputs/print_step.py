@@ -30,15 +30,17 @@ from .rulebook import write_rulebooks
 PNG_DPI = 300
 
 
-def step_print(game, folder: Path, options, faces: Faces, report) -> None:
+def step_print(game, folder: Path, options, faces: Faces, report) -> list:
+    """Writes the print files; returns the fit warnings of every face drawn (text too small or too long)."""
     if options.target not in ("all", "home", "printshop", "proof"):
-        return
+        return []
     try:
         _build(game, faces, folder / "print", options)
         write_rulebooks(game, faces, report.examples, folder / "print", options.paper,
                         home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
+    return sorted(faces.fit_warnings)
 
 
 def _build(game, faces: Faces, out: Path, options) -> None:

@@ -128,7 +128,8 @@ class LiveSite:
         view = game_view(game, report, self.fonts, art=art)
         self._render_rule_pages(view, report)
         view.readings = _Readings(lambda: reading_views(game, view.pages, view.examples), len(game.readings))
-        makers = {"index.html": lambda: index_page(self.writer, [view]), **game_page_makers(self.writer, view)}
+        makers = {"index.html": lambda: index_page(self.writer, {view.slug: str(self.writer.partials.game_tile(view))}),
+                  **game_page_makers(self.writer, view)}
         now = {path: make() for path, make in makers.items() if not urgent or path in urgent}
         self.faces, self.game, self.slug, self.errors, self.shown_errors = faces, game, game.slug, (), ()
         self.report, self.examples, self.layouts_stale = report, report.examples, False

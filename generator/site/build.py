@@ -21,12 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from markupsafe import Markup
+
 from deckwright.generator import TEMPLATES
 from deckwright.generator.book.examples import ExampleView, results_by_line
 from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
 from deckwright.generator.output import link_or_copy, staged_folder
+from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size, readings_summary
 from deckwright.rules.data.values import Open
 
@@ -36,6 +39,7 @@ from .readings import ReadingView, reading_anchor, reading_views, readings_on_pa
 from .sheets import print_sheets
 
 HTML_TEMPLATES = TEMPLATES / "html"
+INDEX_TILE = ".index-tile"  # a game's entry on the index page (an HTML fragment), kept with its pages
 FONTS = TEMPLATES / "fonts"
 PRINT_PAPERS = ("a4", "letter")
 
@@ -298,15 +302,16 @@ def game_pages(writer: _Writer, view: GameView, saved_objects: tuple[SavedObject
     return {path: make() for path, make in game_page_makers(writer, view, saved_objects).items()}
 
 
-def index_page(writer: _Writer, views: list[GameView]) -> str:
-    return writer.render("index.html", "index.html", games=views)
+def index_page(writer: _Writer, tiles: dict[str, str]) -> str:
+    """The site's index: each game's tile (an HTML fragment rendered from its view), by slug."""
+    return writer.render("index.html", "index.html", tiles=[Markup(tiles[slug]) for slug in sorted(tiles)])
 
 
 def copy_images(view: GameView, folder: Path) -> None:
     """The card art the game's pictures link to, into ``<game>/images/``."""
     for source, name in sorted(view.art.images.items()):
         (folder / view.slug / IMAGES).mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, folder / view.slug / IMAGES / name)
+        (folder / view.slug / IMAGES / name).write_bytes(read_confined(view.game.root, source, MAX_IMAGE_BYTES))
 
 
 def write_pages(folder: Path, pages: dict[str, str]) -> None:
@@ -349,11 +354,28 @@ def _copy_downloads(view: GameView, files: list[Path], folder: Path) -> None:
         view.downloads.append(Download(source.name, label, detail))
 
 
+def keep_other_games(old_site: Path, folder: Path, rebuilt: set[str]) -> dict[str, str]:
+    """The pages of games an earlier build put in ``old_site`` and this one does not rebuild, copied into
+    ``folder``; returns their index tiles by slug. (``old_site`` is deckwright's: generator.output checked it.)"""
+    kept = {}
+    if not old_site.is_dir():
+        return kept
+    for game_folder in sorted(old_site.iterdir()):
+        tile = game_folder / INDEX_TILE
+        if game_folder.name in rebuilt or game_folder.is_symlink() or not tile.is_file() or tile.is_symlink():
+            continue
+        shutil.copytree(game_folder, folder / game_folder.name, symlinks=True)
+        kept[game_folder.name] = tile.read_text(encoding="utf-8").rstrip("\n")
+    return kept
+
+
 def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
-               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None) -> list[str]:
+               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
+               keep_from: Path | None = None) -> list[str]:
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
     ``downloads`` are files (the rulebook PDFs) to offer on each game's pages, by game slug; ``tabletop`` names
-    the folders of the games' Tabletop Simulator exports, which the site copies and links."""
+    the folders of the games' Tabletop Simulator exports, which the site copies and links; ``keep_from``: an
+    earlier site whose other games stay listed and published (see keep_other_games)."""
     writer = _Writer()
     fonts = shipped_fonts()
     views = []
@@ -364,7 +386,13 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         view.readings = reading_views(game, view.pages, view.examples)
         views.append(view)
     copy_assets(folder, fonts)
-    pages = {"index.html": index_page(writer, views)}
+    tiles = {view.slug: str(writer.partials.game_tile(view)) for view in views}
+    for slug, tile in tiles.items():
+        (folder / slug).mkdir(parents=True, exist_ok=True)
+        (folder / slug / INDEX_TILE).write_text(tile + "\n", encoding="utf-8")
+    if keep_from is not None:
+        tiles.update(keep_other_games(keep_from, folder, set(tiles)))
+    pages = {"index.html": index_page(writer, tiles)}
     for view in views:
         copy_images(view, folder)
         _copy_downloads(view, (downloads or {}).get(view.slug, []), folder)
@@ -376,24 +404,26 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
 
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
-               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None) -> list[str]:
+               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
+               lock=None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
-    (computed here with ``rules.ci.check.check_game`` when not given)."""
+    (computed here with ``rules.ci.check.check_game`` when not given); ``lock``: see generator.output."""
     if reports is None:
         from deckwright.rules.ci.check import check_game
 
         reports = {game.slug: check_game(game.root) for game in games}
-    with staged_folder(target) as folder:
-        return write_site(games, folder, reports, downloads, tabletop)
+    with staged_folder(target, lock=lock) as folder:
+        return write_site(games, folder, reports, downloads, tabletop, keep_from=target)
 
 
 def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
-              downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None) -> int:
+              downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
+              lock=None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target, reports, downloads, tabletop)
+        build_site(games, target, reports, downloads, tabletop, lock)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

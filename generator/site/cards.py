@@ -21,7 +21,9 @@ from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
 from deckwright.generator.layout.richtext import render
 from deckwright.generator.layout.shapes import css_clip, shape_of
 from deckwright.generator.render.svg import render as render_svg
+from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
+from deckwright.rules.data.names import portable_file_name
 
 _SVG_ID = re.compile(r'\bid="([^"]+)"')
 _SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)
@@ -154,8 +156,9 @@ class CardArt:
         """Card art is copied once beside the pages (not inlined in each page that shows the card)."""
         source = Path(path)
         if source not in self.images:
-            digest = hashlib.sha1(source.read_bytes()).hexdigest()[:8]  # same picture, same name on every machine
-            self.images[source] = f"{source.stem}-{digest}{source.suffix.lower()}"
+            data = read_confined(self.game.root, source, MAX_IMAGE_BYTES)
+            digest = hashlib.sha1(data).hexdigest()[:8]  # same picture, same name on every machine
+            self.images[source] = f"{portable_file_name(source.stem)}-{digest}{source.suffix.lower()}"
         return f"{GAME_ROOT}{IMAGES}/{self.images[source]}"
 
     def picture(self, display, symbol_id: str) -> Picture:

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckwright.rules.data.confine import FileRefused, read_confined, write_confined
 from deckwright.rules.data.model import Game, Page
+from deckwright.rules.data.names import file_name_problem
 from deckwright.rules.data.schema import did_you_mean
 from deckwright.rules.data.yamlsrc import YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
@@ -249,20 +251,39 @@ def _verdict(example: Example, mismatches, log: EventLog, update_golden: bool, r
     return result("verified", log=log)
 
 
+def golden_file(example: Example, text: str | None = None) -> str | None:
+    """The example's golden log (None when it has none) or, given ``text``, that text written as it.
+
+    Through rules.data.confine, inside the page's folder: a golden log that links elsewhere, is a folder or a
+    pipe, is larger than a card file may be or is not UTF-8 raises FileRefused, and so does a ``<page>.golden``
+    folder that links elsewhere when the log is written."""
+    path, root = example.golden_path, example.page.path.parent
+    problem = file_name_problem(path.name)
+    if problem:
+        raise FileRefused(f"{problem}; rename the example")
+    if text is not None:
+        if golden_file(example) != text:
+            write_confined(root, path, text.encode("utf-8"))
+        return text
+    if not (path.exists() or path.is_symlink()):
+        return None
+    try:
+        return read_confined(root, path).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileRefused(f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})") from None
+
+
 def _golden(example: Example, log: EventLog, update: bool) -> str:
     """A message when the log differs from the golden file (or the file was just written); else ""."""
     path = example.golden_path
     text = log.text()
-    if update:
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(path.name + ".tmp")
-            temporary.write_text(text, encoding="utf-8")
-            temporary.replace(path)
+    try:
+        stored = golden_file(example, text if update else None)
+    except FileRefused as exc:
+        return f"its golden file {_shown(path)}: {exc.message}"
+    if update or stored is None:
         return ""
-    if not path.exists():
-        return ""
-    golden = path.read_text(encoding="utf-8").splitlines()
+    golden = stored.splitlines()
     actual = text.splitlines()
     if golden == actual:
         return ""

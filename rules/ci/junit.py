@@ -14,6 +14,8 @@ import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from deckwright.rules.problems import printable
+
 
 def junit_tree(reports) -> ET.ElementTree:
     root = ET.Element("testsuites", name="deckwright check")
@@ -48,6 +50,11 @@ def junit_tree(reports) -> ET.ElementTree:
     for key, value in totals.items():
         root.set(key, str(value))
     root.set("errors", "0")
+    for element in root.iter():  # XML 1.0 has no control characters; a game folder's text may
+        for key, value in element.attrib.items():
+            element.set(key, printable(value))
+        if element.text:
+            element.text = printable(element.text, keep_newlines=True)
     ET.indent(root)
     return ET.ElementTree(root)
 

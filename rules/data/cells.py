@@ -255,7 +255,8 @@ def spreadsheet_cards(base: Path, root: Path, declaration: YNode, source: dict, 
     if key in declared:
         return [], [Problem(shown_decl, f"spreadsheet '{name}' is already read (declared at {declared[key]})")], False
     declared[key] = shown_decl
-    table, problems = read_table(path, display_path(path), source.get("sheet"), source.get("delimiter"), sheet_loc)
+    table, problems = read_table(path, display_path(path), root, source.get("sheet"), source.get("delimiter"),
+                                  sheet_loc)
     if table is None:
         return [], problems, True
     nodes, more, dropped = card_nodes(table, fields_of, source.get("type"))

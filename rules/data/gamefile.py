@@ -7,6 +7,7 @@ from __future__ import annotations
 from .schema import FIELD_TYPES, FieldDef
 
 F = FieldDef
+MAX_COPIES = 999  # copies of one card: a build lays out every one, so an unbounded count never ends
 TEXT = F("text")
 OPT_TEXT = F("text", optional=True)
 
@@ -99,7 +100,8 @@ CARD_COMMON_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", F("text", allow_open=False)),
     ("type", F("id", optional=True, allow_open=False)),
     ("deck", F("id", optional=True, allow_open=False)),
-    ("copies", F("int", optional=True, min=1)),
+    ("copies", F("int", optional=True, min=1, max=MAX_COPIES,
+                 doc=f"How many of this card print (1 to {MAX_COPIES}; a build lays out every copy)")),
 )
 
 CARD_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (

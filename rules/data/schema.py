@@ -14,6 +14,7 @@ from typing import Any
 from deckwright.rules.engine.dice import DiceError, parse_dice, parse_die
 from deckwright.rules.problems import Problems
 
+from .names import id_problem
 from .values import Open, Range
 from .yamlsrc import YNode
 
@@ -60,6 +61,22 @@ class Ref:
 
     def __str__(self) -> str:
         return self.id
+
+
+MAX_DICE = 100  # dice in one expression
+MAX_SIDES = 1000
+MAX_DICE_NUMBER = 10**6  # a constant or divisor
+
+
+def dice_problem(dice) -> str | None:
+    """Why a parsed dice expression is too large to roll or to work out its odds, or None."""
+    if sum(group.count for group in dice.groups) > MAX_DICE:
+        return f"at most {MAX_DICE} dice in one expression, this one rolls {sum(g.count for g in dice.groups)}"
+    if any(group.sides > MAX_SIDES or group.sides < 1 for group in dice.groups):
+        return f"a die has 1 to {MAX_SIDES} sides"
+    if abs(dice.constant) > MAX_DICE_NUMBER or not 1 <= dice.divisor <= MAX_DICE_NUMBER:
+        return f"numbers in a dice expression are at most {MAX_DICE_NUMBER:,}"
+    return None
 
 
 def _whole_number(node: YNode) -> bool:
@@ -155,11 +172,16 @@ class Validator:
         if node.kind != "scalar" or node.scalar_type not in ("str", "int"):
             return self.fail(node, path, "a dice expression such as D8, 2d6 or D4+2")
         try:
-            return parse_dice(node.value)
+            dice = parse_dice(node.value)
         except DiceError as exc:
             self.problems.error(node.loc, f"{path}: {exc}")
         except ValueError:  # a number too long to convert
             self.fail(node, path, "a dice expression such as D8, 2d6 or D4+2")
+        else:
+            problem = dice_problem(dice)
+            if problem is None:
+                return dice
+            self.problems.error(node.loc, f"{path}: {problem}")
         return None
 
     def _die(self, node: YNode, fdef: FieldDef, path: str):
@@ -170,7 +192,9 @@ class Validator:
             return parse_dice(node.value)
         except DiceError as exc:
             self.problems.error(node.loc, f"{path}: {exc}")
-            return None
+        except ValueError:  # a number too long to convert
+            self.fail(node, path, "a die step such as D8")
+        return None
 
     def _range(self, node: YNode, fdef: FieldDef, path: str):
         if _whole_number(node):
@@ -191,6 +215,10 @@ class Validator:
     def _id(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "scalar" or node.scalar_type != "str" or not ID_PATTERN.match(node.value):
             return self.fail(node, path, "an id in lowercase-kebab-case (letters, digits, hyphens)")
+        problem = id_problem(node.value)
+        if problem:
+            self.problems.error(node.loc, f"{path}: {problem}")
+            return None
         return node.value
 
     def _ref(self, node: YNode, fdef: FieldDef, path: str):
@@ -225,6 +253,9 @@ class Validator:
         for key, value in node.value:
             if not (ID_PATTERN.match(key.value) or FIELD_NAME_PATTERN.match(key.value)):
                 self.problems.error(key.loc, f"{path}: '{key.value}' is not a valid name (use lowercase letters, digits, - or _)")
+                continue
+            if id_problem(key.value):
+                self.problems.error(key.loc, f"{path}.{key.value}: {id_problem(key.value)}")
                 continue
             out[key.value] = self.value(value, fdef.of, f"{path}.{key.value}")
         return out

@@ -15,6 +15,7 @@ errors carry no position.
 """
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from deckwright.rules.problems import Loc, Problem
 
+from .confine import FileRefused, read_confined
 from .yamlsrc import read_text
 
 EXTENSIONS = (".csv", ".tsv", ".xlsx")
@@ -64,16 +66,16 @@ class _Stop(Exception):
         self.problem = problem
 
 
-def read_table(path: Path, shown: str, sheet: str | None = None, delimiter: str | None = None,
+def read_table(path: Path, shown: str, root: Path, sheet: str | None = None, delimiter: str | None = None,
                declared_at: Loc | None = None) -> tuple[Table | None, list[Problem]]:
-    """The table in a CSV, TSV or XLSX file; ``sheet`` picks a workbook's sheet, ``delimiter`` (a key of
-    DELIMITERS) overrides the one sniffed from a CSV file's header. Problems in the declaration itself (an
-    unknown sheet) are reported at ``declared_at``."""
+    """The table in a CSV, TSV or XLSX file inside the game folder ``root`` (read through rules.data.confine);
+    ``sheet`` picks a workbook's sheet, ``delimiter`` (a key of DELIMITERS) overrides the one sniffed from a CSV
+    file's header. Problems in the declaration itself (an unknown sheet) are reported at ``declared_at``."""
     suffix = path.suffix.lower()
     try:
         if suffix == ".xlsx":
-            return _read_workbook(path, shown, sheet, declared_at or Loc(shown))
-        return _read_delimited(path, shown, DELIMITERS.get(delimiter or "", None), suffix == ".tsv")
+            return _read_workbook(path, shown, root, sheet, declared_at or Loc(shown))
+        return _read_delimited(path, shown, root, DELIMITERS.get(delimiter or "", None), suffix == ".tsv")
     except _Stop as stop:
         return None, [stop.problem]
 
@@ -160,8 +162,9 @@ def _sniff(text: str) -> str:
     return best if _split_count(text, best) > 1 else ","
 
 
-def _read_delimited(path: Path, shown: str, declared: str | None, tsv: bool) -> tuple[Table | None, list[Problem]]:
-    text, problems = read_text(path, shown)
+def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
+                    tsv: bool) -> tuple[Table | None, list[Problem]]:
+    text, problems = read_text(path, shown, root)
     if text is None:
         return None, [_save_as_utf8(p) for p in problems]
     if not text.strip():
@@ -231,14 +234,18 @@ def _sheet_ref(name: str) -> str:
     return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name) else "'" + name.replace("'", "''") + "'"
 
 
-def _check_archive(path: Path, shown: str) -> None:
+def _workbook_bytes(path: Path, shown: str, root: Path) -> io.BytesIO:
+    """The workbook's bytes, read through the confinement gate (a regular file inside the game folder)."""
+    try:
+        return io.BytesIO(read_confined(root, path, MAX_WORKBOOK_BYTES))
+    except FileRefused as exc:
+        raise _Stop(Problem(Loc(shown), exc.message)) from None
+
+
+def _check_archive(data: io.BytesIO, shown: str) -> None:
     """Refuse what is not a workbook, or would unpack into far more than card data needs."""
     try:
-        size = path.stat().st_size
-        if size > MAX_WORKBOOK_BYTES:
-            raise _Stop(Problem(Loc(shown), f"file is {size / 2**20:.1f} MB; deckwright reads workbooks of at most "
-                                            f"{MAX_WORKBOOK_BYTES // 2**20} MB"))
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(data) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
     except zipfile.BadZipFile:
         raise _Stop(Problem(Loc(shown), "not an Excel workbook (.xlsx); save it from the spreadsheet program as "
@@ -250,16 +257,18 @@ def _check_archive(path: Path, shown: str) -> None:
                                         f"workbooks of at most {MAX_WORKBOOK_UNPACKED // 2**20} MB unpacked"))
 
 
-def _open_workbook(path: Path, shown: str):
+def _open_workbook(path: Path, shown: str, root: Path):
     import warnings
 
     import openpyxl
 
-    _check_archive(path, shown)
+    data = _workbook_bytes(path, shown, root)
+    _check_archive(data, shown)
+    data.seek(0)
     try:
         with warnings.catch_warnings():  # openpyxl warns about features it skips (data validation, ...)
             warnings.simplefilter("ignore")
-            return openpyxl.load_workbook(path, data_only=False, keep_links=False, keep_vba=False)
+            return openpyxl.load_workbook(data, data_only=False, keep_links=False, keep_vba=False)
     except Exception as exc:  # openpyxl raises many kinds on a damaged file; each is the same problem to the user
         raise _Stop(Problem(Loc(shown), f"cannot read this workbook ({type(exc).__name__}: {exc}); open it in the "
                                         "spreadsheet program and save it again as .xlsx")) from None
@@ -303,8 +312,9 @@ def _workbook_value(cell, loc: Loc) -> tuple[str | int | float | bool | None, Pr
     return str(value).replace("\r\n", "\n"), None
 
 
-def _read_workbook(path: Path, shown: str, sheet: str | None, declared_at: Loc) -> tuple[Table | None, list[Problem]]:
-    workbook = _open_workbook(path, shown)
+def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
+                   declared_at: Loc) -> tuple[Table | None, list[Problem]]:
+    workbook = _open_workbook(path, shown, root)
     worksheet = _pick_sheet(workbook, shown, sheet, declared_at)
     ref = _sheet_ref(worksheet.title)
 

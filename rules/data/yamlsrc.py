@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,8 @@ import yaml
 
 from deckwright.rules.problems import Loc, Problem
 
-MAX_FILE_BYTES = 1024 * 1024
+from .confine import FileRefused, read_confined
+
 MAX_NODES = 200_000  # after alias expansion; a billion-laughs file stops here
 MAX_DEPTH = 64  # nesting levels; real card data needs under ten
 
@@ -104,21 +104,13 @@ def _offset_loc(file: str, text: bytes | str, offset: int) -> Loc:
     return Loc(file, before.count(newline) + 1, len(in_line) + 1)
 
 
-def read_text(path: Path, shown: str) -> tuple[str | None, list[Problem]]:
-    """The file's text, or the problem that keeps it from being read as UTF-8 text."""
+def read_text(path: Path, shown: str, root: Path) -> tuple[str | None, list[Problem]]:
+    """The text of a file inside ``root`` (see rules.data.confine), or the problem that keeps it from being
+    read as UTF-8 text."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            return None, [Problem(Loc(shown), "not a regular file (a folder, device or pipe); deckwright reads plain files")]
-        size = info.st_size
-        if size > MAX_FILE_BYTES:
-            return None, [Problem(Loc(shown), f"file is {size / 2**20:.1f} MB; deckwright reads files of at most "
-                                              f"{MAX_FILE_BYTES // 2**20} MB")]
-        data = path.read_bytes()
-    except OSError as exc:
-        return None, [Problem(Loc(shown), f"cannot read file: {exc.strerror or exc}")]
-    except ValueError as exc:  # a NUL byte in the name
-        return None, [Problem(Loc(shown), f"cannot read file: {exc}")]
+        data = read_confined(root, path)
+    except FileRefused as exc:
+        return None, [Problem(Loc(shown), exc.message)]
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None, [Problem(Loc(shown), "file is UTF-16 text; save it as UTF-8")]
     nul = data.find(b"\0")
@@ -353,6 +345,9 @@ def _compose_pure(text: str, shown: str) -> tuple[Any, list[Problem]]:
         return None, [_too_deep(_loc(shown, exc.loc))]
     except RecursionError:  # not expected with the depth limit; kept so no input can end in a traceback
         return None, [_too_deep(Loc(shown))]
+    except ValueError:  # `%YAML 1.999...`: a number of thousands of digits, which PyYAML converts with int()
+        line = loader.line + 1 if loader is not None else 1
+        return None, [Problem(Loc(shown, line, 1), "YAML error: a number with too many digits to read")]
     finally:
         if loader is not None:
             loader.dispose()
@@ -362,8 +357,9 @@ def _too_deep(loc: Loc) -> Problem:
     return Problem(loc, f"values nested more than {MAX_DEPTH} levels deep; a deckwright file needs only a few")
 
 
-def load_yaml_file(path: Path, shown: str) -> tuple[YNode | None, list[Problem]]:
-    text, problems = read_text(path, shown)
+def load_yaml_file(path: Path, shown: str, root: Path) -> tuple[YNode | None, list[Problem]]:
+    """A YAML file inside ``root`` as a YNode tree (see read_text and parse_yaml)."""
+    text, problems = read_text(path, shown, root)
     if text is None:
         return None, problems
     return parse_yaml(text, shown)

@@ -1,0 +1,56 @@
+"""What a rulebook page's Markdown may put into the site's HTML: no script, however it is spelled.
+
+A rulebook page comes with a game folder, so it is untrusted. Raw HTML in it is
+shown as text (``generator.site.pages``); this module cleans the element tree
+Python-Markdown builds from the rest, after every other step (``attr_list``,
+``toc``, the unescaping of ``\\:``), just before it is serialised:
+
+- links and pictures keep only ``http:``, ``https:`` and ``mailto:`` URLs, URLs
+  relative to the page and ``#anchors``; ``javascript:``, ``data:``, ``vbscript:``
+  and any other scheme are dropped, also when hidden behind entities (``&#x61;``),
+  escapes, whitespace or case;
+- an element keeps only the attributes Markdown itself makes (``href``, ``src``,
+  ``alt``, ``title``, ``id``, ``class`` and the few table ones); ``{: onmouseover=...
+  style=... }`` written with ``attr_list`` loses everything but ``id`` and ``class``.
+
+The pages also carry a Content-Security-Policy (``templates/html/base.html``)
+that forbids inline event handlers and scripts from anywhere but the site itself.
+"""
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+
+SAFE_SCHEMES = ("http", "https", "mailto")
+URL_ATTRIBUTES = ("href", "src")
+ALLOWED_ATTRIBUTES = frozenset({"href", "src", "alt", "title", "id", "class", "start", "colspan", "rowspan", "align"})
+# Python-Markdown's tables extension aligns cells with this style and no other.
+TABLE_ALIGN = re.compile(r"^text-align: (left|right|center);?$")
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):", re.I)
+_IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f-\x9f]")  # browsers drop these anywhere in a URL's scheme
+
+
+def safe_url(value: str, allow_network: bool = True) -> bool:
+    """Whether a link target may stay: a safe scheme, or none (relative, an anchor); ``allow_network`` False
+    also refuses ``//host/...`` (for pictures, which must come from the site itself)."""
+    cleaned = _IGNORED_IN_URLS.sub("", html.unescape(html.unescape(value)))
+    scheme = _SCHEME.match(cleaned)
+    if scheme:
+        return allow_network and scheme.group(1).lower() in SAFE_SCHEMES
+    if cleaned.startswith(("//", "\\\\", "/\\", "\\/")):
+        return allow_network
+    return ":" not in cleaned.split("/")[0].split("?")[0].split("#")[0]
+
+
+def clean_tree(root: ET.Element) -> None:
+    """Remove from ``root`` every attribute and URL a rulebook page may not have (see the module's doc)."""
+    for element in root.iter():
+        for name, value in list(element.attrib.items()):
+            key = name.lower()
+            if key == "style" and TABLE_ALIGN.match(value.strip()):
+                continue
+            if key not in ALLOWED_ATTRIBUTES:
+                del element.attrib[name]
+            elif key in URL_ATTRIBUTES and not safe_url(value, allow_network=key == "href"):
+                del element.attrib[name]

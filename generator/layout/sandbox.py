@@ -1,0 +1,399 @@
+"""The Jinja2 environment a game's layouts run in: read-only, bounded, and timed.
+
+A layout comes with a game folder, so it is untrusted code. Jinja2's
+``ImmutableSandboxedEnvironment`` already refuses private attributes and calls
+that change a list, dict or set; the view model (``generator.layout.viewmodel``)
+keeps paths, files and modules out of reach. On top of those, this environment
+bounds what one evaluation may spend, so no layout can hang or exhaust the machine:
+
+- sizes: a string may hold at most ``MAX_TEXT`` characters, a list or a range
+  ``MAX_ITEMS`` items, a whole number ``MAX_INT_BITS`` bits; an operation whose
+  result would be larger (``'a' * 10**10``, ``10**10**10``, ``'%999999999d' % 1``,
+  ``s.center(10**9)``, a filter's width) is refused before it runs;
+- work: every ``{% for %}`` loop, call, operator and piece of output counts
+  against a ``Budget`` (``MAX_STEPS`` steps and ``FACE_SECONDS`` seconds per card
+  face), so nested loops over ``range(10000)`` end with a located error;
+- Jinja2's globals are cut to ``range`` and ``namespace`` (functions, not
+  classes), and its filters to those without side effects (``random`` is gone:
+  it would also make builds differ from run to run).
+
+Exceeding a limit raises ``LayoutLimit`` (a ``SecurityError``) whose message
+says which limit; ``OutOfBudget`` is the one that ends a whole face.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import string
+import time
+import types
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from jinja2 import StrictUndefined, nodes
+from jinja2.compiler import CodeGenerator
+from jinja2.exceptions import SecurityError
+from jinja2.filters import FILTERS
+from jinja2.runtime import Namespace
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+MAX_TEXT = 100_000  # characters in one string a layout makes
+MAX_ITEMS = 10_000  # items in one list, tuple or range
+MAX_INT_BITS = 4096  # a whole number of about 1200 digits
+MAX_STEPS = 1_000_000  # loop iterations, calls and operators in one face
+FACE_SECONDS = 5.0  # wall time for one card face, back or sheet
+
+# Filters that would break determinism or purity.
+REMOVED_FILTERS = frozenset({"random"})
+# Filters whose first argument is a size of their output (width, length, count).
+SIZE_ARGUMENT_FILTERS = frozenset({"center", "indent", "wordwrap", "truncate", "round", "batch", "slice"})
+# str methods that build a new string from a mapping the layout gives: their output cannot be bounded beforehand.
+REFUSED_METHODS = frozenset({"translate", "maketrans", "format_map", "to_bytes"})
+# str methods whose whole-number arguments are the size of their output.
+SIZED_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
+_PERCENT_FIELD = re.compile(r"%(?:\([^)]*\))?[#0 +-]*(\*|\d+)?(?:\.(\*|\d+))?")
+_NUMBER = re.compile(r"\d+")
+
+
+class LayoutLimit(SecurityError):
+    """A layout's evaluation went past one of the limits above."""
+
+
+class OutOfBudget(LayoutLimit):
+    """A face used up its time or steps: the rest of it is not evaluated."""
+
+
+@dataclass
+class Budget:
+    """What one face may still spend."""
+
+    deadline: float
+    steps: int = MAX_STEPS
+
+    seconds: float = FACE_SECONDS
+
+    @classmethod
+    def start(cls, seconds: float = FACE_SECONDS, steps: int = MAX_STEPS) -> "Budget":
+        return cls(time.monotonic() + seconds, steps, seconds)
+
+    def spend(self, steps: int = 1) -> None:
+        self.steps -= steps
+        if self.steps < 0:
+            raise OutOfBudget("the layout takes more steps than one face may (a loop inside a loop?); simplify it")
+        if time.monotonic() > self.deadline:
+            raise OutOfBudget(f"the layout takes longer than the {self.seconds:g} s one face may take; simplify it")
+
+
+def size_of(value: Any) -> int | None:
+    """Characters, items or bits: the measure a limit applies to; None for what has no size."""
+    if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset, range)):
+        return len(value)
+    return None
+
+
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
+def expanded_size(value: Any, limit: int = MAX_ITEMS * 10) -> int:
+    """How many items ``value`` holds, counting every nested item as often as it appears (stops past ``limit``).
+
+    A list that holds itself twice, ten times over, is small in memory but a thousand items when printed;
+    a thousand such levels would print for ever. Shared parts are counted once per appearance, each worked
+    out once."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    keep = []
+    while stack:
+        item, children_done = stack.pop()
+        key = id(item)
+        if key in sizes:
+            continue
+        if not isinstance(item, _CONTAINERS):
+            sizes[key] = 1
+            continue
+        parts = [*item.keys(), *item.values()] if isinstance(item, dict) else list(item)
+        if children_done:
+            sizes[key] = min(limit + 1, 1 + sum(sizes[id(part)] for part in parts))
+            continue
+        keep.append(item)
+        stack.append((item, True))
+        stack.extend((part, False) for part in parts if id(part) not in sizes)
+    return sizes[id(value)]
+
+
+def check_size(value: Any) -> Any:
+    """``value``, or LayoutLimit when it is larger than a layout may make."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if value.bit_length() > MAX_INT_BITS:
+            raise LayoutLimit(f"a number of more than {MAX_INT_BITS} bits (about 1200 digits); layouts use small numbers")
+        return value
+    if isinstance(value, (str, bytes)):
+        if len(value) > MAX_TEXT:
+            raise LayoutLimit(f"a text of {len(value):,} characters; a layout may make at most {MAX_TEXT:,}")
+        return value
+    if isinstance(value, (list, tuple, dict, set, frozenset, range)) and len(value) > MAX_ITEMS:
+        raise LayoutLimit(f"a list of {len(value):,} items; a layout may make at most {MAX_ITEMS:,}")
+    if isinstance(value, _CONTAINERS) and value and expanded_size(value) > MAX_ITEMS * 10:
+        raise LayoutLimit(f"lists inside lists holding more than {MAX_ITEMS * 10:,} items in all; "
+                          "a layout may make at most that many")
+    return value
+
+
+def check_length(characters: int, what: str) -> None:
+    """LayoutLimit when an operation would make a text of ``characters`` characters (checked before it runs)."""
+    if characters > MAX_TEXT:
+        raise LayoutLimit(f"{what} would make a text of {characters:,} characters; a layout may make at most {MAX_TEXT:,}")
+
+
+def replaced_length(text: str, old: str, new: str) -> int:
+    """How long ``text.replace(old, new)`` would be."""
+    times = len(text) + 1 if not old else text.count(old)
+    return len(text) + times * (len(new) - len(old))
+
+
+def _check_width(width: Any, what: str) -> None:
+    if isinstance(width, int) and not isinstance(width, bool) and abs(width) > MAX_TEXT:
+        raise LayoutLimit(f"{what}: {width} is larger than any text a layout may make ({MAX_TEXT:,} characters)")
+
+
+def check_percent_format(text: str) -> None:
+    """``'%10d' % x``: refuse widths and precisions beyond MAX_TEXT (and ``*``, which takes them from the values)."""
+    for match in _PERCENT_FIELD.finditer(text):
+        for part in match.groups():
+            if part == "*":
+                raise LayoutLimit("a '%*' format takes its width from the values; write the width")
+            if part:
+                _check_width(int(part), "a % format's width")
+
+
+def check_brace_format(text: str) -> None:
+    """``'{:>10}'.format(x)``: the same for str.format's specs; nested ``{}`` in a spec are refused."""
+    try:
+        fields = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        raise LayoutLimit(f"format string: {exc}") from None
+    for _, _, spec, _ in fields:
+        if not spec:
+            continue
+        if "{" in spec:
+            raise LayoutLimit("a format spec with a nested {...} takes its width from the values; write the width")
+        for digits in _NUMBER.findall(spec):
+            _check_width(int(digits), "a format's width")
+
+
+def _check_operation(operator: str, left: Any, right: Any) -> None:
+    """Refuse ``left <operator> right`` before it runs when its result would be too large."""
+    ints = isinstance(left, int) and isinstance(right, int)
+    if operator == "**" and ints and right > 0 and abs(left) > 1 and abs(left).bit_length() * right > MAX_INT_BITS:
+        raise LayoutLimit(f"{left} ** {right} is a number of more than {MAX_INT_BITS} bits; layouts use small numbers")
+    if operator == "*":
+        if ints and left.bit_length() + right.bit_length() > MAX_INT_BITS + 1:
+            raise LayoutLimit(f"a product of more than {MAX_INT_BITS} bits; layouts use small numbers")
+        for seq, times in ((left, right), (right, left)):
+            size = size_of(seq)
+            if size is not None and isinstance(times, int) and size * times > (MAX_TEXT if isinstance(seq, str) else MAX_ITEMS):
+                raise LayoutLimit(f"repeating {size:,} characters or items {times:,} times is more than a layout may make")
+    if operator == "+":
+        a, b = size_of(left), size_of(right)
+        if a is not None and b is not None and a + b > (MAX_TEXT if isinstance(left, str) else MAX_ITEMS):
+            raise LayoutLimit(f"joining {a:,} and {b:,} characters or items is more than a layout may make")
+    if operator == "%" and isinstance(left, str):
+        check_percent_format(left)
+
+
+def _check_method(method: Any, args: tuple, kwargs: dict) -> None:
+    """Checks for the methods of strings, numbers, lists and mappings that can make large values."""
+    name = method.__name__
+    if name in REFUSED_METHODS:
+        raise LayoutLimit(f"{name}() is not available in layouts")
+    owner = method.__self__
+    if name in SIZED_METHODS:
+        for value in (*args, *kwargs.values()):
+            _check_width(value, f"{name}()")
+    if name == "replace" and isinstance(owner, str) and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
+        check_length(replaced_length(owner, args[0], args[1]), "replace()")
+    if name == "join" and isinstance(owner, str) and args:
+        items = list(args[0]) if not isinstance(args[0], (list, tuple)) else args[0]
+        check_size(items)
+        total = sum(len(item) if isinstance(item, str) else 0 for item in items) + len(owner) * len(items)
+        if total > MAX_TEXT:
+            raise LayoutLimit(f"joining {len(items):,} items gives more than {MAX_TEXT:,} characters")
+
+
+def _guarded_filter(env: "LayoutSandbox", name: str, function):
+    """A filter that spends ``env``'s budget and refuses inputs and outputs over the limits."""
+    passes_first = hasattr(function, "jinja_pass_arg")  # the environment, context or eval context comes first
+
+    @functools.wraps(function)  # keeps jinja_pass_arg, so Jinja2 still passes what the filter asks for
+    def guarded(*args, **kwargs):
+        env.spend()
+        first, values = args[:passes_first], list(args[passes_first:])
+        if name in SIZE_ARGUMENT_FILTERS and len(values) > 1:
+            _check_width(values[1], f"|{name}")
+        for key in ("width", "length", "linecount", "slices", "precision"):
+            _check_width(kwargs.get(key), f"|{name}({key}=...)")
+        if name == "format" and values and isinstance(values[0], str):
+            check_percent_format(values[0])
+        if name == "replace" and len(values) >= 3:
+            check_length(replaced_length(str(values[0]), str(values[1]), str(values[2])), "|replace")
+        if name == "indent" and values:
+            width = values[1] if len(values) > 1 else kwargs.get("width", 4)
+            text = str(values[0])
+            pad = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
+            check_length(len(text) + (text.count("\n") + 1) * pad, "|indent")
+        if name == "join" and values and not isinstance(values[0], (str, list, tuple)):
+            values[0] = list(values[0])
+        if name == "join" and values:
+            check_size(values[0])
+        return check_size(function(*first, *values, **kwargs))
+
+    return guarded
+
+
+class _CheckedNamespace(Namespace):
+    """Jinja2's namespace, the one value a loop can carry from one round to the next: each value set is checked,
+    so ``{% set ns.v = ns.v ~ ns.v %}`` fifty times over cannot build a string of 2**50 characters."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        super().__setitem__(name, check_size(value))
+
+
+def namespace(**attributes: Any) -> Namespace:
+    """``{% set ns = namespace(total=0) %}``: a small mutable record for counting across a loop."""
+    for value in attributes.values():
+        check_size(value)
+    return _CheckedNamespace(**attributes)
+
+
+class _GuardedCodeGenerator(CodeGenerator):
+    """Compiles every ``{% for %}`` loop to iterate through ``environment.guarded_iter``, which spends the budget,
+    and every ``~`` to ``environment.joined``, which refuses a text longer than MAX_TEXT before making it."""
+
+    def visit_Concat(self, node: nodes.Concat, frame) -> None:  # noqa: N802 (Jinja2's name)
+        self.write("environment.joined((")
+        for part in node.nodes:
+            self.visit(part, frame)
+            self.write(", ")
+        self.write("))")
+
+    def visit_For(self, node: nodes.For, frame) -> None:  # noqa: N802 (Jinja2's name)
+        iterated = node.iter
+        if not (isinstance(iterated, nodes.Call) and isinstance(iterated.node, nodes.EnvironmentAttribute)
+                and iterated.node.name == "guarded_iter"):
+            node.iter = nodes.Call(nodes.EnvironmentAttribute("guarded_iter"), [iterated], [], None, None,
+                                   lineno=node.lineno)
+        super().visit_For(node, frame)
+
+
+class LayoutSandbox(ImmutableSandboxedEnvironment):
+    """Jinja2 for layouts: sandboxed, immutable, strict about missing values, bounded (see the module's doc)."""
+
+    code_generator_class = _GuardedCodeGenerator
+    intercepted_binops = frozenset({"+", "-", "*", "/", "//", "%", "**"})
+
+    def __init__(self, **options: Any):
+        options.setdefault("undefined", StrictUndefined)
+        super().__init__(**options)
+        self.budget: Budget | None = None
+        self.globals.clear()
+        self.globals.update(range=self.range, namespace=namespace)
+        self.filters = {name: _guarded_filter(self, name, function) for name, function in FILTERS.items()
+                        if name not in REMOVED_FILTERS}
+
+    def add_filters(self, filters: dict) -> None:
+        """deckwright's own filters, guarded like Jinja2's."""
+        self.filters.update({name: _guarded_filter(self, name, function) for name, function in filters.items()})
+
+    # -- the budget ----------------------------------------------------------
+
+    def spend(self, steps: int = 1) -> None:
+        if self.budget is not None:
+            self.budget.spend(steps)
+
+    def evaluating(self, seconds: float = FACE_SECONDS, steps: int = MAX_STEPS):
+        """A context manager: a fresh budget for one face, unless one is already running (then that one)."""
+        return _Evaluation(self, seconds, steps)
+
+    def range(self, *args: int) -> range:
+        for arg in args:
+            if not isinstance(arg, int):
+                raise TypeError(f"range() takes whole numbers, got {arg!r}")
+        items = range(*args)
+        if len(items) > MAX_ITEMS:
+            raise LayoutLimit(f"range{args!r} has {len(items):,} items; a layout may make at most {MAX_ITEMS:,}")
+        return items
+
+    def guarded_iter(self, iterable: Iterable) -> Iterator:
+        for item in iterable:
+            self.spend()
+            yield item
+
+    def joined(self, parts: tuple) -> str:
+        """``a ~ b``: the parts as text, joined; LayoutLimit before a text longer than MAX_TEXT is made."""
+        self.spend()
+        for part in parts:
+            check_size(part)
+        texts = [part if isinstance(part, str) else str(part) for part in parts]
+        check_length(sum(len(text) for text in texts), "~")
+        return "".join(texts)
+
+    def concat(self, pieces: Iterable[str]) -> str:
+        """A template's output (and a macro's), refused as soon as it grows past MAX_TEXT."""
+        out: list[str] = []
+        total = 0
+        for piece in pieces:
+            total += len(piece)
+            if total > MAX_TEXT:
+                raise LayoutLimit(f"the output is longer than {MAX_TEXT:,} characters")
+            out.append(piece)
+        self.spend(len(out))
+        return "".join(out)
+
+    # -- the sandbox's hooks -------------------------------------------------
+
+    def call(__self, __context, __obj, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja2's signature)
+        __self.spend()
+        for value in (*args, *kwargs.values()):
+            check_size(value)
+        if isinstance(__obj, types.BuiltinMethodType) and not isinstance(__obj.__self__, types.ModuleType):
+            _check_method(__obj, args, kwargs)
+        return check_size(super().call(__context, __obj, *args, **kwargs))
+
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        self.spend()
+        _check_operation(operator, left, right)
+        return check_size(super().call_binop(context, operator, left, right))
+
+    def wrap_str_format(self, value: Any):
+        wrapper = super().wrap_str_format(value)
+        if wrapper is None:
+            return None
+        if value.__name__ == "format_map":
+            raise LayoutLimit("format_map() is not available in layouts")
+        check_brace_format(value.__self__)
+
+        @functools.wraps(wrapper)
+        def checked(*args, **kwargs):
+            return check_size(wrapper(*args, **kwargs))
+
+        return checked
+
+
+class _Evaluation:
+    def __init__(self, env: LayoutSandbox, seconds: float, steps: int):
+        self.env = env
+        self.seconds = seconds
+        self.steps = steps
+        self.owner = False
+
+    def __enter__(self) -> Budget:
+        if self.env.budget is None:
+            self.env.budget = Budget.start(self.seconds, self.steps)
+            self.owner = True
+        return self.env.budget
+
+    def __exit__(self, *exc) -> None:
+        if self.owner:
+            self.env.budget = None

@@ -1,0 +1,203 @@
+"""A hostile layout cannot touch files (issue 13, D1), spend unbounded time or memory (D5) or end in a traceback (D6).
+
+Each case is the tiny test game with one layout, icon file or picture replaced;
+``layout_warnings`` (what ``deckwright check`` runs) must return located problems
+at the layout's line, within the face's budget, and nothing outside the game
+folder may change.
+"""
+from __future__ import annotations
+
+import random
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.files import LayoutError
+from deckwright.generator.layout.fitcheck import layout_warnings
+from deckwright.generator.layout.sandbox import MAX_TEXT
+from deckwright.rules.load import load_game
+
+HERO = "layouts/hero.yaml"
+
+
+def hero_layout(text_box: str = "", **boxes: str) -> str:
+    """The tiny game's hero face with one text box (or the given boxes) written by the test."""
+    lines = ["boxes:", '  paper: {kind: rect, left: 0, top: 0, right: 0, bottom: 0, fill: "#fdfaf3"}']
+    if text_box:
+        lines.append(f"  name: {{kind: text, left: 5, top: 5, right: 5, height: 10, size: 12, text: {text_box}}}")
+    lines += [f"  {name}: {body}" for name, body in boxes.items()]
+    return "\n".join(lines) + "\n"
+
+
+def errors_of(game: Path) -> list[str]:
+    return [str(p) for p in layout_warnings(load_game(game)) if p.severity == "error"]
+
+
+def assert_located(lines: list[str], line: int, *words: str) -> None:
+    assert lines, "expected a located error"
+    for text in lines:
+        assert text.startswith(f"tiny/{HERO}:{line}:") or f"{HERO}:{line}:" in text, text
+    for word in words:
+        assert any(word in text for text in lines), (word, lines)
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # messages name tiny/layouts/hero.yaml
+
+
+# -- D1: no file is reachable ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("expression", [
+    "game.root.joinpath('{target}').write_text('owned')",
+    "game.pages[0].path.parent.parent.joinpath('{target}').touch()",
+    "game.root.parent.joinpath('{target}').read_text()",
+])
+def test_a_layout_cannot_reach_the_file_system(tiny, tmp_path, expression):
+    target = tmp_path / "outside.txt"
+    target.write_text("the user's file\n")
+    game = tiny({HERO: hero_layout(f'"{{{{ {expression.format(target=target)} }}}}"')})
+    lines = errors_of(game)
+    assert target.read_text() == "the user's file\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["outside.txt", "tiny"]
+    assert_located(lines, 3, "has no attribute")
+
+
+def test_a_read_file_never_reaches_a_card(tiny, tmp_path):
+    (tmp_path / "secret.txt").write_text("TOP SECRET")
+    game = load_game(tiny({HERO: hero_layout('"{{ game.root.parent.joinpath(\'secret.txt\').read_text() }}"')}))
+    try:
+        drawn = repr(Faces(game).front(game.card("knight")))
+    except LayoutError as exc:
+        drawn = str(exc)
+    assert "TOP SECRET" not in drawn
+
+
+# -- D5: limits on evaluation --------------------------------------------------------------
+
+
+def test_nested_loops_end_with_a_located_error(tiny):
+    loop = "{% for a in range(10000) %}{% for b in range(10000) %}{% endfor %}{% endfor %}"
+    lines = errors_of(tiny({HERO: hero_layout(f'"{loop}"')}))
+    assert_located(lines, 3, "more steps than one face may")
+
+
+def test_a_huge_string_is_refused_before_it_is_made(tiny):
+    lines = errors_of(tiny({HERO: hero_layout("\"{{ 'a' * 10**10 }}\"")}))
+    assert_located(lines, 3, "repeating 1 characters or items 10,000,000,000 times")
+
+
+@pytest.mark.parametrize("expression, words", [
+    ("'ab' ~ 'x'.center(10**9)", "center()"),
+    ("'%0999999999d' % 1", "% format's width"),
+    ("'{:>999999999}'.format(1)", "format's width"),
+    ("'x'|center(10**9)", "|center"),
+    ("('x' * 90000)|replace('x', 'xx')", "|replace"),
+    ("2**100000", "bits"),
+    ("range(10**9)|list", "a layout may make at most"),
+    ("[1] * 10**8", "times"),
+])
+def test_operations_that_make_huge_values_are_refused(tiny, expression, words):
+    lines = errors_of(tiny({HERO: hero_layout(f'"{{{{ {expression} }}}}"')}))
+    assert_located(lines, 3, words)
+
+
+def test_output_that_grows_in_a_loop_is_cut(tiny):
+    body = "{% for a in range(1000) %}{{ 'x' * 1000 }}{% endfor %}"
+    lines = errors_of(tiny({HERO: hero_layout(f'"{body}"')}))
+    assert_located(lines, 3, f"longer than {MAX_TEXT:,} characters")
+
+
+@pytest.mark.parametrize("body, words", [
+    ("{% set ns = namespace(v='ab') %}{% for i in range(60) %}{% set ns.v = ns.v ~ ns.v %}{% endfor %}{{ ns.v }}",
+     "a layout may make at most 100,000"),
+    ("{% set ns = namespace(v=[1]) %}{% for i in range(60) %}{% set ns.v = [ns.v, ns.v] %}{% endfor %}{{ ns.v }}",
+     "lists inside lists"),
+    ("{% macro m(x, n) %}{% if n %}{{ m([x, x], n - 1) }}{% else %}{{ x }}{% endif %}{% endmacro %}{{ m(1, 60) }}",
+     "lists inside lists"),
+])
+def test_values_that_double_each_round_are_refused(tiny, body, words):
+    """A namespace (or a macro calling itself) carries a value from round to round: 2**60 of anything is refused."""
+    lines = errors_of(tiny({HERO: hero_layout(f'"{body}"')}))
+    assert_located(lines, 3, words)
+
+
+def test_a_huge_repeat_is_refused(tiny):
+    layout = hero_layout(dots='{kind: rect, left: 1, top: 1, width: 1, height: 1, fill: "#000000", repeat: "100000000"}')
+    lines = errors_of(tiny({HERO: layout}))
+    assert_located(lines, 3, "repeated at most 1,000 times, not 100,000,000")
+
+
+# -- D6: located errors, never tracebacks ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, words", [
+    ('"{{ range(10**9) }}"', "range(1000000000,) has"),
+    ('"{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}"', "calls itself too deeply"),
+    ('"{{ 10**400 * 1.0 }}"', "OverflowError"),
+])
+def test_text_errors_are_located(tiny, text, words):
+    assert_located(errors_of(tiny({HERO: hero_layout(text)})), 3, words)
+
+
+@pytest.mark.parametrize("box, words", [
+    ('{kind: rect, left: "{{ 10**400 }}", top: 1, width: 1, height: 1, fill: "#000000"}', "not a usable value"),
+    ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: 0, text: x}", "size"),
+    ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: nan, text: x}", "not a usable value"),
+    ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: 12, leading: -1, text: x}", "leading"),
+    ('{kind: rect, left: "{{ 1e308 * 10 }}", top: 1, width: 1, height: 1, fill: "#000000"}', "not a usable value"),
+])
+def test_unusable_numbers_are_located(tiny, box, words):
+    assert_located(errors_of(tiny({HERO: hero_layout(bad=box)})), 3, words)
+
+
+def test_an_icon_with_a_bad_stroke_width_is_located(tiny):
+    icons = "star: {paths: [{d: 'M 0 0 L 10 10 Z', stroke: color, stroke_width: '1x'}]}\n"
+    layout = hero_layout(icon='{kind: icon, icon: star, left: 1, top: 1, width: 5, height: 5}')
+    lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
+    assert lines == ["tiny/layouts/icons.yaml:1:7: icon 'star': stroke_width: expected a number, got '1x'"]
+
+
+# -- pictures ------------------------------------------------------------------------------------
+
+
+def png(width: int, height: int, truncate: int = 0, noise: bool = False) -> bytes:
+    """A grey PNG of the given size (rows of zeros compress to almost nothing; ``noise`` makes a large file),
+    optionally with its last ``truncate`` bytes cut off."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = (lambda y: b"\0" + random.Random(y).randbytes(width)) if noise else (lambda y: b"\0" * (width + 1))
+    raw = zlib.compress(b"".join(row(y) for y in range(height)), 9)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)) \
+        + chunk(b"IDAT", raw) + chunk(b"IEND", b"")
+    return data[:len(data) - truncate] if truncate else data
+
+
+def picture_game(tiny, data: bytes) -> Path:
+    layout = hero_layout(art='{kind: image, src: art/picture.png, left: 0, top: 0, width: 20, height: 20}')
+    return tiny({HERO: layout, "art/picture.png": data})
+
+
+def test_a_decompression_bomb_is_located_with_the_pixel_limit(tiny):
+    lines = errors_of(picture_game(tiny, png(14000, 14000)))
+    assert_located(lines, 3, "'art/picture.png' has 196 megapixels; a picture may have at most 40 megapixels")
+
+
+def test_a_picture_over_the_limit_but_under_pillows_says_its_size(tiny):
+    lines = errors_of(picture_game(tiny, png(7000, 7000)))
+    assert_located(lines, 3, "'art/picture.png' is 7000 x 7000 pixels (49 megapixels); a picture may have at most 40")
+
+
+def test_a_truncated_picture_fails_check_not_only_build(tiny):
+    """Its header is whole (Pillow opens it and says its size), its pixels are cut short."""
+    lines = errors_of(picture_game(tiny, png(200, 200, truncate=2000, noise=True)))
+    assert_located(lines, 3, "'art/picture.png' is not a PNG or JPEG image deckwright can read")
+
+
+def test_a_good_picture_passes(tiny):
+    assert errors_of(picture_game(tiny, png(40, 40))) == []

@@ -1,0 +1,274 @@
+"""Every kind of file a game folder supplies is read through one gate (issue 13: D6, D7, D8, D10, D12).
+
+Links that leave the game folder, folders and pipes where a file belongs, files
+larger than a card file may be, names that make files some systems cannot hold:
+each is a located problem, nothing outside the game folder is read or written,
+and nothing blocks.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from deckwright.generator.layout.fitcheck import layout_warnings
+from deckwright.rules.book.examples import replay_game_examples
+from deckwright.rules.data.confine import FileRefused, read_confined, write_confined
+from deckwright.rules.load import load_game, load_game_with_warnings
+
+FIXTURES = Path(__file__).parent / "fixtures" / "engine"
+GOLDEN = Path("rulebook") / "hunt.golden" / "the-rat-bites-through-the-vest.log"
+LINKED = "file links outside the game folder; deckwright reads only files inside it"
+SECRET = "the first line of someone else's file\n"
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # messages name tiny/...
+
+
+def problems(game: Path) -> list[str]:
+    _, found = load_game_with_warnings(game)
+    return [str(p) for p in found.sorted()]
+
+
+def layout_problems(game: Path) -> list[str]:
+    return [str(p) for p in layout_warnings(load_game(game)) if p.severity == "error"]
+
+
+def outside(tmp_path: Path, name: str, text: str = SECRET) -> Path:
+    target = tmp_path / "elsewhere" / name
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(text)
+    return target
+
+
+def link(path: Path, target: Path) -> None:
+    if path.exists() or path.is_symlink():
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    path.symlink_to(target)
+
+
+def mini_hunt(tmp_path: Path) -> Path:
+    game = tmp_path / "mini-hunt"
+    shutil.copytree(FIXTURES / "mini-hunt", game)
+    return game
+
+
+# -- D7: one gate, a test per kind of file -------------------------------------------------------------
+
+
+def test_game_yaml_that_links_outside(tiny, tmp_path):
+    game = tiny()
+    link(game / "game.yaml", outside(tmp_path, "game.yaml", (game / "game.yaml").read_text()))
+    assert problems(game) == [f"tiny/game.yaml:1:1: {LINKED}"]
+
+
+def test_card_file_that_links_outside(tiny, tmp_path):
+    game = tiny()
+    link(game / "monsters.yaml", outside(tmp_path, "monsters.yaml", (game / "monsters.yaml").read_text()))
+    assert problems(game) == [f"tiny/monsters.yaml:1:1: {LINKED}"]
+
+
+def test_rulebook_page_that_links_outside(tiny, tmp_path):
+    game = tiny()
+    link(game / "rulebook" / "intro.md", outside(tmp_path, "intro.md"))
+    assert problems(game) == ["tiny/game.yaml:28:5: rulebook: 'rulebook/intro.md' is outside the game folder"]
+
+
+def test_layout_file_that_links_outside(tiny, tmp_path):
+    game = tiny()
+    link(game / "layouts" / "hero.yaml", outside(tmp_path, "hero.yaml", (game / "layouts" / "hero.yaml").read_text()))
+    assert layout_problems(game) == [f"tiny/layouts/hero.yaml:1:1: {LINKED}"]
+
+
+def test_layouts_folder_that_links_outside(tiny, tmp_path):
+    game = tiny()
+    elsewhere = tmp_path / "elsewhere-layouts"
+    shutil.copytree(game / "layouts", elsewhere)
+    link(game / "layouts", elsewhere)
+    lines = layout_problems(game)
+    assert lines and all(line.endswith(LINKED) for line in lines), lines
+
+
+def test_icons_file_that_links_outside(tiny, tmp_path):
+    game = tiny()
+    link(game / "layouts" / "icons.yaml", outside(tmp_path, "icons.yaml", "dot: M 0 0 L 1 1 Z\n"))
+    assert layout_problems(game) == [f"tiny/layouts/icons.yaml:1:1: {LINKED}"]
+
+
+def test_picture_that_links_outside(tiny, tmp_path):
+    game = tiny({"layouts/hero.yaml": "boxes:\n  art: {kind: image, src: art.png, left: 0, top: 0, width: 5, height: 5}\n"})
+    link(game / "art.png", outside(tmp_path, "art.png"))
+    lines = layout_problems(game)
+    assert lines and all("boxes.art.src: 'art.png' is outside the game folder" in line for line in lines), lines
+
+
+def test_golden_log_that_links_outside_is_refused_and_not_quoted(tmp_path):
+    game = mini_hunt(tmp_path)
+    replay_game_examples(load_game(game), update_golden=True)
+    link(game / GOLDEN, outside(tmp_path, "stolen.log"))
+    result = replay_game_examples(load_game(game))[0]
+    assert result.verdict == "failing"
+    assert result.message == f"its golden file mini-hunt/{GOLDEN}: {LINKED}"
+    assert "someone else" not in result.message
+
+
+def test_update_golden_does_not_write_through_a_linked_golden_folder(tmp_path):
+    game = mini_hunt(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (game / "rulebook" / "hunt.golden").symlink_to(elsewhere)
+    result = replay_game_examples(load_game(game), update_golden=True)[0]
+    assert list(elsewhere.iterdir()) == []
+    assert result.verdict == "failing" and LINKED in result.message
+
+
+# -- D8: pipes and sizes ----------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_golden_log_that_is_a_pipe_does_not_block(tmp_path):
+    game = mini_hunt(tmp_path)
+    replay_game_examples(load_game(game), update_golden=True)
+    (game / GOLDEN).unlink()
+    os.mkfifo(game / GOLDEN)
+    results = []
+    worker = threading.Thread(target=lambda: results.extend(replay_game_examples(load_game(game))), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "reading a pipe blocked"
+    assert results[0].message.endswith("not a regular file (a folder, device or pipe); deckwright reads plain files")
+
+
+def test_a_golden_log_larger_than_a_card_file_is_refused(tmp_path):
+    game = mini_hunt(tmp_path)
+    replay_game_examples(load_game(game), update_golden=True)
+    (game / GOLDEN).write_text("x" * (2 * 2**20) + "\n")
+    result = replay_game_examples(load_game(game))[0]
+    assert result.message == f"its golden file mini-hunt/{GOLDEN}: file is 2.0 MB; deckwright reads files of at most 1 MB"
+
+
+# -- D6: golden logs that are not text -----------------------------------------------------------------------
+
+
+def test_a_golden_log_that_is_not_utf8(tmp_path):
+    game = mini_hunt(tmp_path)
+    replay_game_examples(load_game(game), update_golden=True)
+    (game / GOLDEN).write_bytes(b"caf\xe9\n")
+    result = replay_game_examples(load_game(game))[0]
+    assert result.message == f"its golden file mini-hunt/{GOLDEN}: not UTF-8 text (byte 0xe9 at offset 3)"
+
+
+def test_a_golden_log_that_is_a_folder(tmp_path):
+    game = mini_hunt(tmp_path)
+    (game / GOLDEN).mkdir(parents=True)
+    for update in (False, True):
+        result = replay_game_examples(load_game(game), update_golden=update)[0]
+        assert result.verdict == "failing"
+        assert result.message.endswith("not a regular file (a folder, device or pipe); deckwright reads plain files")
+
+
+def test_an_id_too_long_for_a_file_name(tiny):
+    long_id = "a" + "-b" * 150
+    game = tiny({"monsters.yaml": f"type: monster\ndeck: monsters\ncards:\n  - id: {long_id}\n    name: G\n"
+                                  "    health: 3\n    die: D8\n"})
+    assert problems(game) == ["tiny/monsters.yaml:4:9: monster.a-b-b-b-b-b-b-b-b-b-b-b-b-b-b-....id: an id has at most "
+                              "64 characters, this one 301"]
+
+
+# -- D10: names that make files some systems cannot hold --------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["con", "aux", "com1", "nul"])
+def test_reserved_device_names_as_ids(tiny, name):
+    game = tiny({"monsters.yaml": f"type: monster\ndeck: monsters\ncards:\n  - id: {name}\n    name: G\n"
+                                  "    health: 3\n    die: D8\n"})
+    assert problems(game) == [f"tiny/monsters.yaml:4:9: monster.{name}.id: '{name}' is a name Windows reserves for a device "
+                              "(CON, PRN, AUX, NUL, COM1-9, LPT1-9); choose another"]
+
+
+def test_a_reserved_name_as_slug_or_deck(tiny):
+    text = (Path(tiny()) / "game.yaml").read_text()
+    game = tiny({"game.yaml": text.replace("slug: tiny", "slug: prn").replace("  monsters:\n    name: Monsters",
+                                                                               "  aux:\n    name: Monsters")},
+                name="other")
+    lines = problems(game)
+    assert "other/game.yaml:2:7: game.slug: 'prn' is a name Windows reserves for a device (CON, PRN, AUX, NUL, " \
+           "COM1-9, LPT1-9); choose another" in lines
+    assert any(line.startswith("other/game.yaml:23:3: game.decks.aux: 'aux' is a name Windows reserves") for line in lines)
+
+
+def test_two_pages_with_the_same_name(tiny):
+    text = (Path(tiny()) / "game.yaml").read_text()
+    game = tiny({"game.yaml": text + "  - rulebook/sub/intro.md\n", "rulebook/sub/intro.md": "# Again\n"}, name="two")
+    assert problems(game) == ["two/game.yaml:29:5: rulebook: 'rulebook/sub/intro.md' has the same name as the page at "
+                              "two/game.yaml:28:5, so both would be rules/intro.html; rename one"]
+
+
+@pytest.mark.parametrize("stem", ['say-"hi"', "a<b>", "con"])
+def test_page_names_that_are_not_portable(tiny, stem):
+    text = (Path(tiny()) / "game.yaml").read_text()
+    game = tiny({"game.yaml": text.replace("rulebook/intro.md", f"rulebook/{stem}.md"),
+                 f"rulebook/{stem}.md": "# Page\n"}, name="pages")
+    [line] = problems(game)
+    assert line.startswith(f"pages/game.yaml:28:5: rulebook: 'rulebook/{stem}.md': ")
+    assert "page's file name" in line or "Windows reserves" in line
+
+
+# -- D12: copies -----------------------------------------------------------------------------------------------
+
+
+def test_copies_are_bounded(tiny):
+    game = tiny({"monsters.yaml": "type: monster\ndeck: monsters\ncards:\n  - id: goblin\n    name: G\n"
+                                  "    health: 3\n    die: D8\n    copies: 100000000\n"})
+    assert problems(game) == ["tiny/monsters.yaml:8:13: monster.goblin.copies: expected a whole number from 1 to 999, "
+                              "got 100000000"]
+
+
+@pytest.mark.parametrize("dice, message", [
+    ("60d6+60d6", "at most 100 dice in one expression, this one rolls 120"),
+    ("D1000000000", "a die has 1 to 1000 sides"),
+])
+def test_dice_are_bounded(tiny, dice, message):
+    game = tiny({"heroes.yaml": (Path(tiny(name="x")) / "heroes.yaml").read_text().replace("D6+1", dice)})
+    assert problems(game) == [f"tiny/heroes.yaml:7:13: hero.knight.attack: {message}"]
+
+
+# -- the gate itself --------------------------------------------------------------------------------------------
+
+
+def test_write_confined_refuses_a_link_at_the_target(tmp_path):
+    root = tmp_path / "game"
+    root.mkdir()
+    victim = outside(tmp_path, "victim.txt")
+    (root / "log.txt").symlink_to(victim)
+    with pytest.raises(FileRefused, match="a link, folder or device is in the way"):
+        write_confined(root, root / "log.txt", b"overwritten")
+    assert victim.read_text() == SECRET
+
+
+def test_read_confined_refuses_a_path_outside(tmp_path):
+    with pytest.raises(FileRefused, match="links outside"):
+        read_confined(tmp_path / "game", outside(tmp_path, "x.txt"))
+
+
+def test_a_picture_whose_name_windows_refuses_is_copied_under_a_portable_name(tiny, tmp_path):
+    """Card art is copied into the site; a name with quotes or <> is made portable there (D10)."""
+    from deckwright.generator.site import build_site
+
+    from test_layout_limits import png
+
+    name = 'say "hi" <now>.png'
+    game = tiny({"layouts/hero.yaml": f"boxes:\n  art: {{kind: image, src: '{name}', left: 0, top: 0, width: 5, "
+                                      "height: 5}\n", name: png(8, 8)})
+    build_site([load_game(game)], tmp_path / "site", reports={})
+    [copied] = [p.name for p in (tmp_path / "site" / "tiny" / "images").iterdir()]
+    assert copied.startswith("say -hi- -now--") and copied.endswith(".png")
+    assert not set('"<>:|?*') & set(copied)
