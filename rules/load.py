@@ -537,7 +537,7 @@ class _Loader:
         if not self.inside(path):
             self.problems.error(Loc(shown), "file links outside the game folder; deckwright reads only files inside it")
             return None, []
-        node, problems = load_yaml_file(path, shown)
+        node, problems = load_yaml_file(path, shown, self.root)
         self.problems.extend(problems)
         if node is None:
             if not problems:
