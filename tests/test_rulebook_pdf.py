@@ -355,3 +355,30 @@ def test_the_site_offers_both_pdfs_on_every_rulebook_page(built, tmp_path):
         html = (folder / "rules" / f"{page.id}.html").read_text()
         assert f'href="../{FULL}"' in html and f'href="../{BOOKLET}"' in html
     assert f'href="{FULL}"' in (folder / "index.html").read_text()
+
+
+def test_links_leave_the_book_only_for_web_and_mail_addresses(tmp_path):
+    """A page's link to a missing heading or with any other scheme keeps its words and loses the link."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    intro = folder / "rulebook" / "intro.md"
+    intro.write_text(intro.read_text() + "\n\nSee [the source](https://example.org/lantern), [mail](mailto:a@b.c), "
+                     "[a trap](javascript:alert(1)), [nothing](play.md#no-such-heading) and [data](data:text/html,x).\n")
+    built = Built(folder, tmp_path / "out", results=demo_results)
+    uris = []
+    for page in PdfReader(built.full).pages:
+        for annotation in page.get("/Annots") or []:
+            action = annotation.get_object().get("/A")
+            if action is not None and "/URI" in action:
+                uris.append(str(action["/URI"]))
+    assert sorted(uris) == ["https://example.org/lantern", "mailto:a@b.c"]
+    text = words(" ".join(built.text("full")))
+    assert "See the source, mail, a trap, nothing and data." in text
+
+
+def test_a_game_without_rulebook_pages_gets_no_rulebook(tmp_path):
+    import dataclasses
+
+    game = dataclasses.replace(load_game(FIXTURE), pages=())
+    assert write_rulebooks(game, Faces(game), [], tmp_path, "a4") == []
+    assert list(tmp_path.iterdir()) == []
