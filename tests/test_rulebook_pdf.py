@@ -363,7 +363,8 @@ def test_links_leave_the_book_only_for_web_and_mail_addresses(tmp_path):
     shutil.copytree(FIXTURE, folder)
     intro = folder / "rulebook" / "intro.md"
     intro.write_text(intro.read_text() + "\n\nSee [the source](https://example.org/lantern), [mail](mailto:a@b.c), "
-                     "[a trap](javascript:alert(1)), [nothing](play.md#no-such-heading) and [data](data:text/html,x).\n")
+                     "[a trap](javascript:alert(1)), [nothing](play.md#no-such-heading) and "
+                     "[data](data:text/html,x).\n")
     built = Built(folder, tmp_path / "out", results=demo_results)
     uris = []
     for page in PdfReader(built.full).pages:

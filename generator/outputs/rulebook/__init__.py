@@ -43,8 +43,8 @@ def verdict_line(book: ParsedBook) -> str:
         return "Made with deckwright"
     counts = {v: sum(1 for view in views if view.verdict == v) for v in ("verified", "erratum", "failing", "unchecked")}
     if counts["unchecked"] == len(views):
-        return f"{len(views)} worked example{'s' * (len(views) != 1)}, not replayed (the game has no rules module yet)" \
-               " \u00b7 made with deckwright"
+        return (f"{len(views)} worked example{'s' * (len(views) != 1)}, not replayed (the game has no rules module "
+                "yet) \u00b7 made with deckwright")
     parts = [f"{counts['verified']} verified" if counts["verified"] else "",
              f"{counts['erratum']} known errat{'um' if counts['erratum'] == 1 else 'a'}" if counts["erratum"] else "",
              f"{counts['failing']} failing" if counts["failing"] else ""]

@@ -227,7 +227,8 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
     for name, entries in sections:
         if entries:
             rows.append(Row(True, (name.upper(),), ()))
-            rows += [Row(False, lines(key, bold, key_width - PAD), lines(value, sans, value_width)) for key, value in entries]
+            rows += [Row(False, lines(key, bold, key_width - PAD), lines(value, sans, value_width))
+                     for key, value in entries]
     color = VERDICT_COLORS.get(view.verdict, VERDICT_COLORS["unchecked"])
     verdict = f'<font color="{color}"><b>{escape(view.verdict_label)}.</b></font> '
     verdict += escape(VERDICT_NOTES.get(view.verdict, ""))

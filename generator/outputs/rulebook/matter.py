@@ -24,7 +24,7 @@ from .document import Heading, Later, Ledger, Mark, Para, page_destination
 from .examples import example_key
 from .parsed import ParsedBook, card_destination
 from .pictures import CardPicture
-from .theme import SANS, Theme
+from .theme import Theme
 
 CONTENTS_KEY = "contents"
 INDEX_KEY = "index-of-cards"
@@ -129,7 +129,8 @@ class Cover(Flowable):
             return
         edge = self.theme.color(self.theme.palette.rule)
         shadow = self.theme.color(mix(self.theme.palette.paper, self.theme.palette.ink, 0.22))
-        pictures = [CardPicture(f, ("face", card.id), scale, self.book.faces.fonts, edge) for f, card in zip(faces, cards)]
+        pictures = [CardPicture(face, ("face", card.id), scale, self.book.faces.fonts, edge)
+                    for face, card in zip(faces, cards)]
         center_x, center_y = self.width / 2, (top + bottom) / 2
         sides = {3: (-1, 0, 1), 2: (-1, 1), 1: (0,)}[count]
         c = self.canv
