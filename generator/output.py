@@ -4,6 +4,7 @@ A failed build removes its staging folder and leaves the previous output as it w
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -65,3 +66,18 @@ def staged_folder(target: Path) -> Iterator[Path]:
         shutil.rmtree(old, ignore_errors=True)
     elif old.exists() or old.is_symlink():
         old.unlink()
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """``target`` gets ``source``'s bytes: as a hard link where the file system allows (built files are
+    replaced, never rewritten in place, so sharing them is safe), else as a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def write_json(path: Path, data) -> None:
+    """``data`` as indented UTF-8 JSON, keys in the order given (the same bytes for the same data)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")

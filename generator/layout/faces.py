@@ -67,17 +67,21 @@ def make_environment(game: Game):
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
                                finalize=lambda v: "" if v is None else v)
 
+    env.filters.update(_filters(game))
+    env.tests["open"] = lambda value: isinstance(value, Open)
+    return env
+
+
+def _filters(game: Game) -> dict:
     def card_of(ref) -> Card:
         return game.card(str(ref))
 
-    env.filters.update({
+    return {
         "card_name": lambda ref: card_of(ref).name,
         "card_of": card_of,
         "mix": mix,
         "plus": lambda value: f"{value}+",
-    })
-    env.tests["open"] = lambda value: isinstance(value, Open)
-    return env
+    }
 
 
 def load_icons(game: Game) -> dict[str, Icon]:
@@ -141,6 +145,21 @@ class Faces:
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
         self.data = layout_data(game)
+
+    def for_game(self, game: Game) -> "Faces":
+        """These compiled layouts, icons and fonts for an edited version of the same game (its data changed, not
+        its layout files): what ``deckwright serve`` redraws with, as compiling layouts takes far longer than
+        drawing a card. Jinja2 looks filters up as it renders, so rebinding them here rebinds every layout;
+        this Faces must not be used afterwards."""
+        import copy
+
+        faces = copy.copy(self)
+        faces.game = game
+        faces.files = copy.copy(self.files)
+        faces.files.game = game
+        faces.data = layout_data(game)
+        self.env.filters.update(_filters(game))
+        return faces
 
     # -- contexts --------------------------------------------------------
 
