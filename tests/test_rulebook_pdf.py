@@ -96,7 +96,7 @@ ALL = [*GAMES, "site-demo"]
 def contents(book: Built, which: str) -> list[tuple[str, int]]:
     """The contents' entries as printed, (title, page number), from the page titled Contents on; as many as
     the book has sections."""
-    wanted = len(chapter_entries(book.book) + back_entries())
+    wanted = len(chapter_entries(book.book) + back_entries(book.book))
     entries: list[tuple[str, int]] = []
     for page in book.text(which)[1:]:
         lines = page.splitlines()
@@ -115,7 +115,7 @@ def contents(book: Built, which: str) -> list[tuple[str, int]]:
 @pytest.mark.parametrize("which", ["full", "shop"])
 def test_contents_list_every_section_in_order_with_the_page_it_is_on(built, slug, which):
     book = built[slug]
-    expected = [entry.title for entry in chapter_entries(book.book) + back_entries()]
+    expected = [entry.title for entry in chapter_entries(book.book) + back_entries(book.book)]
     listed = contents(book, which)
     assert [title for title, _ in listed] == expected
     text = book.text(which)
@@ -138,7 +138,7 @@ def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
                 yield level, item.title, reader.get_destination_page_number(item) + 1
 
     marks = list(flat(reader.outline))
-    expected = [(0, "Contents")] + [(e.level, e.title) for e in chapter_entries(book.book) + back_entries()]
+    expected = [(0, "Contents")] + [(e.level, e.title) for e in chapter_entries(book.book) + back_entries(book.book)]
     assert [(level, title) for level, title, _ in marks] == expected
     claimed = contents(book, "full")
     assert [(title, page) for _, title, page in marks[1:]] == claimed

@@ -55,7 +55,7 @@ def verdict_line(book: ParsedBook) -> str:
 def story(book: ParsedBook, theme: Theme) -> list:
     width = theme.geometry.text_width * 72 / 25.4
     flowables: list = [Cover(book, theme, verdict_line(book)), NextPageTemplate("body"), PageBreak()]
-    flowables += contents(chapter_entries(book) + back_entries(), theme)
+    flowables += contents(chapter_entries(book) + back_entries(book), theme)
     flowables.append(PageBreak())
     for page in book.pages:
         flowables += PageFlow(book, theme, page, width).flowables()
@@ -84,7 +84,7 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
 
     The full-page PDF is laid out in a forked process while this one lays out the half-size pages once
     for both the booklet and the print-shop file."""
-    if not game.pages:
+    if not game.pages or not (home or printshop):
         return []
     book = ParsedBook(game, faces, results)
     out.mkdir(parents=True, exist_ok=True)
