@@ -313,7 +313,9 @@ def test_the_cover_names_the_game_its_players_and_summary(built):
     cover = words(book.text("full")[0])
     assert "Nightmare Hunt" in cover and "1 player" in cover
     assert words(book.game.summary)[:60] in cover
-    assert "17 worked examples, each replayed by the rules engine: 17 verified" in cover
+    verified = sum(1 for result in book.results if result.verdict == "verified")
+    assert verified == len(book.results) > 10
+    assert f"{verified} worked examples, each replayed by the rules engine: {verified} verified" in cover
 
 
 def test_running_headers_name_the_game_and_the_chapter(built):
