@@ -1,8 +1,8 @@
 """A rulebook page's Markdown as HTML, with deckwright's own syntax rendered.
 
 Python-Markdown does the prose (tables, heading anchors, table of contents,
-admonitions), configured once for every output in ``generator.book.markdown``. Around it: ``[[card-id]]`` becomes a link to the gallery with a
-preview of the card, ``[[card-id.field]]`` and ``[[constant:name]]`` print
+admonitions), configured once for every output in ``generator.book.markdown``.
+Around it: ``[[card-id]]`` becomes a link to the gallery with a preview of the card, ``[[card-id.field]]`` and ``[[constant:name]]`` print
 values from the data, a ```` ```cards ```` block becomes a table generated from
 the data and a ```` ```example ```` block becomes an example box with the
 engine's verdict. The HTML of those pieces comes from Jinja macros in

@@ -43,8 +43,8 @@ def verdict_line(book: ParsedBook) -> str:
         return "Made with deckwright"
     counts = {v: sum(1 for view in views if view.verdict == v) for v in ("verified", "erratum", "failing", "unchecked")}
     if counts["unchecked"] == len(views):
-        return f"{len(views)} worked example{'s' * (len(views) != 1)}, not replayed (the game has no rules module yet)" \
-               " \u00b7 made with deckwright"
+        return (f"{len(views)} worked example{'s' * (len(views) != 1)}, not replayed (the game has no rules module "
+                "yet) \u00b7 made with deckwright")
     parts = [f"{counts['verified']} verified" if counts["verified"] else "",
              f"{counts['erratum']} known errat{'um' if counts['erratum'] == 1 else 'a'}" if counts["erratum"] else "",
              f"{counts['failing']} failing" if counts["failing"] else ""]
@@ -55,7 +55,7 @@ def verdict_line(book: ParsedBook) -> str:
 def story(book: ParsedBook, theme: Theme) -> list:
     width = theme.geometry.text_width * 72 / 25.4
     flowables: list = [Cover(book, theme, verdict_line(book)), NextPageTemplate("body"), PageBreak()]
-    flowables += contents(chapter_entries(book) + back_entries(), theme)
+    flowables += contents(chapter_entries(book) + back_entries(book), theme)
     flowables.append(PageBreak())
     for page in book.pages:
         flowables += PageFlow(book, theme, page, width).flowables()
@@ -84,7 +84,7 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
 
     The full-page PDF is laid out in a forked process while this one lays out the half-size pages once
     for both the booklet and the print-shop file."""
-    if not game.pages:
+    if not game.pages or not (home or printshop):
         return []
     book = ParsedBook(game, faces, results)
     out.mkdir(parents=True, exist_ok=True)

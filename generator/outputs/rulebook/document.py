@@ -21,6 +21,7 @@ from deckwright.generator.render.pdf import PT_PER_MM
 
 from .theme import SANS, Theme
 
+
 def page_destination(number: int) -> str:
     return f"page-{number}"
 
@@ -171,9 +172,9 @@ class RulebookDoc(BaseDocTemplate):
 
     def __init__(self, target, theme: Theme, title: str, subject: str, running_title: str):
         g = theme.geometry
-        super().__init__(str(target) if hasattr(target, "__fspath__") else target, pagesize=g.page_pt, title=title, subject=subject, author="", creator="deckwright",
-                         producer="deckwright (ReportLab)", initialFontName=theme.face(SANS), invariant=1,
-                         pageCompression=1)
+        super().__init__(str(target) if hasattr(target, "__fspath__") else target, pagesize=g.page_pt, title=title,
+                         subject=subject, author="", creator="deckwright", producer="deckwright (ReportLab)",
+                         initialFontName=theme.face(SANS), invariant=1, pageCompression=1)
         self.theme = theme
         self.running_title = running_title
         self.ledger = Ledger()

@@ -120,8 +120,13 @@ class ExamplePanel(Flowable):
         return self.width, self.height
 
     def split(self, available_width, available_height):
+        """The rows that fit here, and the rest under the title again on the next page. Two rows at least on
+        each side; a panel longer than a whole page may leave one, and a row longer than a page breaks
+        between its lines."""
         self._parts(available_width)
         room = available_height - self._head_h - PAD
+        frame = getattr(self, "_frame", None)
+        least = 1 if self.height > getattr(frame, "_height", available_height) else 2
         count, used = 0, 0.0
         for height in self._heights:
             if used + height > room:
@@ -130,17 +135,22 @@ class ExamplePanel(Flowable):
             count += 1
         while count > 0 and self.rows[count - 1].head:  # a section's name stays with its first line
             count -= 1
-        if len(self.rows) - count < 2:  # no widowed last line: two rows go over together
-            count = len(self.rows) - 2
-        while count > 0 and self.rows[count - 1].head:
-            count -= 1
-        if count < 2:
-            return []
-        first = ExamplePanel(self.number, self.name, self.badge, self.rows[:count], self.verdict, self.look,
-                             self.continued, last=False)
-        rest = ExamplePanel(self.number, self.name, self.badge, self.rows[count:], self.verdict, self.look,
-                            continued=True, last=self.last)
-        return [first, rest]
+        if count >= least and len(self.rows) - count >= least:
+            return self._parts_at(self.rows[:count], self.rows[count:])
+        if least == 1 and count < len(self.rows) and not self.rows[count].head:
+            lines = int((room - sum(self._heights[:count]) - 0.5 * PAD) // self.look.leading)
+            row = self.rows[count]
+            if 0 < lines < max(len(row.key), len(row.value)):
+                top = Row(False, row.key[:lines], row.value[:lines])
+                rest = Row(False, row.key[lines:], row.value[lines:])
+                return self._parts_at([*self.rows[:count], top], [rest, *self.rows[count + 1:]])
+        return []
+
+    def _parts_at(self, first: list[Row], rest: list[Row]) -> list[ExamplePanel]:
+        return [ExamplePanel(self.number, self.name, self.badge, first, self.verdict, self.look, self.continued,
+                             last=False),
+                ExamplePanel(self.number, self.name, self.badge, rest, self.verdict, self.look, continued=True,
+                             last=self.last)]
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -231,7 +241,8 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
     for name, entries in sections:
         if entries:
             rows.append(Row(True, (name.upper(),), ()))
-            rows += [Row(False, lines(key, bold, key_width - PAD), lines(value, sans, value_width)) for key, value in entries]
+            rows += [Row(False, lines(key, bold, key_width - PAD), lines(value, sans, value_width))
+                     for key, value in entries]
     color = VERDICT_COLORS.get(view.verdict, VERDICT_COLORS["unchecked"])
     verdict = f'<font color="{color}"><b>{escape(view.verdict_label)}.</b></font> '
     verdict += escape(VERDICT_NOTES.get(view.verdict, ""))

@@ -1,9 +1,8 @@
 """The front and back of the book: the cover, the contents, the appendices and the index of cards.
 
-Appendices are listed in ``APPENDICES``: each has a title (the contents list it before the layout starts)
-and a function of the book, the theme and what the pass has drawn, returning its flowables. Errata and
-open questions are appendix A; the readings register of each game (issue 16) gets its appendix by adding
-an entry to that tuple.
+Appendices are listed in ``APPENDICES``: each has a title (the contents list it before the layout starts),
+whether a game has it, and a function of the book, the theme and what the pass has drawn, returning its
+flowables: errata and open questions, then the game's readings register (readings.yaml), if it has one.
 """
 from __future__ import annotations
 
@@ -22,9 +21,10 @@ from deckwright.rules.data.values import Open
 
 from .document import Heading, Later, Ledger, Mark, Para, page_destination
 from .examples import example_key
+from .flow import KeepWithNext
 from .parsed import ParsedBook, card_destination
 from .pictures import CardPicture
-from .theme import SANS, Theme
+from .theme import Theme
 
 CONTENTS_KEY = "contents"
 INDEX_KEY = "index-of-cards"
@@ -129,7 +129,8 @@ class Cover(Flowable):
             return
         edge = self.theme.color(self.theme.palette.rule)
         shadow = self.theme.color(mix(self.theme.palette.paper, self.theme.palette.ink, 0.22))
-        pictures = [CardPicture(f, ("face", card.id), scale, self.book.faces.fonts, edge) for f, card in zip(faces, cards)]
+        pictures = [CardPicture(face, ("face", card.id), scale, self.book.faces.fonts, edge)
+                    for face, card in zip(faces, cards)]
         center_x, center_y = self.width / 2, (top + bottom) / 2
         sides = {3: (-1, 0, 1), 2: (-1, 1), 1: (0,)}[count]
         c = self.canv
@@ -201,6 +202,7 @@ def contents(entries: list[Entry], theme: Theme) -> list[Flowable]:
 class Appendix:
     title: str
     make: Callable[[ParsedBook, Theme, Ledger], list[Flowable]]
+    present: Callable[[ParsedBook], bool] = lambda book: True
 
 
 def errata_and_questions(book: ParsedBook, theme: Theme, ledger: Ledger) -> list[Flowable]:
@@ -237,8 +239,46 @@ def errata_and_questions(book: ParsedBook, theme: Theme, ledger: Ledger) -> list
     return out
 
 
-# A readings register (issue 16) adds its appendix here, after errata and open questions.
-APPENDICES: tuple[Appendix, ...] = (Appendix("Errata and open questions", errata_and_questions),)
+def readings(book: ParsedBook, theme: Theme, ledger: Ledger) -> list[Flowable]:
+    """The readings register: where the source is unclear or says two things, the readings possible, the
+    one this game follows and why, and the worked examples that rely on it."""
+    styles, game, accent = theme.styles, book.game, theme.palette.accent
+    examples = {view.name: (page, view) for page, view in book.examples}
+    kinds = {"reading": "Reading", "contradiction": "Contradiction"}
+    out: list[Flowable] = [Para("Where the source is unclear or says two things, the reading this game follows "
+                                "and why. The rules engine plays the chosen one unless the entry says otherwise.",
+                                styles["note"])]
+    for reading in game.readings:
+        title = Para(f'<font color="{accent}">{kinds.get(reading.kind, reading.kind)}:</font> '
+                     f"{escape(reading.title)}", styles["h3"])
+        places = [Para(f"<i>{escape(str(place))}:</i> \u201c{escape(place.says)}\u201d", styles["note"])
+                  for place in reading.places]
+        out += [KeepWithNext(title, places[0]), *places[1:]] if places else [title]
+        for key, text in reading.options:
+            mark = "<b>Chosen:</b> " if key == reading.chosen else ""
+            if reading.pending is not None and key == reading.pending.plays:
+                mark += "<b>Played by the engine today:</b> "
+            out.append(Para(f"\u2022 {mark}{escape(text)}", styles["note"]))
+        out.append(Para(f"<b>Why:</b> {escape(reading.why)}", styles["note"]))
+        if reading.pending is not None:
+            out.append(Para(f"<b>Not played yet:</b> {escape(reading.pending.change)}", styles["note"]))
+        relied = []
+        for name in reading.depends.examples:
+            if name in examples:
+                page, view = examples[name]
+                key = example_key(page.page.id, view)
+                where = ledger.pages.get(key)
+                relied.append(escape(name) + (f', <a href="#{key}" color="{accent}">page {where}</a>' if where else ""))
+        if relied:
+            out.append(Para("<b>Worked examples that rely on it:</b> " + "; ".join(relied) + ".", styles["note"]))
+        out.append(Para(escape(in_game(reading.loc, game)), styles["where"]))
+    return out
+
+
+APPENDICES: tuple[Appendix, ...] = (
+    Appendix("Errata and open questions", errata_and_questions),
+    Appendix("Readings", readings, lambda book: bool(book.game.readings)),
+)
 
 
 def appendix_title(number: int, appendix: Appendix) -> str:
@@ -249,10 +289,15 @@ def appendix_key(number: int) -> str:
     return f"appendix-{number}"
 
 
+def present_appendices(book: ParsedBook) -> list[tuple[int, Appendix]]:
+    """The appendices this game has, numbered (lettered) in order."""
+    return list(enumerate((a for a in APPENDICES if a.present(book)), start=1))
+
+
 def appendices(book: ParsedBook, theme: Theme) -> list[Flowable]:
     """Each appendix on a new page, made when the layout reaches it (it names pages drawn before)."""
     out: list[Flowable] = []
-    for number, appendix in enumerate(APPENDICES, start=1):
+    for number, appendix in present_appendices(book):
         title = appendix_title(number, appendix)
 
         def later(ledger: Ledger, appendix=appendix, number=number, title=title) -> list[Flowable]:
@@ -302,6 +347,6 @@ def chapter_entries(book: ParsedBook) -> list[Entry]:
     return entries
 
 
-def back_entries() -> list[Entry]:
-    entries = [Entry(0, appendix_title(n, appendix), appendix_key(n)) for n, appendix in enumerate(APPENDICES, start=1)]
+def back_entries(book: ParsedBook) -> list[Entry]:
+    entries = [Entry(0, appendix_title(n, appendix), appendix_key(n)) for n, appendix in present_appendices(book)]
     return entries + [Entry(0, "Index of cards", INDEX_KEY)]

@@ -14,14 +14,14 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, ListItem, Spacer, XPreformatted
 from reportlab.platypus.flowables import HRFlowable
 
+from .document import Heading, Para
+from .examples import example_panel
 from .flow import Float, KeepWithNext
 from .inline import InlineWriter
-from .examples import example_panel
-from .panels import PAD, boxed, cards_table, markdown_table
+from .panels import boxed, cards_table, markdown_table
 from .parsed import CARDS_TABLE, CODE, EXAMPLE, ParsedBook, ParsedPage, destination, plain_text
 from .pictures import GAP, CardPicture, Thumbnails
-from .theme import SANS, Theme
-from .document import Heading, Para
+from .theme import SANS, SERIF, Theme
 
 BLOCK_TAGS = frozenset({"p", "ul", "ol", "blockquote", "pre", "table", "div", "hr",
                         "h1", "h2", "h3", "h4", "h5", "h6"})
@@ -76,7 +76,7 @@ class PageFlow:
             return [Item([self._list(element, cards, 0)], "text", cards)]
         if tag == "blockquote":
             cards = []
-            inner = self._inner(element, cards, self.width - 4 * PAD, quote=True)
+            inner = self._inner(element, cards, quote=True)
             return [Item([boxed(inner, self.theme, self.width, rule_color=self.theme.palette.accent)], "text", cards)]
         if tag == "table":
             return [Item([self._table(element)], "other")]
@@ -87,7 +87,7 @@ class PageFlow:
                                      spaceBefore=6, spaceAfter=10)], "other")]
         if tag == "div" and "admonition" in element.get("class", ""):
             cards = []
-            inner = self._inner(element, cards, self.width - 4 * PAD)
+            inner = self._inner(element, cards)
             return [Item([boxed(inner, self.theme, self.width, background=self.theme.palette.tint)], "text", cards)]
         cards = []
         text = self.writer.markup(element, cards)
@@ -116,7 +116,7 @@ class PageFlow:
             return Item([self._code(made.text or "")], "other")
         return Item([], "other")
 
-    def _inner(self, element: Element, cards: list[str], width: float, quote: bool = False) -> list[Flowable]:
+    def _inner(self, element: Element, cards: list[str], quote: bool = False) -> list[Flowable]:
         """The blocks inside a quote or an admonition."""
         style = self.styles["quote" if quote else "body"]
         out: list[Flowable] = []
@@ -161,7 +161,7 @@ class PageFlow:
                                 bulletFontName=theme.face(SANS, "bold"), bulletFontSize=size * 0.82,
                                 bulletOffsetY=-size * 0.05, **options)
         return ListFlowable(items, bulletType="bullet", start="\u2022" if depth == 0 else "\u2013",
-                            bulletFontName=theme.face("Vollkorn", "bold"), bulletFontSize=size, **options)
+                            bulletFontName=theme.face(SERIF, "bold"), bulletFontSize=size, **options)
 
     def _table(self, element: Element) -> Flowable:
         """A table written in Markdown: the head row and the body rows as they stand."""
@@ -188,12 +188,16 @@ class PageFlow:
 
     # -- pictures and keeping together -------------------------------------------
 
-    def _pictures(self, card_ids: list[str], columns: int) -> Thumbnails:
+    def _pictures(self, card_ids: list[str], columns: int | None = None) -> Thumbnails:
+        """The cards' pictures side by side, ``columns`` to a row (by default as many as the text width holds)."""
         game = self.book.game
         scale = self.theme.geometry.thumb_scale
         edge = self.theme.color(self.theme.palette.rule)
         pictures = [CardPicture(self.book.face(game.card(c)), ("face", c), scale, self.book.faces.fonts, edge)
                     for c in card_ids]
+        if columns is None:
+            widest, gap = max(picture.width for picture in pictures), GAP * mm
+            columns = max(1, int((self.width + gap) // (widest + gap)))
         names = [escape(game.card(c).name) for c in card_ids]
         return Thumbnails(pictures, names, self.styles["thumb"], columns)
 
@@ -222,10 +226,8 @@ class PageFlow:
                     index += 1
                 pieces.append(("", Float(self._pictures(new, len(new)), beside, GAP * mm)))
             else:
-                thumbs = self._pictures(new, 99)
-                per_row = max(1, int((self.width + GAP * mm) // (thumbs.cell_width + GAP * mm)))
                 pieces.extend(("", f) for f in item.flowables)
-                pieces.extend([("", self._pictures(new, per_row)), ("", Spacer(1, self.theme.size * 0.8))])
+                pieces.extend([("", self._pictures(new)), ("", Spacer(1, self.theme.size * 0.8))])
         out: list[Flowable] = []
         for kind, flowable in reversed(pieces):
             if kind == "heading" and out and not isinstance(out[-1], CondPageBreak):

@@ -68,7 +68,8 @@ class SetText(Flowable):
         painter.page_height = 0.0
         canv.saveState()
         canv.translate(0, self.height)
-        painter.place(dl.DisplayList("cell", self.width / PT_PER_MM, self.height / PT_PER_MM, 0.0, self.items), 0.0, 0.0)
+        cell = dl.DisplayList("cell", self.width / PT_PER_MM, self.height / PT_PER_MM, 0.0, self.items)
+        painter.place(cell, 0.0, 0.0)
         canv.restoreState()
         if self.link:
             canv.linkRect("", self.link, (0, 0, self.width, self.height), relative=1, thickness=0)
