@@ -59,17 +59,29 @@ def print_problems(problems, stream=None) -> None:
 
 
 def cmd_list(args) -> int:
-    from deckwright.rules.load import bundled_games, load_game_with_warnings
+    """Each game with its decks (copies counted), sheets and open questions; a deck holding a card whose number
+    of copies is open shows its count as at least the cards it has."""
+    from deckwright.rules.load import load_game_with_warnings
 
-    for folder in bundled_games(BUNDLED_GAMES):
+    failed = False
+    for folder in resolve_games(args.games):
         game, problems = load_game_with_warnings(folder)
-        if game is None:
-            print(f"{folder.name:<16} (invalid: {len(problems.errors)} problem(s); run deckwright check {folder.name})")
+        if game is None or problems.errors:
+            print(f"{folder.name}: invalid ({len(problems.errors)} error(s); run deckwright check {folder})")
+            failed = True
             continue
-        cards = sum(card.count for card in game.cards if card.deck)
-        print(f"{game.slug:<16} {game.title:<20} players {game.players}  {len(game.decks)} decks, {cards} cards, "
-              f"{len(game.open_questions)} open questions")
-    return EXIT_OK
+        print(f"{game.slug}: {printable(game.title)}, players {game.players}, {len(game.open_questions)} open questions, "
+              f"{len(game.readings)} readings")
+        for deck in game.decks.values():
+            cards = game.cards_in(deck.id)
+            open_copies = any(not isinstance(card.copies, int) for card in cards)
+            count = sum(card.count for card in cards)
+            shown = f"{count} card{'s' if count != 1 else ''}"
+            shown = f"at least {shown} (copies open)" if open_copies else shown
+            print(f"  deck  {deck.id:<22} {shown}, {len(cards)} different")
+        for sheet in game.sheets.values():
+            print(f"  sheet {sheet.id:<22} {sheet.size.width:g} x {sheet.size.height:g} mm")
+    return EXIT_INVALID if failed else EXIT_OK
 
 
 def _check_one(folder: Path, update_golden: bool):
@@ -119,6 +131,7 @@ def cmd_check(args) -> int:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
                 print(f"    {printable(str(question))}")  # the designer's note, whole
+        _print_readings(game)
         failed |= report.failed
     if args.junit:
         from deckwright.rules.ci.junit import write_junit
@@ -149,6 +162,22 @@ def _print_examples(report) -> None:
             print(f"    {one_line(example)}")
 
 
+def _print_readings(game) -> None:
+    """The readings register, one line per entry, as open questions are listed."""
+    from deckwright.rules.data.model import readings_summary
+
+    if not game.readings:
+        print("  readings (0): no readings register (readings.yaml)")
+        return
+    pending = sum(1 for r in game.readings if r.pending)
+    pending_text = f"; {pending} engine change{'s' * (pending != 1)} pending" if pending else ""
+    print(f"  readings ({len(game.readings)}: {readings_summary(game.readings)}{pending_text}):")
+    for reading in game.readings:
+        today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
+        pending = f" [engine change pending{today}]" if reading.pending else ""
+        print(f"    {printable(str(reading))}: '{printable(str(reading.chosen))}'{pending}")
+
+
 def cmd_build(args) -> int:
     from deckwright.rules.load import load_game_with_warnings
 
@@ -167,15 +196,15 @@ def cmd_build(args) -> int:
     if failed:
         return EXIT_INVALID
     check_out_folder(Path(args.out), [game.root for game in games])
-    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target)
+    options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target,
+                           image_format=args.image_format, base_url=args.base_url)
     return build_games(games, options)
 
 
 def cmd_schema(args) -> int:
-    from deckwright.rules.data.jsonschema import schema_files
     from deckwright.rules.load import load_game_with_warnings
 
-    from .build import write_json
+    from .build import write_schema
     from .output import locked, staged_folder
 
     status = EXIT_OK
@@ -188,11 +217,29 @@ def cmd_schema(args) -> int:
         target = Path(args.out) / game.slug / "schema"
         check_out_folder(target, [game.root])
         with locked(Path(args.out)) as lock, staged_folder(target, lock=lock) as staging:
-            for name, schema in schema_files(game).items():  # the same files, byte for byte, as a build writes
-                write_json(staging / name, schema)
+            write_schema(staging, game)  # the same files, byte for byte, as a build writes
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
-              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json)")
+              f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json; "
+              f"for a spreadsheet, <type>.csv holds the header row)")
     return status
+
+
+def _base_url(text: str) -> str:
+    if not text.startswith(("https://", "http://", "file:///")) or any(c.isspace() or c in '"<>\\' for c in text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a URL starting with https://, http:// or file:///")
+    return text
+
+
+def cmd_serve(args) -> int:
+    from .serve import ServeError, serve
+
+    folders = resolve_games([args.game])
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535 (0 picks a free one)")
+    try:
+        return serve(folders[0], args.port)
+    except ServeError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -200,10 +247,11 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
 
-    p = sub.add_parser("list", help="list the bundled games with deck and card counts")
+    p = sub.add_parser("list", help="list games with their decks (copies counted), sheets and open questions")
+    p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.set_defaults(run=cmd_list)
 
-    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions")
+    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions and readings")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")
@@ -214,11 +262,22 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
-    p.add_argument("--target", choices=("all", "home", "printshop"), default="all",
-                   help="home-print sheets, print-shop files, or both (default: all)")
+    p.add_argument("--target", choices=("all", "home", "printshop", "proof", "tts", "sprites"), default="all",
+                   help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "
+                        "sheets with a JSON manifest, or all of them (default: all); the other targets' files are kept")
+    p.add_argument("--image-format", choices=("png", "jpeg"), default="png",
+                   help="file format of the tts and sprites images (default: png; jpeg: quality 95, smaller)")
+    p.add_argument("--base-url", type=_base_url, metavar="URL",
+                   help="Tabletop Simulator loads the images from URL/<game>/tts/images/ (where you put them "
+                        "online) instead of from file:/// paths on this machine")
     p.set_defaults(run=cmd_build)
 
-    p = sub.add_parser("schema", help="write JSON Schema files for editors (YAML language server)")
+    p = sub.add_parser("serve", help="show a game's site on this computer, rebuilt and reloaded as you edit")
+    p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
+    p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("schema", help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default="output", metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
     p.set_defaults(run=cmd_schema)

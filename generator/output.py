@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import json
 import os
 import re
 import shutil
@@ -333,3 +334,18 @@ def exchange_paths(first: Path, second: Path) -> bool:
     if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
         return False
     raise OSError(code, os.strerror(code), str(second))
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """``target`` gets ``source``'s bytes: as a hard link where the file system allows (built files are
+    replaced, never rewritten in place, so sharing them is safe), else as a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def write_json(path: Path, data) -> None:
+    """``data`` as indented UTF-8 JSON, keys in the order given (the same bytes for the same data)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")

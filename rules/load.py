@@ -11,6 +11,8 @@ from pathlib import Path
 
 from .book import pages as rulebook
 from .book import tables
+from .book.examples import example_names
+from .data.cells import spreadsheet_cards
 from .data.gamefile import (
     CARD_COMMON_FIELDS,
     CARD_FILE_FIELDS,
@@ -19,7 +21,8 @@ from .data.gamefile import (
     GAME_EXTRA_KEYS,
     GAME_FIELDS,
 )
-from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
+from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
+from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, did_you_mean
 from .problems import InvalidGame, Loc, Problems, display_path
 
@@ -27,13 +30,15 @@ CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
 from .data.confine import is_confined
 from .data.names import id_problem, page_name_problem
-from .data.units import parse_length
+from .data.units import parse_length, parse_shape
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
 
 GAME_FILE = "game.yaml"
 MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
+_PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
 
 
@@ -72,7 +77,19 @@ def load_game_with_warnings(folder: Path) -> tuple[Game | None, Problems]:
 
 
 def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
-    """A named size or ``WIDTHxHEIGHT`` with optional units; raises ValueError."""
+    """A named size or ``WIDTHxHEIGHT`` with optional units, or a shaped one (``round 25mm``, ``hex 40mm``,
+    ``poker rounded 3mm``: see ``rules.data.units.parse_shape``); raises ValueError."""
+    shaped = parse_shape(text)
+    if shaped is not None:
+        shape, width, height, radius, base = shaped
+        if base is None:
+            return Size(shape.split("-")[0], width, height, shape)
+        size = parse_size(base, named)
+        if size.shape != "rect":
+            raise ValueError(f'"{text}": only a rectangle has rounded corners')
+        if radius * 2 > min(size.width, size.height):
+            raise ValueError(f'"{text}": a corner radius of {radius:g} mm is more than half the card\'s side')
+        return Size(size.name, size.width, size.height, "rect", radius)
     key = text.strip().lower()
     if key in named:
         return Size(key, *named[key])
@@ -102,6 +119,8 @@ class _Loader:
         # they are skipped then, and report on the next run once those are fixed.
         self.cards_lost = False
         self.cards_broken = False
+        self.declared_spreadsheets: list[tuple[YNode, dict]] = []  # game.yaml's `spreadsheets:` items
+        self.spreadsheets_read: dict = {}  # (file, sheet) -> where it is declared
 
     def shown(self, path: Path) -> str:
         return display_path(path)
@@ -128,14 +147,20 @@ class _Loader:
         card_types = self.card_types(node.get("card_types"), node.loc)
         decks = self.decks(node.get("decks"), data.get("decks", {}))
         sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
+        self.declared_spreadsheets = self.spreadsheet_items(node.get("spreadsheets"), data.get("spreadsheets"))
         cards = self.cards(card_types, decks)
+        readings_node, readings = self.readings()
         self.check_references(cards, card_types)
         self.check_deck_counts(decks, cards)
         self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
+        self.check_source(node.get("source"), data.get("source"))
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
         for page in pages if not (self.cards_lost or self.cards_broken) else ():
             rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
             tables.check_page_tables(page, card_types, decks, cards, self.problems)
+        if readings_node is not None:
+            check_depends(readings_node, self.problems, pages=[n for n in data.get("rulebook") or () if n],
+                          examples=example_names(pages), constants=(data.get("constants") or {}).keys())
         if self.problems or "title" not in data:
             return None, self.problems
         game = Game(
@@ -144,7 +169,7 @@ class _Loader:
             pages=tuple(pages), constants=data.get("constants") or {},
             open_questions=tuple(self.open_questions(node, data, decks)),
             mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
-            loc=node.loc,
+            loc=node.loc, readings=tuple(readings),
         )
         return game, self.problems
 
@@ -290,7 +315,8 @@ class _Loader:
                 continue
             size = self.size(value.get("size"), fields.get("size"), {**PAPER_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
-                sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc)
+                sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
+                                          fields.get("copies", 1))
         return sheets
 
     # -- card files ------------------------------------------------------
@@ -313,7 +339,8 @@ class _Loader:
             folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS)
             for name in names:
                 rel = rel_top / name
-                if not name.endswith(".yaml") or name.startswith(".") or (rel.name == GAME_FILE and len(rel.parts) == 1):
+                if not name.endswith(".yaml") or name.startswith(".") or (
+                        rel.name in (GAME_FILE, READINGS_FILE) and len(rel.parts) == 1):
                     continue
                 path = self.folder / rel
                 if path.is_dir():
@@ -324,6 +351,20 @@ class _Loader:
     def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:
         cards: list[Card] = []
         seen: dict[str, Loc] = {}
+
+        def add(card_nodes, defaults: dict, file_has_type: bool) -> None:
+            for card_node in card_nodes:
+                card = self.card(card_node, defaults, card_types, decks, file_has_type=file_has_type)
+                if card is None:
+                    self.cards_lost = True
+                    continue
+                if card.id in seen:
+                    self.problems.error(card.loc, f"{card.type}.{card.id}: duplicate id (first defined at {seen[card.id]})")
+                    self.cards_broken = True  # the deck counts would miss the card left out
+                    continue
+                seen[card.id] = card.loc
+                cards.append(card)
+
         for path in self.card_files():
             shown = self.shown(path)
             node, problems = load_yaml_file(path, shown, self.root)
@@ -344,6 +385,11 @@ class _Loader:
                 continue
             defaults = self.file_defaults(node)
             cards_node = node.get("cards")
+            if node.get("spreadsheet") is not None:  # the rows of a spreadsheet beside this file are cards too
+                source = {"file": defaults.get("spreadsheet"), **defaults}
+                add(self.spreadsheet_rows(node, source, path.parent, card_types), defaults, node.get("type") is not None)
+                if cards_node is None:
+                    continue
             if cards_node is None:
                 self.problems.error(node.loc, "missing 'cards:', the list of cards in this file")
                 self.cards_lost = True
@@ -354,16 +400,9 @@ class _Loader:
                 self.validator.fail(cards_node, "cards", "a list of cards (each item starting with '- id: ...')")
                 self.cards_lost = True
                 continue
-            for card_node in cards_node.value:
-                card = self.card(card_node, defaults, card_types, decks, file_has_type=node.get("type") is not None)
-                if card is None:
-                    self.cards_lost = True
-                    continue
-                if card.id in seen:
-                    self.problems.error(card.loc, f"{card.type}.{card.id}: duplicate id (first defined at {seen[card.id]})")
-                    continue
-                seen[card.id] = card.loc
-                cards.append(card)
+            add(cards_node.value, defaults, node.get("type") is not None)
+        for node, defaults in self.declared_spreadsheets:
+            add(self.spreadsheet_rows(node, defaults, self.folder, card_types), defaults, node.get("type") is not None)
         return cards
 
     def unknown(self, kind: str, ident: str, declared: set[str] | None) -> str | None:
@@ -375,12 +414,36 @@ class _Loader:
     def file_defaults(self, node: YNode) -> dict:
         """A card file's `type:` and `deck:`; an unknown one is reported here once, not on every card."""
         defaults = self.validator.record_fields(node, CARD_FILE_FIELDS, "file", extra=("cards",))
+        return self.check_defaults(node, defaults, "file")
+
+    def check_defaults(self, node: YNode, defaults: dict, path: str) -> dict:
         for key, kind, declared in (("type", "card type", self.type_ids), ("deck", "deck", self.deck_ids)):
             message = self.unknown(kind, defaults[key], declared) if key in defaults else None
             if message:
-                self.problems.error(node.get(key).loc, f"file.{key}: {message}")
+                self.problems.error(node.get(key).loc, f"{path}.{key}: {message}")
                 self.cards_broken = True
         return defaults
+
+    # -- spreadsheets (rules.data.spreadsheets reads them, rules.data.cells says what their cells mean) ---
+
+    def spreadsheet_items(self, node: YNode | None, items) -> list[tuple[YNode, dict]]:
+        """game.yaml's `spreadsheets:` entries that name a file, each with its node."""
+        nodes = node.value if node is not None and node.kind == "seq" else ()
+        return [(item_node, self.check_defaults(item_node, item, "spreadsheets"))
+                for item_node, item in zip(nodes, items or ()) if item and "file" in item]
+
+    def spreadsheet_rows(self, node: YNode, source: dict, base: Path, card_types: dict[str, CardType]) -> list[YNode]:
+        """The rows of a declared spreadsheet as card mappings, as a YAML card file's `cards:` holds them."""
+        if source.get("file") is None:
+            return []
+
+        def fields_of(type_id: str):
+            return dict(card_types[type_id].fields) if type_id in card_types else None
+
+        nodes, problems, lost = spreadsheet_cards(base, self.root, node, source, fields_of, self.spreadsheets_read)
+        self.problems.extend(problems)
+        self.cards_lost |= lost
+        return nodes
 
     def card(self, node: YNode, defaults: dict, card_types: dict[str, CardType], decks: dict[str, Deck],
              file_has_type: bool = False) -> Card | None:
@@ -448,6 +511,13 @@ class _Loader:
                 self.problems.error(self.count_locs.get(deck.id, deck.loc),
                                     f"decks.{deck.id}.count: declared {deck.count} cards, the card files give {actual}")
 
+    def check_source(self, node: YNode | None, text: str | None) -> None:
+        """``source:`` names the document a game is built from; a file path would point at something
+        that is neither shipped with the game nor checked."""
+        if text and _PATH_LIKE.search(text.strip()) and not _URL.match(text.strip()):
+            self.problems.error(node.loc, f"game.source: '{text}' looks like a file path; name the source document "
+                                          "in words (title, designer, version), as a reader would look for it")
+
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:
             return
@@ -455,6 +525,25 @@ class _Loader:
         if name not in known:
             self.problems.error(node.loc, f"game.mechanics: no rules module '{name}'{did_you_mean(name, known)} "
                                           f"(known: {', '.join(known) or 'none'})")
+
+    # -- the readings register ------------------------------------------
+
+    def readings(self) -> tuple[YNode | None, list[Reading]]:
+        """readings.yaml beside game.yaml, if the game has one."""
+        path = self.folder / READINGS_FILE
+        if not path.exists() and not path.is_symlink():
+            return None, []
+        shown = self.shown(path)
+        if not self.inside(path):
+            self.problems.error(Loc(shown), "file links outside the game folder; deckwright reads only files inside it")
+            return None, []
+        node, problems = load_yaml_file(path, shown, self.root)
+        self.problems.extend(problems)
+        if node is None:
+            if not problems:
+                self.problems.error(Loc(shown), "file is empty; expected 'readings:' with a list of entries")
+            return None, []
+        return node, read_readings(node, self.validator, self.problems)
 
     # -- rulebook --------------------------------------------------------
 

@@ -55,9 +55,17 @@ class Loc:
     file: str
     line: int = 1
     col: int = 1
+    # A spreadsheet's own name for the place, shown instead of line:col: "14:power" (a CSV file's row 14,
+    # column power) or "Monsters!C14" (a workbook's sheet and cell). line and col still give the sort order.
+    cell: str = ""
+
+    @property
+    def position(self) -> str:
+        """The place within the file: ``line:col``, or the spreadsheet cell."""
+        return self.cell or f"{self.line}:{self.col}"
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}"
+        return f"{self.file}:{self.position}"
 
 
 def display_path(path: Path | str) -> str:

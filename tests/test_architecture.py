@@ -16,8 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 RANKS = {
     "generator.cli": 110,
+    "generator.serve": 105,
     "generator.build": 100,
     "generator.outputs": 90, "generator.site": 90,
+    "generator.book": 85,
     "generator.render": 80,
     "generator.layout": 70,
     "rules.ci": 60,

@@ -42,16 +42,42 @@ def my_game(tmp_path) -> Path:
 # -- list and check ------------------------------------------------------------
 
 
-def test_list_names_every_bundled_game_with_its_counts():
+def test_list_shows_every_bundled_game_with_its_decks_sheets_and_open_questions():
     result = deckwright("list")
     assert result.returncode == 0
-    lines = result.stdout.splitlines()
+    blocks = {}
+    for line in result.stdout.splitlines():
+        if not line.startswith(" "):
+            blocks[line] = []
+        else:
+            blocks[list(blocks)[-1]].append(line)
     for folder in bundled_games(BUNDLED_GAMES):
         game = load_game(folder)
-        cards = sum(card.count for card in game.cards if card.deck)
-        [line] = [line for line in lines if line.split()[0] == game.slug]
-        assert game.title in line
-        assert f"{len(game.decks)} decks, {cards} cards, {len(game.open_questions)} open questions" in line
+        lines = blocks[f"{game.slug}: {game.title}, players {game.players}, {len(game.open_questions)} open questions, "
+                       f"{len(game.readings)} readings"]
+        for deck in game.decks.values():
+            [line] = [line for line in lines if line.split()[:2] == ["deck", deck.id]]
+            assert f"{len(game.cards_in(deck.id))} different" in line
+        for sheet in game.sheets.values():
+            assert any(line.split()[:2] == ["sheet", sheet.id] for line in lines)
+
+
+def test_list_counts_copies_and_says_when_they_are_open(my_game):
+    result = deckwright("list", str(my_game))
+    assert result.returncode == 0, result.stderr
+    game = load_game(my_game)
+    for deck in game.decks.values():
+        cards = game.cards_in(deck.id)
+        count = sum(card.count for card in cards)
+        open_copies = any(not isinstance(card.copies, int) for card in cards)
+        word = f"{count} card{'s' if count != 1 else ''}"
+        expected = f"at least {word} (copies open)" if open_copies else word
+        assert f"{expected}, {len(cards)} different" in result.stdout
+
+
+def test_list_nightmare_hunt_counts_every_copy():
+    result = deckwright("list", "nightmare-hunt")
+    assert "  deck  actions                15 cards, 5 different" in result.stdout.splitlines()
 
 
 def test_check_passes_on_every_bundled_game_and_lists_open_questions():
@@ -64,6 +90,7 @@ def test_check_passes_on_every_bundled_game_and_lists_open_questions():
             assert f"open questions ({len(game.open_questions)}):" in result.stdout
         for question in game.open_questions:
             assert f"    {question}" in result.stdout  # file:line:col: subject: note
+        assert f"  readings ({len(game.readings)}: " in result.stdout
 
 
 def test_check_open_question_points_at_its_source():
@@ -192,7 +219,7 @@ def test_a_build_failing_midway_leaves_earlier_output(my_game, tmp_path, monkeyp
     assert cli.main(["build", str(my_game), "--out", str(out)]) == 0
     before = tree(out)
 
-    def half_written(game, folder, options):
+    def half_written(game, folder, options, faces, report):
         (folder / "game.json").write_text("half written\n")
         (folder / "partial.pdf").write_bytes(b"%PDF-1.4 half")
         raise RuntimeError("a build step failed")
@@ -281,7 +308,8 @@ def test_schema_writes_what_a_build_writes(my_game, tmp_path):
     written = tree(tmp_path / "a" / "tiny" / "schema")
     del written[MARKER]  # the schema command's own manifest; a build's is one folder up
     assert written == tree(tmp_path / "b" / "tiny" / "schema")
-    assert sorted(written) == ["cards.json", "game.json", "hero.json", "monster.json"]
+    assert sorted(written) == [
+        "cards.json", "game.json", "hero.csv", "hero.json", "monster.csv", "monster.json", "readings.json"]
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):

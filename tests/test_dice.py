@@ -92,3 +92,9 @@ def test_seeded_rolls_stay_on_the_die():
     chance = SeededChance(7)
     faces = [parse_dice("D6").roll(chance)[0] for _ in range(600)]
     assert set(faces) == {1, 2, 3, 4, 5, 6}
+
+
+def test_a_static_modifier_is_added_after_the_roll():
+    """Micah's Game, 4.3: "Modifiers such as D10 +3 add the static value after the roll"."""
+    total, faces = parse_dice("D10 +3").roll(ScriptedChance(["D10=4"]), "a stat")
+    assert (total, faces) == (7, [4])

@@ -229,7 +229,7 @@ def test_pytest_collects_each_example_as_an_item_and_nothing_else(tmp_path):
     (project / "cards").mkdir(parents=True)
     folder = copy_game(project / "cards")
     break_examples(folder)
-    (project / "pytest.ini").write_text("[pytest]\ntestpaths = cards\n")
+    (project / "pytest.ini").write_text("[pytest]\ntestpaths = cards\ndeckwright_games = cards\n")
     (project / "README.md").write_text("```example\nname: stray\nexpect: {x: 1}\n```\n")
     done = subprocess.run([sys.executable, "-m", "pytest", "-rA", "-p", "no:cacheprovider"], cwd=project,
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})

@@ -80,11 +80,11 @@ def test_merge_keys_work_and_explicit_keys_win():
 
 
 def test_a_merge_of_a_list_item_that_is_not_a_mapping():
-    assert messages("a: &a 1\nb:\n  <<: *a\n") == ["f.yaml:1:4: '<<' merges a mapping, not 1"]
+    assert messages("a: &a 1\nb:\n  <<: *a\n") == ["f.yaml:3:7: '<<' merges a mapping, not 1"]  # at the merge
 
 
 def test_alias_loop_is_reported_not_followed():
-    assert messages("a: &a [1, *a]\n") == ["f.yaml:1:4: this alias refers to a value that contains it (a loop)"]
+    assert messages("a: &a [1, *a]\n") == ["f.yaml:1:11: this alias refers to a value that contains it (a loop)"]
 
 
 @pytest.mark.parametrize("text", ["a: !!python/object/apply:os.system [ls]\n", "a: !!binary aGk=\n", "a: !mine {x: 1}\n",
@@ -206,6 +206,22 @@ def test_open_values_become_open_questions(game):
     assert (question.subject, question.note, question.loc.line, question.loc.col) == (
         "monster.goblin.health", "the source gives no health", 6, 13)
     assert str(loaded.card("goblin")["health"]) == "?"
+
+
+def test_a_value_used_through_an_alias_is_located_where_it_is_used(game):
+    """An open value shared with an anchor is an open question of each card that uses it, at that card's line."""
+    (game / "monsters.yaml").write_text(
+        "type: monster\ndeck: monsters\ncards:\n"
+        '  - {id: goblin, name: Goblin, die: D8, health: &unknown {open: "the source gives no health"}}\n'
+        "  - {id: orc, name: Orc, die: D8, health: *unknown}\n")
+    loaded = loads_cleanly(game)
+    where = {q.subject: (q.loc.line, q.loc.col) for q in loaded.open_questions}
+    assert where == {"monster.goblin.health": (4, 49), "monster.orc.health": (5, 43)}
+
+
+def test_an_alias_is_located_at_the_alias_and_its_insides_at_the_anchor():
+    node, _ = parse_yaml("base: &b {k: 1}\nuse: *b\n", "f.yaml")
+    assert node.get("use").loc == Loc("f.yaml", 2, 6) and node.get("use").get("k").loc == Loc("f.yaml", 1, 14)
 
 
 def test_a_yaml_directive_with_a_huge_number_is_a_located_problem():

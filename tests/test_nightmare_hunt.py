@@ -208,7 +208,7 @@ KOBOLD = "      - {energy: 3, steps: [{power: 2}]}\n      - {energy: 6, steps: [
      "prey.corrupted-kobold.abilities: list them by rising energy"),
     ([("game.yaml", "summons: {type: list, of: {type: ref, to: [prey]}, optional: true}\n",
        "summons: {type: list, of: {type: ref, to: [prey, boss]}, optional: true}\n"),
-      ("level-2.yaml", "    summons: [ember, ember]\n    text: Two", "    summons: [ember, flaming-heart]\n    text: Two")],
+      ("level-2.yaml", "    summons: [ember, ember]\n    text: Summons", "    summons: [ember, flaming-heart]\n    text: Summons")],
      "event.twin-flames: summons 'flaming-heart', which is not a prey card"),
     ([("level-2.yaml", "    name: Charred Horror\n", "    name: Charred Horror\n    deck: level-1\n"),
       ("game.yaml", "    count: 7\n    color: \"#2e5a3a\"", "    count: 8\n    color: \"#2e5a3a\""),

@@ -91,7 +91,8 @@ def test_counters_caps_and_open_decks():
     assert GAME.constants["counter_cap"] == 20
     assert {d for d, deck in GAME.decks.items() if deck.open} == {"rooms", "items", "devil-items", "enemies", "bosses"}
     subjects = {q.subject for q in GAME.open_questions}
-    assert {"tarot.the-magician.text", "deck bosses", "dividing a D20 roll", "counter.speed.start"} <= subjects
+    assert {"tarot.the-magician.text", "deck bosses", "floors and the end of the game", "counter.speed.start"} <= subjects
+    assert {"dividing-rolls", "partial-pickup", "soul-and-black-hearts"} <= {r.id for r in GAME.readings}
 
 
 def test_shop_numbers():

@@ -59,7 +59,7 @@ def page_texts(pdf: Path) -> list[str]:
 
 def test_outputs(built):
     assert sorted(p.name for p in built.iterdir()) == ["deck-tokens.pdf", "deck-units.pdf", "everything.pdf",
-                                                        "printshop", "sheets.pdf"]
+                                                        "printshop", "proof.pdf", "sheets.pdf"]
 
 
 def test_page_count_with_and_without_backs(built, tmp_path):

@@ -13,6 +13,10 @@ EXPECTED = {
     "adversary shield lasts through the players' turns", "an injury buy-back", "targeting the most shield",
     "targeting the fewest HP", "an adversary moving on a 3x3 grid", "supremacy after an injury",
     "supremacy with corruption", "supremacy, one tally", "supremacy, two tallies",
+    "a player's leftover shield goes at the start of her turn", "a Strategic adversary hits whom the GM chooses",
+    "a Dimwitted adversary hits whom the GM chooses", "ranged damage hits across the room",
+    "everyone in reach in a cramped room", "an adversary crossing a large room",
+    "a Strategic adversary moves where the GM wants", "the last adversary flees",
 }
 
 
@@ -55,8 +59,8 @@ def test_a_wrong_claim_fails_at_its_line(tmp_path):
 
 
 @pytest.mark.parametrize("page, name, old, new, message", [
-    ("round.md", "turn order with Fast and Slow players", "  - turn: Di\n  - end turn\n  - turn: Ed",
-     "  - turn: Ed\n  - end turn\n  - turn: Di", "Ed (normal) must wait for Di (fast)"),
+    ("round.md", "turn order with Fast and Slow players", "  - turn: Di\n  - expect: {turn: Di}",
+     "  - turn: Ed\n  - expect: {turn: Ed}", "Ed (normal) must wait for Di (fast)"),
     ("damage.md", "targeting the fewest HP", "{name: Cy, hp: 5, zone: C3", "{name: Cy, hp: 5, zone: D4",
      "zone: 'D4' is not a zone of a 3x3 room (A1 to C3)"),
     ("damage.md", "adversary shield lasts through the players' turns", "    - {name: Ogre, hp: 12, zone: B2, shield: 4}",

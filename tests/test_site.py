@@ -71,7 +71,7 @@ def test_site_has_every_page_type(site, games):
     pages = html_pages(site)
     assert "index.html" in pages
     for game in games:
-        for name in ("index.html", "cards.html", "print-a4.html", "print-letter.html"):
+        for name in ("index.html", "cards.html", "print-a4.html", "print-letter.html", "readings.html"):
             assert f"{game.slug}/{name}" in pages
         for page in game.pages:
             assert f"{game.slug}/rules/{page.id}.html" in pages
@@ -120,6 +120,32 @@ def test_example_boxes_show_script_narration_and_verdict(site):
     assert "The engine finds: hero.health: expected 12, got 8" in second
     # Prose around the blocks stays prose.
     assert "<p>For instance, a Giant Moth attacks the Scout:</p>" in html
+
+
+def test_readings_page_quotes_the_source_and_links_what_depends_on_it(site, games):
+    gloombah = next(game for game in games if game.slug == "gloombah")
+    html = (site / "gloombah" / "readings.html").read_text(encoding="utf-8")
+    assert f"Source:</span> {gloombah.source}" in html
+    for reading in gloombah.readings:
+        assert f'id="reading-{reading.id}"' in html
+    entry = html[html.index('id="reading-level-12-by-helping"'):html.index('id="reading-exploding-vial-bonus"')]
+    assert '<span class="place">Game Over, lines 144\u2013146</span>' in entry
+    assert "<blockquote>The Level 10 must wait until a 2XP monster is drawn on their turn for play.</blockquote>" in entry
+    assert ('<li class="option option-chosen"><code>refused</code>' in entry
+            and '<span class="badge badge-verified">this game\'s reading</span>' in entry)
+    assert '<li class="option option-today"><code>stop-at-11</code>' in entry
+    assert "<strong>Engine change pending:</strong> rules/games/gloombah/turn.py, win()" in entry
+    assert '<a href="rules/fighting.html#example-level-12-only-on-your-own-turn">Level 12 only on your own turn</a>' in entry
+    assert '<a href="cards.html#card-level-up">Level Up</a>' in entry
+    # Each page that relies on a reading says so and links to it; so do the overview and the index.
+    page = (site / "gloombah" / "rules" / "fighting.html").read_text(encoding="utf-8")
+    assert '<a href="../readings.html#reading-level-12-by-helping">A level 10 who helps for two levels</a>' in page
+    overview = (site / "gloombah" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="readings.html#reading-death-threshold">How much damage kills</a>' in overview
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert f'<a href="gloombah/readings.html">{len(gloombah.readings)} registered</a>' in index
+    # A game without a register has the page, saying so.
+    assert "has no readings register yet" in (site / "site-demo" / "readings.html").read_text(encoding="utf-8")
 
 
 def test_card_text_is_escaped(site):
@@ -439,7 +465,8 @@ def test_screenshots_of_each_page_type(site, watched):
              "gallery": "site-demo/cards.html", "print": "site-demo/print-a4.html",
              "nightmare-hunt-game": "nightmare-hunt/index.html", "nightmare-hunt-gallery": "nightmare-hunt/cards.html",
              "nightmare-hunt-print": "nightmare-hunt/print-letter.html",
-             "gloombah-gallery": "gloombah/cards.html", "parousia-gallery": "parousia/cards.html"}
+             "gloombah-gallery": "gloombah/cards.html", "parousia-gallery": "parousia/cards.html",
+             "gloombah-readings": "gloombah/readings.html"}
     with_example = [p for p in html_pages(site) if p.startswith("nightmare-hunt/rules/")
                     and 'class="example example-' in (site / p).read_text(encoding="utf-8")]
     if with_example:

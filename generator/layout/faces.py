@@ -66,18 +66,21 @@ def make_environment(game: Game | GameView):
     bounded: see generator.layout.sandbox). Its filters hand out views of cards, never the model itself."""
     view = game if isinstance(game, GameView) else game_view(game)
     env = LayoutSandbox(autoescape=False, keep_trailing_newline=False, finalize=lambda v: "" if v is None else v)
+    env.add_filters(_filters(view))
+    env.tests["open"] = lambda value: isinstance(value, Open)
+    return env
 
+
+def _filters(view: GameView) -> dict:
     def card_of(ref) -> CardView:
         return view.card(str(ref))
 
-    env.add_filters({
+    return {
         "card_name": lambda ref: card_of(ref).name,
         "card_of": card_of,
         "mix": mix,
         "plus": lambda value: f"{value}+",
-    })
-    env.tests["open"] = lambda value: isinstance(value, Open)
-    return env
+    }
 
 
 def load_icons(game: Game) -> dict[str, Icon]:
@@ -145,6 +148,24 @@ class Faces:
         self.data = plain(layout_data(game))
         self.fit_warnings: set[Problem] = set()  # text that would print too small or not fit, from every face drawn
         self._shared = self._shared_context()
+
+    def for_game(self, game: Game) -> "Faces":
+        """These compiled layouts, icons and fonts for an edited version of the same game (its data changed, not
+        its layout files): what ``deckwright serve`` redraws with, as compiling layouts takes far longer than
+        drawing a card. Jinja2 looks filters up as it renders, so rebinding them here rebinds every layout;
+        this Faces must not be used afterwards."""
+        import copy
+
+        faces = copy.copy(self)
+        faces.game = game
+        faces.view = game_view(game)
+        faces._cards = {card.id: card for card in game.cards}
+        faces.files = copy.copy(self.files)
+        faces.files.game = game
+        faces.data = plain(layout_data(game))
+        faces.fit_warnings = set()
+        self.env.add_filters(_filters(faces.view))
+        return faces
 
     # -- contexts: what a layout sees (generator.layout.viewmodel) ----------
 

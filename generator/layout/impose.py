@@ -13,7 +13,7 @@ extension of each cut line, so they never cross a card's art.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MARK_ZONE = 4.0  # margin kept outside the outermost bleed for crop marks
 MARK_GAP = 0.8  # distance from the bleed edge to the start of a mark
@@ -58,8 +58,9 @@ class Axis:
         return self.trim(index) - before, self.card + before + after
 
 
-def plan_axis(paper: float, card: float, bleed: float, mark_zone: float = MARK_ZONE) -> Axis | None:
-    """The best arrangement of cards along one side of the paper; None when not even one card fits."""
+def plan_axis(paper: float, card: float, bleed: float, mark_zone: float = MARK_ZONE, butted: bool = True) -> Axis | None:
+    """The best arrangement of cards along one side of the paper; None when not even one card fits. Without
+    ``butted`` every card keeps its full bleed (cards with rounded corners: each is cut on its own)."""
 
     def count(gutter: float, outer: float) -> int:
         n = 0
@@ -67,14 +68,15 @@ def plan_axis(paper: float, card: float, bleed: float, mark_zone: float = MARK_Z
             n += 1
         return n
 
-    full, butted = count(2 * bleed, bleed), count(0.0, bleed)
-    reduced = count(0.0, min(bleed, MIN_OUTER_BLEED))
-    best = max(full, butted, reduced)
+    full = count(2 * bleed, bleed)
+    shared = count(0.0, bleed) if butted else 0
+    reduced = count(0.0, min(bleed, MIN_OUTER_BLEED)) if butted else 0
+    best = max(full, shared, reduced)
     if best == 0:
         return None
     if full == best:
         gutter, outer = 2 * bleed, bleed
-    elif butted == best:
+    elif shared == best:
         gutter, outer = 0.0, bleed
     else:
         gutter, outer = 0.0, min(bleed, (paper - best * card - 2 * mark_zone) / 2)
@@ -153,10 +155,13 @@ class Grid:
             _Strip("left", ax, self.rows.cuts(), ph, ax, -1),
         ]
 
-    def marks(self, ruler: Ruler | None = None) -> list[Mark]:
-        """Crop marks: each cut line continued into the margin on all four sides, outside all art."""
+    def marks(self, ruler: Ruler | None = None, filled: int | None = None) -> list[Mark]:
+        """Crop marks: each cut line continued into the margin on all four sides, outside all art; with ``filled``,
+        only the cut lines of the first ``filled`` slots (a page of 4 mini cards marks no empty row)."""
         out = []
-        for strip in self._strips():
+        cols, rows = _used_places(self, filled)
+        used = self if cols is None else Grid(self.paper, replace(self.cols, count=cols), replace(self.rows, count=rows))
+        for strip in used._strips():
             limit = ruler.mark_length if ruler is not None and ruler.side == strip.side else MARK_LENGTH
             length = min(limit, strip.depth - MARK_GAP)
             if length <= 0:
@@ -193,6 +198,13 @@ class Grid:
         return Ruler(across, along, True, strip.side, mark_length)
 
 
+def _used_places(grid: Grid, filled: int | None) -> tuple[int | None, int | None]:
+    """How many columns and rows the first ``filled`` slots reach (None: all)."""
+    if filled is None or filled >= grid.per_page:
+        return None, None
+    return min(filled, grid.cols.count), -(-filled // grid.cols.count)
+
+
 def free_span(cuts: list[float], extent: float, length: float) -> float | None:
     """Start of the gap between crop marks nearest the middle of the strip that holds ``length``."""
     edges = [5.0] + [c for cut in cuts for c in (cut - _CLEAR, cut + _CLEAR)] + [extent - 5.0]
@@ -204,9 +216,9 @@ def free_span(cuts: list[float], extent: float, length: float) -> float | None:
     return max(a, min(b - length, middle - length / 2))
 
 
-def plan_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float) -> Grid | None:
-    cols = plan_axis(paper[0], card[0], bleed)
-    rows = plan_axis(paper[1], card[1], bleed)
+def plan_grid(paper: tuple[float, float], card: tuple[float, float], bleed: float, butted: bool = True) -> Grid | None:
+    cols = plan_axis(paper[0], card[0], bleed, butted=butted)
+    rows = plan_axis(paper[1], card[1], bleed, butted=butted)
     if cols is None or rows is None:
         return None
     return Grid(paper, cols, rows)

@@ -113,3 +113,12 @@ def plain(text: str, icons: Iterable[str] | Callable[[str], bool] = (), icon_tex
         words = ["".join(p.text or icon_text(p.icon) for p in cluster).strip() for cluster in paragraph]
         lines.append(" ".join(w for w in words if w))
     return "\n".join(lines)
+
+
+def render(text: str, icons: Iterable[str] | Callable[[str], bool], piece: Callable[[Piece], str],
+           space: str = " ", line_break: str = "\n") -> str:
+    """The text rewritten for another format (HTML, ReportLab's paragraph markup): each piece as
+    ``piece(piece)`` (which escapes its text), a cluster's pieces run together, clusters joined by ``space``
+    and lines by ``line_break``."""
+    return line_break.join(space.join("".join(piece(p) for p in cluster) for cluster in paragraph)
+                           for paragraph in parse(text, icons))

@@ -68,8 +68,10 @@ class TextSetter:
             out.append(clusters)
         return out
 
-    def fit(self, paragraphs: tuple[Paragraph, ...], spec: TextSpec, x: float, y: float, w: float, h: float) -> Fitted:
-        measured = self.measure(paragraphs, spec.face)
+    def fit(self, paragraphs: tuple[Paragraph, ...], spec: TextSpec, x: float, y: float, w: float, h: float,
+            measured: list[list[_Cluster]] | None = None) -> Fitted:
+        """``measured``: what ``measure(paragraphs, spec.face)`` gives, when the caller already has it."""
+        measured = measured if measured is not None else self.measure(paragraphs, spec.face)
         space = self.fonts.width(spec.face.name, " ")
         size = spec.size
         lines = self._wrap(measured, space, size, w)

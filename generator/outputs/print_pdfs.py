@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
+from deckwright.generator.layout.shapes import Shape, shape_of
 from deckwright.generator.layout.paper import (
     HOME_BLEED,
     PAGE_FOOT,
@@ -29,6 +30,8 @@ from deckwright.generator.layout.paper import (
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
 from deckwright.rules.data.model import Deck, Game, Sheet
 from deckwright.rules.problems import Problem
+
+from .print_shapes import cut_line, packed_pages, rounded_grid
 
 MARK_WIDTH = 0.25  # mm
 RULER_FONT = "Open Sans:regular"
@@ -85,9 +88,10 @@ class HomePrint:
         for sheet in job.sheets:
             if is_page_sheet(sheet):
                 self._outline(sheet.name, f"sheet-{sheet.id}")
-                self._page_sheet(sheet)
+                for _ in range(sheet.copies):
+                    self._page_sheet(sheet)
             else:
-                small.setdefault((sheet.size.width, sheet.size.height), []).append(sheet)
+                small.setdefault((sheet.size.width, sheet.size.height), []).extend([sheet] * sheet.copies)
         for size, sheets in small.items():  # sheets smaller than a page share pages, like cards
             self._outline(sheets[0].name, f"sheet-{sheets[0].id}")
             self._small_sheets(size, sheets)
@@ -109,39 +113,48 @@ class HomePrint:
         finish_page(self.canvas)
         self.pages += 1
 
-    def _grid(self, size: tuple[float, float], loc, what: str) -> tuple[Grid, tuple[float, float]]:
+    def _grid(self, size: tuple[float, float], loc, what: str, rounded: bool = False) -> tuple[Grid, tuple[float, float]]:
         for landscape in (False, True):
             paper = paper_size(self.job.paper, landscape)
-            grid = plan_grid(paper, size, HOME_BLEED)
+            grid = rounded_grid(paper, size) if rounded else plan_grid(paper, size, HOME_BLEED)
             if grid is not None:
                 return grid, paper
         raise PrintError([Problem(loc, f"{what} ({size[0]:g} x {size[1]:g} mm) does not fit on {self.job.paper} paper "
                                        f"with bleed and crop marks")])
 
+    def does_not_fit(self, problem: Problem) -> None:
+        raise PrintError([problem])
+
     def _deck(self, deck: Deck) -> None:
-        grid, paper = self._grid((deck.size.width, deck.size.height), deck.loc, f"deck '{deck.id}'")
         total = self.game.deck_total(deck.id)
+        shape = shape_of(deck.size)
+        if shape.packed:  # round tokens and hex tiles: packed, their outlines as cut lines
+            pages_of = packed_pages(self, deck)
+        else:
+            grid, paper = self._grid((deck.size.width, deck.size.height), deck.loc, f"deck '{deck.id}'",
+                                     rounded=shape.outlined)
+            pages_of = _GridPages(self, grid, paper, shape)
         if total == 0:
             return
         back = self.faces.back(deck, HOME_BLEED) if self.job.backs else None
-        pages = -(-total // grid.per_page)
+        pages = -(-total // pages_of.per_page)
         cards = self.game.printed_cards(deck.id)
         last: tuple[str, dl.DisplayList] | None = None
         for page in range(pages):
-            chunk = list(itertools.islice(cards, grid.per_page))
-            self._start_page(paper)
+            chunk = list(itertools.islice(cards, pages_of.per_page))
+            self._start_page(pages_of.paper)
             for index, card in enumerate(chunk):
                 if last is None or last[0] != card.id:
                     last = (card.id, self.faces.front(card, HOME_BLEED))
                 key = ("face", deck.id, card.id) if card.count > 1 else None
-                self._place(grid, index, last[1], key, mirrored=False)
-            self._furniture(grid, f"{deck.name}: fronts {page + 1}/{pages}", mirrored=False)
+                pages_of.place(index, last[1], key, mirrored=False)
+            pages_of.furniture(f"{deck.name}: fronts {page + 1}/{pages}", mirrored=False, filled=len(chunk))
             self._end_page()
             if back is not None:
-                self._start_page(paper)
+                self._start_page(pages_of.paper)
                 for index in range(len(chunk)):
-                    self._place(grid, index, back, ("back", deck.id), mirrored=True)
-                self._furniture(grid, f"{deck.name}: backs {page + 1}/{pages}", mirrored=True)
+                    pages_of.place(index, back, ("back", deck.id), mirrored=True)
+                pages_of.furniture(f"{deck.name}: backs {page + 1}/{pages}", mirrored=True, filled=len(chunk))
                 self._end_page()
 
     def _place(self, grid: Grid, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
@@ -149,15 +162,16 @@ class HomePrint:
         x, y = grid.trim_origin(col, row)
         self.painter.place(face, x, y, clip=grid.visible(col, row), form_key=key)
 
-    def _furniture(self, grid: Grid, label: str, mirrored: bool) -> None:
-        """Crop marks and the ruler (mirrored on back pages, so both sides of a sheet match)."""
+    def _furniture(self, grid: Grid, label: str, mirrored: bool, filled: int | None = None) -> None:
+        """Crop marks around the ``filled`` slots and the ruler (mirrored on back pages, so both sides of a sheet
+        match)."""
         c = self.canvas
         ruler = grid.ruler()
         pw, ph = grid.paper
         c.saveState()
         c.setStrokeColorRGB(0, 0, 0)
         c.setLineWidth(MARK_WIDTH * PT_PER_MM)
-        for mark in grid.marks(ruler):
+        for mark in grid.marks(ruler, filled):
             x1, x2 = (pw - mark.x1, pw - mark.x2) if mirrored else (mark.x1, mark.x2)
             c.line(x1 * PT_PER_MM, (ph - mark.y1) * PT_PER_MM, x2 * PT_PER_MM, (ph - mark.y2) * PT_PER_MM)
         c.restoreState()
@@ -189,8 +203,10 @@ class HomePrint:
             self._start_page(paper)
             chunk = sheets[first:first + grid.per_page]
             for index, sheet in enumerate(chunk):
-                self._place(grid, index, self.faces.sheet(sheet, bleed=HOME_BLEED), None, mirrored=False)
-            self._furniture(grid, ", ".join(sheet.name for sheet in chunk), mirrored=False)
+                key = ("sheet", sheet.id) if sheet.copies > 1 else None
+                self._place(grid, index, self.faces.sheet(sheet, bleed=HOME_BLEED), key, mirrored=False)
+            self._furniture(grid, ", ".join(dict.fromkeys(sheet.name for sheet in chunk)), mirrored=False,
+                            filled=len(chunk))
             self._end_page()
 
     def _page_sheet(self, sheet: Sheet) -> None:
@@ -200,6 +216,29 @@ class HomePrint:
         self.painter.place(display, PAGE_MARGIN, PAGE_MARGIN)
         self._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - PAGE_FOOT + 2.0, False, sheet.name)
         self._end_page()
+
+
+@dataclass(frozen=True)
+class _GridPages:
+    """Cards on the card grid (``print_shapes.PackedPages`` is the same for tokens and tiles): where each goes,
+    and the crop marks, ruler and (rounded corners) cut lines of a page."""
+
+    home: HomePrint
+    grid: Grid
+    paper: tuple[float, float]
+    shape: Shape
+
+    @property
+    def per_page(self) -> int:
+        return self.grid.per_page
+
+    def place(self, index: int, face: dl.DisplayList, key, mirrored: bool) -> None:
+        self.home._place(self.grid, index, face, key, mirrored)
+        if self.shape.outlined and not mirrored:  # rounded corners
+            cut_line(self.home.canvas, self.paper[1], self.shape, *self.grid.trim_origin(*self.grid.slot(index)))
+
+    def furniture(self, label: str, mirrored: bool, filled: int) -> None:
+        self.home._furniture(self.grid, label, mirrored, filled)
 
 
 def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: bool) -> int:
@@ -229,11 +268,15 @@ def write_printshop_sheets(target, game: Game, faces: Faces, sheets: list[Sheet]
     canvas = new_canvas(target, (first.width + 2 * b, first.height + 2 * b), faces.fonts, f"{game.title}: sheets",
                         "print-shop file: one sheet per page, 1/8 in bleed")
     painter = PdfPainter(canvas, faces.fonts)
+    pages = 0
     for sheet in sheets:
         size = (sheet.size.width + 2 * b, sheet.size.height + 2 * b)
-        _shop_page(canvas, painter, faces.sheet(sheet, bleed=b), size, None)
+        display = faces.sheet(sheet, bleed=b)
+        for _ in range(sheet.copies):
+            _shop_page(canvas, painter, display, size, ("sheet", sheet.id) if sheet.copies > 1 else None)
+            pages += 1
     canvas.save()
-    return len(sheets)
+    return pages
 
 
 def _shop_page(canvas, painter: PdfPainter, display: dl.DisplayList, size: tuple[float, float], key) -> None:

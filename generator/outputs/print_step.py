@@ -3,10 +3,13 @@
     print/deck-<deck>.pdf       one per deck: fronts and (mirrored) backs on A4 or Letter
     print/sheets.pdf            the game's sheets (mats, play aids)
     print/everything.pdf        all decks and sheets in one file
+    print/proof.pdf             every card small and labelled, for proofreading (--target proof)
     print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
+    print/printshop/deck-<deck>-cut.pdf the die-cut path of each page (tokens, tiles, rounded corners)
     print/printshop/sheets.pdf
     print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
     print/printshop/cards.csv   every PNG with the number of copies to order
+    print/rulebook.pdf, rulebook-booklet.pdf, printshop/rulebook.pdf    the rulebook (``outputs.rulebook``)
 """
 from __future__ import annotations
 
@@ -16,19 +19,25 @@ from pathlib import Path
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.generator.layout.shapes import shape_of
 from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
+from .print_shapes import write_cutline_pdf
+from .proof import write_proof
+from .rulebook import write_rulebooks
 
 PNG_DPI = 300
 
 
-def step_print(game, folder: Path, options) -> list:
+def step_print(game, folder: Path, options, faces: Faces, report) -> list:
     """Writes the print files; returns the fit warnings of every face drawn (text too small or too long)."""
-    faces = None
+    if options.target not in ("all", "home", "printshop", "proof"):
+        return []
     try:
-        faces = Faces(game)
         _build(game, faces, folder / "print", options)
+        write_rulebooks(game, faces, report.examples, folder / "print", options.paper,
+                        home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
     return sorted(faces.fit_warnings)
@@ -49,6 +58,8 @@ def _build(game, faces: Faces, out: Path, options) -> None:
         HomePrint(game, faces, job).write(str(out / "everything.pdf"))
     if options.target in ("all", "printshop"):
         _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
+    if options.target in ("all", "proof"):
+        write_proof(str(out / "proof.pdf"), game, faces, options.paper)
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
@@ -59,6 +70,8 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+        if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
+            write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
         images = out / deck.id
         images.mkdir()
         for number, card in enumerate(game.cards_in(deck.id), start=1):

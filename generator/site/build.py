@@ -7,29 +7,35 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/index.html               overview: check status, decks, examples, open questions
     <game>/rules/<page>.html        rulebook pages
     <game>/cards.html               card gallery, then the sheets and templates
+    <game>/readings.html            the readings register: where the source is unclear or contradicts itself
     <game>/print-a4.html, print-letter.html   printable cards at their real size
+    <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
+    <game>/rulebook.pdf, rulebook-booklet.pdf   the printable rulebook, when the build wrote it
 """
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from markupsafe import Markup
 
 from deckwright.generator import TEMPLATES
+from deckwright.generator.book.examples import ExampleView, results_by_line
+from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
 from deckwright.generator.layout.paper import is_page_sheet
-from deckwright.generator.output import staged_folder
+from deckwright.generator.output import link_or_copy, staged_folder
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
-from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
+from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size, readings_summary
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
-from .examples import ExampleView
 from .pages import Links, RenderedPage, render_page
+from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .sheets import print_sheets
 
 HTML_TEMPLATES = TEMPLATES / "html"
@@ -77,6 +83,22 @@ class SheetView:
 
 
 @dataclass(frozen=True)
+class Download:
+    """A printable rulebook the site offers: its file (beside the game's pages) and what it is."""
+
+    href: str  # from the game's folder
+    label: str
+    detail: str
+
+
+DOWNLOAD_LABELS = {  # file name -> (label, detail); the paper is the build's
+    "rulebook.pdf": ("Rulebook", "full pages, with links and bookmarks"),
+    "rulebook-booklet.pdf": ("Rulebook booklet", "half-size pages, two to a sheet: print double-sided, "
+                                                 "flip on the short edge, fold and staple"),
+}
+
+
+@dataclass(frozen=True)
 class PageLink:
     id: str
     title: str
@@ -92,8 +114,14 @@ class GameView:
     loose_cards: list[Card]  # cards in no deck (printed on mats and sheets)
     pages: list[PageLink]
     sheets: list[SheetView] = field(default_factory=list)
+    downloads: list[Download] = field(default_factory=list)
     pictures: dict[str, Picture] = field(default_factory=dict)  # symbol id -> picture
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
+    readings: list[ReadingView] = field(default_factory=list)
+
+    @property
+    def readings_summary(self) -> str:
+        return readings_summary(self.game.readings)
 
     @property
     def slug(self) -> str:
@@ -141,8 +169,11 @@ def check_status(report: Any) -> CheckStatus:
 
 
 def _size_label(size: Size) -> str:
-    return f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom" \
-        else f"{size.width:g} \u00d7 {size.height:g} mm"
+    if size.shape != "rect":  # "round 25 mm", "hex 40 mm across flats, flat top"
+        return str(size)
+    corners = f", corners rounded {size.radius:g} mm" if size.radius else ""
+    return (f"{size.name}, {size.width:g} \u00d7 {size.height:g} mm" if size.name != "custom"
+            else f"{size.width:g} \u00d7 {size.height:g} mm") + corners
 
 
 def _sheet_view(art: CardArt, sheet: Sheet) -> SheetView:
@@ -150,8 +181,9 @@ def _sheet_view(art: CardArt, sheet: Sheet) -> SheetView:
     return SheetView(sheet, art.sheet(sheet), page, "full page, shown as printed on A4" if page else _size_label(sheet.size))
 
 
-def game_view(game: Game, report: Any, fonts: FontBook) -> GameView:
-    art = CardArt(game, fonts)
+def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = None) -> GameView:
+    """What the site shows of a game; ``art`` may be given to reuse pictures already drawn (``deckwright serve``)."""
+    art = art or CardArt(game, fonts)
     decks = [DeckView(deck, tuple(game.cards_in(deck.id)), game.deck_total(deck.id), _size_label(deck.size))
              for deck in game.decks.values()]
     pages = [PageLink(page.id, page.title, f"rules/{page.id}.html") for page in game.pages]
@@ -174,36 +206,12 @@ def _environment():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor)
+    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor)
     env.filters["in_game"] = in_game
     return env
 
 
-def in_game(loc: Any, game: Game) -> str:
-    """A location as ``file:line:col`` relative to the game folder: the site never shows the builder's own paths."""
-    path = Path(loc.file)
-    try:
-        shown = path.resolve().relative_to(game.root).as_posix()
-    except ValueError:
-        shown = path.name
-    return f"{shown}:{loc.line}:{loc.col}"
-
-
-def _results_by_line(page, examples) -> dict[int, Any]:
-    """Each replayed example of the page by its block's fence line (a result's loc is inside the block)."""
-    from deckwright.rules.book.pages import fenced_blocks
-
-    out = {}
-    blocks = [b for b in fenced_blocks(page.text, page.shown) if b.kind == "example"]
-    for result in examples:
-        loc = result.loc
-        for block in blocks:
-            if getattr(loc, "file", None) == page.shown and block.loc.line <= loc.line <= block.end_line:
-                out[block.loc.line] = result
-    return out
-
-
-def _copy_assets(folder: Path, fonts: FontBook) -> None:
+def copy_assets(folder: Path, fonts: FontBook) -> None:
     """CSS, JavaScript, and every shipped font with its licence; fonts.css declares each face under its
     family, weight and style, the names the card SVGs and the site's CSS use."""
     shutil.copytree(HTML_TEMPLATES / "assets", folder / "assets")
@@ -223,20 +231,127 @@ def _copy_assets(folder: Path, fonts: FontBook) -> None:
 
 
 class _Writer:
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self):
         self.env = _environment()
         self.common = {"papers": PRINT_PAPERS}
+        self.partials = self.env.get_template("_partials.html").module
 
-    def page(self, template: str, path: str, **context: Any) -> None:
+    def render(self, template: str, path: str, **context: Any) -> str:
         depth = path.count("/")
         context.setdefault("symbols", [])
         context.setdefault("current_page", None)
-        html = self.env.get_template(template).render(root="../" * depth, game_root="../" * max(0, depth - 1),
+        return self.env.get_template(template).render(root="../" * depth, game_root="../" * max(0, depth - 1),
                                                       here=path, **self.common, **context)
-        target = self.folder / path
+
+
+def render_rule_pages(view: GameView, report: Any, partials: Any) -> None:
+    """Every rulebook page of the game as HTML, into ``view.rendered``."""
+    game = view.game
+    links = Links(gallery="../cards.html")
+    for page in game.pages:
+        results = results_by_line(page, report.examples if report is not None else ())
+        view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)
+
+
+def game_page_makers(writer: _Writer, view: GameView,
+                     saved_objects: tuple[SavedObject, ...] = ()) -> dict[str, Callable[[], str]]:
+    """Every page of one game: its path in the site -> what renders its HTML (its rulebook pages converted
+    into ``view.rendered`` by then). ``deckwright serve`` renders the pages a browser shows first.
+    ``saved_objects``: the game's Tabletop Simulator export, offered on its print pages."""
+    slug = view.slug
+    makers: dict[str, Callable[[], str]] = {}
+
+    def add(template: str, path: str, **context: Any) -> None:
+        makers[path] = lambda: writer.render(template, path, **context)
+
+    def add_print(paper: str) -> None:
+        def make() -> str:
+            sheets = print_sheets(view.game, view.art, paper)
+            used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
+            pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
+            return writer.render("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
+                                 paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
+                                 symbols=[p for key, p in pictures.items() if key in used])
+        makers[f"{slug}/print-{paper}.html"] = make
+
+    def add_rule_page(number: int, link: PageLink) -> None:
+        def make() -> str:
+            rendered = view.rendered[link.id]
+            previous = view.pages[number - 1] if number else None
+            following = view.pages[number + 1] if number + 1 < len(view.pages) else None
+            return writer.render("page.html", f"{slug}/{link.href}", view=view, section="rules",
+                                 current_page=link.id, link=link, rendered=rendered, previous=previous,
+                                 following=following, page_readings=readings_on_page(view.readings, link.id),
+                                 symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
+        makers[f"{slug}/{link.href}"] = make
+
+    add("game.html", f"{slug}/index.html", view=view, section="overview")
+    for number, link in enumerate(view.pages):
+        add_rule_page(number, link)
+    add("readings.html", f"{slug}/readings.html", view=view, section="readings")
+    makers[f"{slug}/cards.html"] = lambda: writer.render(
+        "gallery.html", f"{slug}/cards.html", view=view, section="cards",
+        alts={card.id: view.art.alt(card) for card in view.game.cards}, symbols=list(view.pictures.values()))
+    for paper in PRINT_PAPERS:
+        add_print(paper)
+    return makers
+
+
+def game_pages(writer: _Writer, view: GameView, saved_objects: tuple[SavedObject, ...] = ()) -> dict[str, str]:
+    """Every page of one game (path in the site -> HTML); its rulebook pages already rendered."""
+    return {path: make() for path, make in game_page_makers(writer, view, saved_objects).items()}
+
+
+def index_page(writer: _Writer, tiles: dict[str, str]) -> str:
+    """The site's index: each game's tile (an HTML fragment rendered from its view), by slug."""
+    return writer.render("index.html", "index.html", tiles=[Markup(tiles[slug]) for slug in sorted(tiles)])
+
+
+def copy_images(view: GameView, folder: Path) -> None:
+    """The card art the game's pictures link to, into ``<game>/images/``."""
+    for source, name in sorted(view.art.images.items()):
+        (folder / view.slug / IMAGES).mkdir(parents=True, exist_ok=True)
+        (folder / view.slug / IMAGES / name).write_bytes(read_confined(view.game.root, source, MAX_IMAGE_BYTES))
+
+
+def write_pages(folder: Path, pages: dict[str, str]) -> None:
+    for path, html in pages.items():
+        target = folder / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class SavedObject:
+    """A Tabletop Simulator saved object offered for download on the print page."""
+
+    label: str
+    href: str  # relative to the game's pages
+
+
+def copy_tabletop(source: Path, target: Path, game: Game) -> tuple[SavedObject, ...]:
+    """A game's Tabletop Simulator export copied beside its pages; its saved objects: the whole table, then
+    the decks and the sheets in the game's order."""
+    shutil.copytree(source, target, copy_function=link_or_copy)
+    order = [game.slug, *(f"deck-{d}" for d in game.decks), *(f"sheet-{s}" for s in game.sheets)]
+    found = []
+    def place(path: Path) -> tuple[int, str]:
+        return (order.index(path.stem) if path.stem in order else len(order), path.name)
+
+    for path in sorted(target.glob("*.json"), key=place):
+        name = str(json.loads(path.read_text(encoding="utf-8")).get("SaveName", path.stem))
+        label = "Everything on the table" if name == game.title else name.removeprefix(f"{game.title}: ")
+        found.append(SavedObject(label, f"{target.name}/{path.name}"))
+    return tuple(found)
+
+
+def _copy_downloads(view: GameView, files: list[Path], folder: Path) -> None:
+    for source in files:
+        label, detail = DOWNLOAD_LABELS.get(source.name, (source.stem, ""))
+        target = folder / view.slug / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        view.downloads.append(Download(source.name, label, detail))
 
 
 def keep_other_games(old_site: Path, folder: Path, rebuilt: set[str]) -> dict[str, str]:
@@ -255,62 +370,42 @@ def keep_other_games(old_site: Path, folder: Path, rebuilt: set[str]) -> dict[st
 
 
 def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
+               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
                keep_from: Path | None = None) -> list[str]:
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
-
-    ``keep_from``: an earlier site whose other games stay listed and published (see keep_other_games)."""
-    writer = _Writer(folder)
-    partials = writer.env.get_template("_partials.html").module
+    ``downloads`` are files (the rulebook PDFs) to offer on each game's pages, by game slug; ``tabletop`` names
+    the folders of the games' Tabletop Simulator exports, which the site copies and links; ``keep_from``: an
+    earlier site whose other games stay listed and published (see keep_other_games)."""
+    writer = _Writer()
     fonts = shipped_fonts()
     views = []
-    written: list[str] = []
     for game in games:
         report = (reports or {}).get(game.slug)
         view = game_view(game, report, fonts)
-        links = Links(gallery="../cards.html")
-        for page in game.pages:
-            results = _results_by_line(page, report.examples if report is not None else ())
-            view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)
+        render_rule_pages(view, report, writer.partials)
+        view.readings = reading_views(game, view.pages, view.examples)
         views.append(view)
-    _copy_assets(folder, fonts)
-
-    def write(template: str, path: str, **context: Any) -> None:
-        writer.page(template, path, **context)
-        written.append(path)
-
-    tiles = {view.slug: str(partials.game_tile(view)) for view in views}
+    copy_assets(folder, fonts)
+    tiles = {view.slug: str(writer.partials.game_tile(view)) for view in views}
     for slug, tile in tiles.items():
         (folder / slug).mkdir(parents=True, exist_ok=True)
         (folder / slug / INDEX_TILE).write_text(tile + "\n", encoding="utf-8")
     if keep_from is not None:
         tiles.update(keep_other_games(keep_from, folder, set(tiles)))
-    write("index.html", "index.html", tiles=[Markup(tiles[slug]) for slug in sorted(tiles)])
+    pages = {"index.html": index_page(writer, tiles)}
     for view in views:
-        slug = view.slug
-        for source, name in sorted(view.art.images.items()):
-            (folder / slug / IMAGES).mkdir(parents=True, exist_ok=True)
-            (folder / slug / IMAGES / name).write_bytes(read_confined(view.game.root, source, MAX_IMAGE_BYTES))
-        write("game.html", f"{slug}/index.html", view=view, section="overview")
-        for number, link in enumerate(view.pages):
-            rendered = view.rendered[link.id]
-            previous = view.pages[number - 1] if number else None
-            following = view.pages[number + 1] if number + 1 < len(view.pages) else None
-            write("page.html", f"{slug}/{link.href}", view=view, section="rules", current_page=link.id, link=link, rendered=rendered,
-                  previous=previous, following=following,
-                  symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
-        write("gallery.html", f"{slug}/cards.html", view=view, section="cards",
-              alts={card.id: view.art.alt(card) for card in view.game.cards},
-              symbols=list(view.pictures.values()))
-        for paper in PRINT_PAPERS:
-            sheets = print_sheets(view.game, view.art, paper)
-            used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
-            write("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
-                  paper_size=PAPER_SIZES[paper], sheets=sheets,
-                  symbols=[p for key, p in view.pictures.items() if key in used])
-    return written
+        copy_images(view, folder)
+        _copy_downloads(view, (downloads or {}).get(view.slug, []), folder)
+        exported = (tabletop or {}).get(view.slug)
+        saved_objects = copy_tabletop(exported, folder / view.slug / "tts", view.game) if exported else ()
+        pages.update(game_pages(writer, view, saved_objects))
+    write_pages(folder, pages)
+    return list(pages)
 
 
-def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None, lock=None) -> list[str]:
+def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
+               lock=None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given); ``lock``: see generator.output."""
     if reports is None:
@@ -318,15 +413,17 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target, lock=lock) as folder:
-        return write_site(games, folder, reports, keep_from=target)
+        return write_site(games, folder, reports, downloads, tabletop, keep_from=target)
 
 
-def site_step(games: list[Game], target: Path, lock=None) -> int:
+def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
+              downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
+              lock=None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target, lock=lock)
+        build_site(games, target, reports, downloads, tabletop, lock)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
 
+from deckwright.generator.book.tables import field_markup
+from deckwright.generator.layout.cardtext import card_fields, field_label, plain_text
 from deckwright.generator.layout.faces import Faces, plain_value
 from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
-from deckwright.generator.layout.richtext import parse, plain
+from deckwright.generator.layout.richtext import render
+from deckwright.generator.layout.shapes import css_clip, shape_of
 from deckwright.generator.render.svg import render as render_svg
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
@@ -63,6 +66,7 @@ class Picture:
     inner: str  # SVG markup without the outer <svg> element, ids prefixed to be unique on a page
     width_mm: float
     height_mm: float
+    clip: str = ""  # a CSS clip-path: a token's or tile's shape, rounded corners
 
     def symbol(self, game_root: str = "") -> str:
         """The symbol for a page ``game_root`` (``""`` or ``"../"``) away from the game's folder."""
@@ -90,9 +94,9 @@ def as_picture(svg: str, symbol_id: str, width_mm: float, height_mm: float) -> P
 class CardArt:
     """One game's card pictures and texts, with its layouts read once."""
 
-    def __init__(self, game: Game, fonts: FontBook | None = None):
+    def __init__(self, game: Game, fonts: FontBook | None = None, faces: Faces | None = None):
         self.game = game
-        self.faces = Faces(game, fonts)
+        self.faces = faces or Faces(game, fonts)
         self._alts: dict[str, str] = {}
         self.images: dict[Path, str] = {}  # card art file -> its name under the game's images/ folder
 
@@ -103,54 +107,42 @@ class CardArt:
         return self.faces.card_size(card)
 
     def markup(self, card: Card, key: str) -> str:
-        """A field in the layouts' wording, with its markup (``**bold**``, ``:icon:``)."""
-        if key == "type":
-            return self.game.card_types[card.type].name
-        if key == "deck":
-            return self.game.decks[card.deck].name if card.deck in self.game.decks else ""
-        return self.faces.format_field(card, key)
+        """A field in the layouts' wording, with their markup (``**bold**``, ``:icon:``)."""
+        return field_markup(self.game, self.faces, card, key)
 
     def text(self, card: Card, key: str) -> str:
         """A field as plain text (an icon reads as its name)."""
-        return plain(self.markup(card, key), self.faces.icons, lambda name: name.replace("-", " "))
+        return plain_text(self.faces, self.markup(card, key))
 
     def html(self, card: Card, key: str) -> Markup:
         """A field as HTML: markup to <strong>/<em>, icons as their names, everything else escaped."""
-        lines = []
-        for paragraph in parse(self.markup(card, key), self.faces.icons):
-            words = []
-            for cluster in paragraph:
-                pieces = []
-                for piece in cluster:
-                    text = escape(piece.text or piece.icon.replace("-", " "))
-                    if piece.icon:
-                        text = Markup('<span class="icon-word">{}</span>').format(text)
-                    if piece.italic:
-                        text = Markup("<em>{}</em>").format(text)
-                    if piece.bold:
-                        text = Markup("<strong>{}</strong>").format(text)
-                    pieces.append(text)
-                words.append(Markup("").join(pieces))
-            lines.append(Markup(" ").join(words))
-        return Markup("<br>").join(lines)
+        return self.markup_html(self.markup(card, key))
+
+    def markup_html(self, text: str) -> Markup:
+        """Text in the layouts' markup as HTML."""
+        def piece(p) -> str:
+            html = escape(p.text or p.icon.replace("-", " "))
+            if p.icon:
+                html = Markup('<span class="icon-word">{}</span>').format(html)
+            if p.italic:
+                html = Markup("<em>{}</em>").format(html)
+            if p.bold:
+                html = Markup("<strong>{}</strong>").format(html)
+            return str(html)
+
+        return Markup(render(text, self.faces.icons, piece, " ", "<br>"))  # every piece escaped above
 
     def value_text(self, value: Any) -> str:
         return plain_value(value, self.game)
 
     def label(self, card: Card, key: str) -> str:
-        fdef = self.game.card_types[card.type].field(key)
-        return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
+        return field_label(self.game, card, key)
 
     def alt(self, card: Card) -> str:
         """Name, type and every value on the card: the alt text and what the gallery searches."""
         if card.id not in self._alts:
             parts = [f"{card.name} ({self.game.card_types[card.type].name})"]
-            for key, _ in self.game.card_types[card.type].fields:
-                if card.fields.get(key) is None:
-                    continue
-                text = self.text(card, key)
-                if text:
-                    parts.append(f"{self.label(card, key)}: {text}")
+            parts.extend(f"{label}: {text}" for label, text in card_fields(self.faces, card))
             self._alts[card.id] = ". ".join(parts)
         return self._alts[card.id]
 
@@ -175,10 +167,19 @@ class CardArt:
         return as_picture(svg, symbol_id, display.width, display.height)
 
     def face(self, card: Card) -> Picture:
-        return self.picture(self.faces.front(card), face_symbol_id(card.id))
+        picture = self.picture(self.faces.front(card), face_symbol_id(card.id))
+        deck = self.game.decks.get(card.deck)
+        return replace(picture, clip=css_clip(shape_of(deck.size))) if deck is not None else picture
 
     def back(self, deck: Deck) -> Picture:
-        return self.picture(self.faces.back(deck), back_symbol_id(deck.id))
+        return replace(self.picture(self.faces.back(deck), back_symbol_id(deck.id)), clip=css_clip(shape_of(deck.size)))
+
+    def page_sheet(self, sheet: Sheet, paper: str) -> Picture:
+        """A page-sized sheet as the print-and-play PDF on ``paper`` lays it out (on A4, the gallery's picture)."""
+        if paper == "a4":
+            return self.sheet(sheet)
+        display = self.faces.sheet(sheet, *page_sheet_area(sheet, paper)[1])
+        return self.picture(display, f"{sheet_symbol_id(sheet.id)}_{paper}")
 
     def sheet(self, sheet: Sheet) -> Picture:
         """A sheet as the A4 print-and-play PDF lays it out: a page-sized one fills the A4 page inside its margin,

@@ -1,7 +1,7 @@
 """A rulebook page's Markdown as HTML, with deckwright's own syntax rendered.
 
 Python-Markdown does the prose (tables, heading anchors, table of contents,
-admonitions). Around it: ``[[card-id]]`` becomes a link to the gallery with a
+admonitions), configured once for every output in ``generator.book.markdown``. Around it: ``[[card-id]]`` becomes a link to the gallery with a
 preview of the card, ``[[card-id.field]]`` and ``[[constant:name]]`` print
 values from the data, a ```` ```cards ```` block becomes a table generated from
 the data and a ```` ```example ```` block becomes an example box with the
@@ -10,38 +10,20 @@ engine's verdict. The HTML of those pieces comes from Jinja macros in
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks, resolve_field
-from deckwright.rules.book.tables import MISSING, Table, page_tables
+from deckwright.generator.book.examples import ExampleView, example_view
+from deckwright.generator.book.markdown import Hooks, rulebook_markdown
+from deckwright.generator.book.tables import TableView
+from deckwright.generator.book.tables import table_view as book_table_view
+from deckwright.rules.book.pages import resolve_field
+from deckwright.rules.book.tables import Table, page_tables
 from deckwright.rules.data.model import Card, Game, Page
 from deckwright.rules.data.schema import Ref
 from deckwright.rules.data.values import Open
 
 from .cards import CardArt, card_anchor, face_symbol_id
-from .examples import ExampleView, example_view
-from .sanitize import clean_tree
-
-MARKDOWN_EXTENSIONS = ("tables", "toc", "admonition", "fenced_code", "attr_list", "sane_lists", "smarty")
-
-
-@dataclass(frozen=True)
-class Cell:
-    text: str
-    card: Card | None = None  # a ref cell links to this card
-    open_note: str = ""  # a value the source leaves open
-    numeric: bool = False
-
-
-@dataclass(frozen=True)
-class TableView:
-    headers: tuple[str, ...]
-    numeric: tuple[bool, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-    caption: str
-
 
 @dataclass
 class RenderedPage:
@@ -61,31 +43,12 @@ class Links:
         return f"{self.gallery}#{card_anchor(card_id)}"
 
 
-def _is_number_column(values: list) -> bool:
-    present = [v for v in values if v is not MISSING and not isinstance(v, Open)]
-    return bool(present) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present)
-
-
 def table_view(game: Game, art: CardArt, table: Table) -> TableView:
-    spec = table.spec
-    numeric = tuple(_is_number_column([row[i] for row in table.rows]) for i in range(len(spec.columns)))
-    rows = []
-    for card, values in zip(table.cards, table.rows):
-        cells = []
-        for column, value, is_number in zip(spec.columns, values, numeric):
-            if isinstance(value, Ref) and value.id in {c.id for c in game.cards}:
-                cells.append(Cell(game.card(value.id).name, card=game.card(value.id)))
-            elif column.key == "name":
-                cells.append(Cell(card.name, card=card))
-            elif isinstance(value, Open):
-                cells.append(Cell("?", open_note=value.note, numeric=is_number))
-            elif value is MISSING:
-                cells.append(Cell("\u2014", numeric=is_number))
-            else:
-                cells.append(Cell(art.html(card, column.key), numeric=is_number))
-        rows.append(tuple(cells))
-    source = game.card_types[spec.source_id].name if spec.source == "type" else game.decks[spec.source_id].name
-    return TableView(tuple(c.label for c in spec.columns), numeric, tuple(rows), source)
+    """The table with each value's markup as HTML."""
+    view = book_table_view(game, art.faces, table)
+    rows = tuple(tuple(replace(cell, text=art.markup_html(cell.text), markup=False) if cell.markup else cell
+                       for cell in row) for row in view.rows)
+    return replace(view, rows=rows)
 
 
 class _Renderer:
@@ -146,70 +109,10 @@ class _Renderer:
 def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Links,
                 results: dict[int, Any]) -> RenderedPage:
     """The page as HTML; ``results`` are the replayed examples of this page by their fence line."""
-    import markdown
-    from markdown.extensions import Extension
-    from markdown.inlinepatterns import InlineProcessor
-    from markdown.preprocessors import Preprocessor
-    from markdown.treeprocessors import Treeprocessor
-
     renderer = _Renderer(game, art, page, partials, links, results)
-    pages_by_path = {other.path.resolve(): other for other in game.pages}
-
-    class Blocks(Preprocessor):
-        """Replaces ```cards and ```example fences by their rendered HTML before fenced_code sees them."""
-
-        def run(self, lines: list[str]) -> list[str]:
-            out: list[str] = []
-            index = 0
-            for block in fenced_blocks("\n".join(lines), page.shown):
-                html = renderer.block(block.kind, block.loc.line, block.body)
-                if html is None:
-                    continue
-                out.extend(lines[index:block.loc.line - 1])
-                out.extend(["", self.md.htmlStash.store(html), ""])
-                index = block.end_line
-            out.extend(lines[index:])
-            return out
-
-    class References(InlineProcessor):
-        def handleMatch(self, match, data):  # noqa: N802 (Markdown's API)
-            html = renderer.reference(match.group(1), match.group(2), match.group(3))
-            return self.md.htmlStash.store(html), match.start(0), match.end(0)
-
-    class PageLinks(Treeprocessor):
-        """A link to another rulebook page's Markdown file (``turn.md#setup``) points at its HTML page."""
-
-        def run(self, root):
-            for link in root.iter("a"):
-                href = link.get("href", "")
-                path, _, fragment = href.partition("#")
-                if not path.endswith(".md") or re.match(r"^[a-z][a-z0-9+.-]*:", path, re.I):
-                    continue
-                target = pages_by_path.get((page.path.parent / path).resolve())
-                if target is not None:
-                    link.set("href", f"{target.id}.html" + (f"#{fragment}" if fragment else ""))
-
-    class Clean(Treeprocessor):
-        """Last of all, after attr_list and the unescaping of backslash escapes: see generator.site.sanitize."""
-
-        def run(self, root):
-            clean_tree(root)
-
-    class Deckwright(Extension):
-        def extendMarkdown(self, md):  # noqa: N802
-            md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
-            md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
-            md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
-            md.treeprocessors.register(Clean(md), "deckwright-clean", -100)
-            # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
-            md.preprocessors.deregister("html_block")
-            md.inlinePatterns.deregister("html")
-
-    md = markdown.Markdown(
-        extensions=[*MARKDOWN_EXTENSIONS, Deckwright()],
-        extension_configs={"toc": {"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"}},
-        output_format="html",
-    )
+    hooks = Hooks(block=renderer.block, reference=renderer.reference,
+                  page_link=lambda target, fragment: f"{target.id}.html" + (f"#{fragment}" if fragment else ""))
+    md = rulebook_markdown(game, page, hooks,
+                           toc={"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"})
     html = md.convert(page.text)
     return RenderedPage(html, list(getattr(md, "toc_tokens", [])), renderer.cards, renderer.examples)
-

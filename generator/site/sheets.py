@@ -1,18 +1,22 @@
-"""Printable pages: every card placed on paper at its real size, in millimetres.
+"""Printable pages: every card and sheet placed on paper at its real size, in millimetres.
 
 The grid and crop marks come from the home-print imposition (``generator.layout.impose``)
-with no bleed, so cards sit butted along shared cut lines. Decks of one card
-size share sheets; each fronts sheet is followed by its backs sheet with the
-columns mirrored, so a long-edge duplex print puts every back behind its front.
+with no bleed, so cards sit butted along shared cut lines, and crop marks mark only the
+slots that hold a card. Decks of one card size share pages; each fronts page is followed
+by its backs page with the columns mirrored, so a long-edge duplex print puts every back
+behind its front. Then come the game's sheets, each as many times as its ``copies``: small
+ones packed like cards, page-sized ones one to a page inside the same margin as the PDF.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from deckwright.generator.layout.impose import Mark, plan_grid
-from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game
+from deckwright.generator.layout.paper import PAGE_MARGIN, is_page_sheet, paper_size
+from deckwright.generator.layout.shapes import Shape, css_clip, outline, pack, shape_of, svg_path
+from deckwright.rules.data.model import Card, Deck, Game, Sheet
 
-from .cards import CardArt, back_symbol_id, face_symbol_id
+from .cards import CardArt, Picture, back_symbol_id, face_symbol_id, sheet_symbol_id
 
 
 @dataclass(frozen=True)
@@ -25,42 +29,103 @@ class Slot:
 
 @dataclass(frozen=True)
 class PrintSheet:
-    decks: tuple[Deck, ...]  # the decks with cards on this sheet, in order
-    side: str  # "front" or "back"
-    number: int  # 1-based within the game
-    card_width: float
+    label: str  # the decks or sheets on it
+    side: str  # "front", "back", or "sheet" (a game sheet: no back)
+    number: int  # 1-based within its kind (cards, sheets)
+    card_width: float  # every slot's size
     card_height: float
     slots: tuple[Slot, ...]
     marks: tuple[Mark, ...]
+    paper: tuple[float, float]  # width and height, turned for a landscape sheet
+    pictures: tuple[Picture, ...] = ()  # pictures its slots use that the gallery does not show
+    cuts: tuple[str, ...] = ()  # SVG paths of the cut lines of tokens, tiles and rounded corners (page mm)
+    clip: str = ""  # the CSS clip-path of each slot's picture: the piece's shape
 
     @property
-    def label(self) -> str:
-        return ", ".join(deck.name for deck in self.decks)
+    def landscape(self) -> bool:
+        return self.paper[0] > self.paper[1]
 
 
 def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool = True) -> list[PrintSheet]:
-    """Every printed card of the game, each fronts sheet followed by its backs sheet."""
-    paper = PAPER_SIZES[paper_name]
-    by_size: dict[tuple[float, float], list[tuple[Card, Deck]]] = {}
+    """Every printed card of the game, each fronts page followed by its backs page, then the game's sheets."""
+    paper = paper_size(paper_name)
+    by_shape: dict[Shape, list[tuple[Card, Deck]]] = {}
     for deck in game.decks.values():
-        by_size.setdefault((deck.size.width, deck.size.height), []).extend(
-            (card, deck) for card in game.printed_cards(deck.id))
-    sheets: list[PrintSheet] = []
-    for size, cards in by_size.items():
-        grid = plan_grid(paper, size, bleed=0.0)
-        if grid is None:  # a card larger than the paper: the print PDFs report it
+        by_shape.setdefault(shape_of(deck.size), []).extend((card, deck) for card in game.printed_cards(deck.id))
+    pages: list[PrintSheet] = []
+    for shape, cards in by_shape.items():
+        places = _places(paper, shape)
+        if places is None:  # a card larger than the paper: the print PDFs report it
             continue
-        marks = tuple(grid.marks())
-        for start in range(0, len(cards), grid.per_page):
-            batch = cards[start:start + grid.per_page]
+        per_page, place, marks_of = places
+        for start in range(0, len(cards), per_page):
+            batch = cards[start:start + per_page]
             fronts, rears = [], []
             for index, (card, deck) in enumerate(batch):
-                fronts.append(Slot(*grid.trim_origin(*grid.slot(index)), face_symbol_id(card.id), art.alt(card)))
-                rears.append(Slot(*grid.trim_origin(*grid.slot(index, mirrored=True)), back_symbol_id(deck.id),
-                                  art.back_alt(deck)))
-            decks = tuple(dict.fromkeys(deck for _, deck in batch))
-            number = sum(1 for sheet in sheets if sheet.side == "front") + 1
-            sheets.append(PrintSheet(decks, "front", number, *size, tuple(fronts), marks))
+                fronts.append(Slot(*place(index, False), face_symbol_id(card.id), art.alt(card)))
+                rears.append(Slot(*place(index, True), back_symbol_id(deck.id), art.back_alt(deck)))
+            label = ", ".join(deck.name for deck in dict.fromkeys(deck for _, deck in batch))
+            number = sum(1 for page in pages if page.side == "front") + 1
+            marks = marks_of(len(batch))
+            cuts = tuple(svg_path(outline(shape, 0.0, slot.x, slot.y)) for slot in fronts) if shape.outlined else ()
+            clip = css_clip(shape)
+            pages.append(PrintSheet(label, "front", number, shape.width, shape.height, tuple(fronts), marks, paper,
+                                    cuts=cuts, clip=clip))
             if backs:
-                sheets.append(PrintSheet(decks, "back", number, *size, tuple(rears), marks))
-    return sheets
+                mirrored = tuple(_mirrored(mark, paper[0]) for mark in marks)
+                pages.append(PrintSheet(label, "back", number, shape.width, shape.height, tuple(rears), mirrored,
+                                        paper, clip=clip))
+    return pages + _game_sheets(game, art, paper_name)
+
+
+def _places(paper: tuple[float, float], shape: Shape):
+    """(pieces per page, the place of the index-th piece (mirrored for backs), the crop marks for n pieces) for
+    one shape on the paper: tokens and tiles packed, rectangles in the card grid; None when none fits."""
+    if shape.packed:
+        packing = pack(paper, shape, 0.0, (PAGE_MARGIN, PAGE_MARGIN, paper[0] - 2 * PAGE_MARGIN,
+                                           paper[1] - 2 * PAGE_MARGIN))
+        if packing is None:
+            return None
+        return packing.per_page, packing.place, lambda count: ()
+    grid = plan_grid(paper, (shape.width, shape.height), bleed=0.0)
+    if grid is None:
+        return None
+    return (grid.per_page, lambda index, mirrored: grid.trim_origin(*grid.slot(index, mirrored)),
+            lambda count: tuple(grid.marks(filled=count)))
+
+
+def _mirrored(mark: Mark, width: float) -> Mark:
+    return Mark(width - mark.x2, mark.y1, width - mark.x1, mark.y2)
+
+
+def _game_sheets(game: Game, art: CardArt, paper_name: str) -> list[PrintSheet]:
+    """The game's sheets, copies repeated: small ones share pages like cards, page-sized ones fill a page."""
+    pages: list[PrintSheet] = []
+    small: dict[tuple[float, float], list[Sheet]] = {}
+    for sheet in game.sheets.values():
+        if is_page_sheet(sheet):
+            picture = art.page_sheet(sheet, paper_name)
+            paper = paper_size(paper_name, sheet.size.width > sheet.size.height)
+            slot = Slot(PAGE_MARGIN, PAGE_MARGIN, picture.symbol_id, f"Sheet: {sheet.name}")
+            extra = () if picture.symbol_id == sheet_symbol_id(sheet.id) else (picture,)
+            for _ in range(sheet.copies):
+                pages.append(PrintSheet(sheet.name, "sheet", len(pages) + 1, picture.width_mm, picture.height_mm,
+                                        (slot,), (), paper, extra))
+        else:
+            small.setdefault((sheet.size.width, sheet.size.height), []).extend([sheet] * sheet.copies)
+    for size, sheets in small.items():
+        for landscape in (False, True):
+            paper = paper_size(paper_name, landscape)
+            grid = plan_grid(paper, size, bleed=0.0)
+            if grid is not None:
+                break
+        else:  # larger than the paper either way round: the print PDFs report it
+            continue
+        for start in range(0, len(sheets), grid.per_page):
+            batch = sheets[start:start + grid.per_page]
+            slots = tuple(Slot(*grid.trim_origin(*grid.slot(index)), sheet_symbol_id(sheet.id), f"Sheet: {sheet.name}")
+                          for index, sheet in enumerate(batch))
+            label = ", ".join(dict.fromkeys(sheet.name for sheet in batch))
+            pages.append(PrintSheet(label, "sheet", len(pages) + 1, *size, slots,
+                                    tuple(grid.marks(filled=len(batch))), paper))
+    return pages

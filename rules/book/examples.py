@@ -107,6 +107,20 @@ def find_examples(game: Game) -> list[Example]:
     return examples
 
 
+def example_names(pages) -> set[str]:
+    """The names of the readable example blocks of these pages (what a readings register may point at)."""
+    names = set()
+    for page in pages:
+        for block in fenced_blocks(page.text, page.shown):
+            if block.kind != EXAMPLE_FENCE:
+                continue
+            node, _ = parse_yaml(block.body, page.shown)
+            name = node.get("name") if node is not None and node.kind == "map" else None
+            if name is not None and name.kind == "scalar" and name.value is not None:
+                names.add(str(name.value).strip())
+    return names
+
+
 def _read_block(game: Game, page: Page, block) -> Example:
     # Padding with blank lines makes YAML locations count from the top of the page.
     node, problems = parse_yaml("\n" * (block.body_line - 1) + block.body, page.shown)

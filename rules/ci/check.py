@@ -25,13 +25,20 @@ class GameReport:
 
 def check_game(folder: Path, update_golden: bool = False) -> GameReport:
     game, problems = load_game_with_warnings(folder)
+    return check_loaded(folder, game, problems, update_golden)
+
+
+def check_loaded(folder: Path, game: Game | None, problems: Problems, update_golden: bool = False,
+                 examples: bool = True) -> GameReport:
+    """``check_game`` for a game already loaded (``deckwright serve`` loads each edit once for everything);
+    without ``examples`` the worked examples are not replayed."""
     report = GameReport(folder, game, problems)
     if game is None:
         return report
     module = mechanics_module(game)
     if module is not None and hasattr(module, "consistency"):
         module.consistency(game, problems)
-    if problems.errors:
+    if problems.errors or not examples:
         return report
     report.examples = replay_game_examples(game, update_golden=update_golden)
     return report

@@ -1,9 +1,11 @@
 """pytest plugin: every worked example in a game's rulebook is its own test item.
 
-Registered as the ``deckwright`` pytest11 entry point. When pytest walks a
-folder under one of the ``deckwright_games`` roots (ini option, default
-``cards``, relative to the rootdir), each Markdown page that a game lists
-under ``rulebook:`` becomes a collector with one item per example block:
+Registered as the ``deckwright`` pytest11 entry point, and inert unless asked:
+it collects only under the roots named by the ``deckwright_games`` ini option
+(relative to the rootdir; empty by default) or by ``--deckwright-game PATH``
+(repeatable; the folder is also added to what pytest collects). There, each
+Markdown page that a game lists under ``rulebook:`` becomes a collector with
+one item per example block:
 
     cards/nightmare-hunt/rulebook/armour.md::A hit against Robes PASSED
 
@@ -23,12 +25,22 @@ _CACHE = pytest.StashKey[dict]()
 
 
 def pytest_addoption(parser) -> None:
-    parser.addini("deckwright_games", type="linelist", default=["cards"],
+    parser.addini("deckwright_games", type="linelist", default=[],
                   help="folders (relative to the rootdir) whose game folders' rulebook examples are collected")
+    parser.addoption("--deckwright-game", action="append", default=[], metavar="PATH",
+                     help="collect the worked examples of this game folder (repeatable)")
 
 
 def pytest_configure(config) -> None:
     config.stash[_CACHE] = {}
+    for game in config.getoption("deckwright_game"):
+        if game not in config.args:
+            config.args.append(game)
+
+
+def _roots(config) -> list[Path]:
+    named = [config.rootpath / name for name in config.getini("deckwright_games")]
+    return [Path(p).resolve() for p in named + [Path(g) for g in config.getoption("deckwright_game")]]
 
 
 def pytest_collect_file(file_path: Path, parent):
@@ -49,8 +61,7 @@ def pytest_collect_file(file_path: Path, parent):
 def _game_folder(file_path: Path, config) -> Path | None:
     """The game folder (holding game.yaml) of a file under one of the configured roots."""
     path = file_path.resolve()
-    for name in config.getini("deckwright_games"):
-        root = (config.rootpath / name).resolve()
+    for root in _roots(config):
         if not path.is_relative_to(root):
             continue
         for folder in path.parents:

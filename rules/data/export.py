@@ -5,7 +5,7 @@ from typing import Any
 
 from deckwright.rules.engine.dice import Dice
 
-from .model import Game
+from .model import Game, Reading
 from .schema import Ref
 from .values import Open, Range
 
@@ -39,4 +39,17 @@ def game_data(game: Game) -> dict[str, Any]:
             for c in game.cards
         ],
         "open_questions": [{"about": q.subject, "note": q.note, "where": str(q.loc)} for q in game.open_questions],
+        "source": game.source,
+        "readings": [reading_data(r) for r in game.readings],
+    }
+
+
+def reading_data(reading: Reading) -> dict[str, Any]:
+    return {
+        "id": reading.id, "kind": reading.kind, "title": reading.title,
+        "source": [{"section": p.section, "line": str(p.lines), "says": p.says} for p in reading.places],
+        "readings": dict(reading.options), "chosen": reading.chosen, "why": reading.why,
+        "pending": {"plays": reading.pending.plays, "change": reading.pending.change} if reading.pending else None,
+        "depends": {key: list(getattr(reading.depends, key)) for key in ("examples", "pages", "cards", "constants", "tests")},
+        "where": str(reading.loc),
     }

@@ -1,4 +1,4 @@
-"""What ``game.yaml`` and card files may contain, as field definitions.
+"""What ``game.yaml``, card files and ``readings.yaml`` may contain, as field definitions.
 
 The same definitions validate the files and produce their JSON Schema.
 """
@@ -35,7 +35,9 @@ BACK = F("record", fields=(
 
 DECK_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
-    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm")),
+    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm; "
+                            "with a shape: round 25mm (tokens), hex 40mm or hex 40mm pointy (tiles, across the "
+                            "flats), poker rounded 3mm (rounded corners)")),
     ("back", BACK),
     ("count", F("int", optional=True, min=0, doc="Declared number of cards with copies; checked against the card files")),
     ("order", F("choice", optional=True, values=("shuffled", "fixed"), allow_open=False)),
@@ -48,6 +50,21 @@ SHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
     ("layout", TEXT),
     ("size", F("text", doc="a4, letter, a3, a card size, or WIDTHxHEIGHT")),
+    ("copies", F("int", optional=True, min=1, allow_open=False, doc="How many to print (default 1)")),
+)
+
+# A spreadsheet of cards (CSV, TSV or XLSX), in game.yaml's `spreadsheets:` or in a card file.
+SPREADSHEET_SOURCE: tuple[tuple[str, FieldDef], ...] = (
+    ("sheet", F("text", optional=True, allow_open=False, doc="The workbook's sheet holding the cards "
+                                                             "(not needed when it has one sheet)")),
+    ("delimiter", F("choice", optional=True, values=(",", ";", "|", "tab"), allow_open=False,
+                    doc="What separates a CSV file's columns; by default sniffed from the header row (tab for .tsv)")),
+)
+SPREADSHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("file", F("text", allow_open=False, doc="A .csv, .tsv or .xlsx file in the game folder: a header row, then a row a card")),
+    *SPREADSHEET_SOURCE,
+    ("type", F("id", optional=True, allow_open=False, doc="Card type of every row unless a `type` column says otherwise")),
+    ("deck", F("id", optional=True, allow_open=False, doc="Deck of every row unless a `deck` column says otherwise")),
 )
 
 OPEN_QUESTION = F("record", fields=(("about", TEXT), ("note", TEXT)), allow_open=False)
@@ -66,6 +83,8 @@ GAME_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("sheets", F("map", optional=True, of=F("record", fields=SHEET_FIELDS, allow_open=False), allow_open=False)),
     ("rulebook", F("list", optional=True, of=TEXT, allow_open=False, doc="Rulebook pages (Markdown), in reading order")),
     ("open_questions", F("list", optional=True, of=OPEN_QUESTION, allow_open=False)),
+    ("spreadsheets", F("list", optional=True, of=F("record", fields=SPREADSHEET_FIELDS, allow_open=False),
+                       allow_open=False, doc="Card files kept as spreadsheets (CSV, TSV, XLSX)")),
 )
 GAME_EXTRA_KEYS = ("card_types",)
 
@@ -88,4 +107,52 @@ CARD_COMMON_FIELDS: tuple[tuple[str, FieldDef], ...] = (
 CARD_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("type", F("id", optional=True, allow_open=False, doc="Card type of every card in this file unless a card says otherwise")),
     ("deck", F("id", optional=True, allow_open=False, doc="Deck of every card in this file unless a card says otherwise")),
+    ("spreadsheet", F("text", optional=True, allow_open=False,
+                      doc="A .csv, .tsv or .xlsx file beside this one whose rows are more cards of this file")),
+    *SPREADSHEET_SOURCE,
+)
+
+# readings.yaml: the register of places where the source is unclear or contradicts itself.
+SOURCE_PLACE = F("record", allow_open=False, fields=(
+    ("section", F("text", allow_open=False, doc="The source's heading or part, in the source's own words")),
+    ("line", F("range", allow_open=False, doc="The line of the source document, or lines such as 145-147")),
+    ("says", F("text", allow_open=False, doc="What the source says there, quoted")),
+))
+
+READING_KINDS = ("reading", "contradiction")
+
+DEPENDS = F("record", optional=True, allow_open=False, doc="What relies on the chosen reading", fields=(
+    ("examples", F("list", optional=True, of=F("text", allow_open=False), allow_open=False, doc="Names of worked examples in the rulebook")),
+    ("pages", F("list", optional=True, of=F("text", allow_open=False), allow_open=False, doc="Rulebook pages, as listed in game.yaml")),
+    ("cards", F("list", optional=True, of=F("ref", allow_open=False), allow_open=False, doc="Ids of cards whose data or text carries it")),
+    ("constants", F("list", optional=True, of=F("text", allow_open=False), allow_open=False, doc="Names of game constants set by it")),
+    ("tests", F("list", optional=True, of=F("text", allow_open=False), allow_open=False,
+                doc="Tests of the rules module that rely on it (file::test), outside the game folder")),
+))
+
+PENDING = F("record", optional=True, allow_open=False,
+            doc="The rules engine does not play the chosen reading yet: what it does today and the change to make", fields=(
+    ("plays", F("id", optional=True, allow_open=False, doc="The reading the engine plays today, when it is another one")),
+    ("change", F("text", allow_open=False, doc="What in the rules module has to change")),
+))
+
+READING_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("id", F("id", allow_open=False, doc="Unique within the game")),
+    ("kind", F("choice", values=READING_KINDS, allow_open=False,
+               doc="reading: the source is unclear and one meaning was chosen; "
+                   "contradiction: the source says two things (name both places)")),
+    ("title", F("text", allow_open=False, doc="What the question is about, in a few words")),
+    ("source", F("list", min=1, of=SOURCE_PLACE, allow_open=False,
+                 doc="Where in the source; a contradiction names at least two places")),
+    ("readings", F("map", of=F("text", allow_open=False), allow_open=False,
+                   doc="The possible readings, each under a short id (at least two)")),
+    ("chosen", F("id", allow_open=False, doc="The reading this game follows: its rulebook, its examples and its rules engine "
+                                              "(unless 'pending' says the engine does not yet)")),
+    ("why", F("text", allow_open=False, doc="Why that one")),
+    ("pending", PENDING),
+    ("depends", DEPENDS),
+)
+
+READINGS_FILE_FIELDS: tuple[tuple[str, FieldDef], ...] = (
+    ("readings", F("list", of=F("record", fields=READING_FIELDS, allow_open=False), allow_open=False)),
 )

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .gamefile import CARD_COMMON_FIELDS, CARD_FILE_FIELDS, CARD_TYPE_FIELDS, FIELD_DEF_OPTIONS, GAME_FIELDS
+from .gamefile import (
+    CARD_COMMON_FIELDS,
+    CARD_FILE_FIELDS,
+    CARD_TYPE_FIELDS,
+    FIELD_DEF_OPTIONS,
+    GAME_FIELDS,
+    READINGS_FILE_FIELDS,
+)
 from .model import CardType, Game
 from .schema import FIELD_TYPES, FieldDef
 
@@ -89,9 +96,14 @@ def game_file_schema() -> dict[str, Any]:
     return {"$schema": DRAFT, "title": "deckwright game.yaml", "definitions": {"field": field_def}, **schema}
 
 
+def readings_file_schema() -> dict[str, Any]:
+    return {"$schema": DRAFT, "title": "deckwright readings.yaml (the readings register)",
+            **record_schema(READINGS_FILE_FIELDS)}
+
+
 def schema_files(game: Game) -> dict[str, dict[str, Any]]:
     """File name -> schema, for ``deckwright schema``."""
-    files = {"game.json": game_file_schema(), "cards.json": card_file_schema(game)}
+    files = {"game.json": game_file_schema(), "cards.json": card_file_schema(game), "readings.json": readings_file_schema()}
     for card_type in game.card_types.values():
         files[f"{card_type.id}.json"] = card_file_schema(game, card_type)
     return files

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 from deckwright.rules.problems import Loc
 
 from .schema import FieldDef
-from .values import Open
+from .values import Open, Range
 
 MM_PER_INCH = 25.4
 
@@ -33,14 +33,25 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 }
 
 
+SHAPES = ("rect", "round", "hex-flat", "hex-pointy")
+
+
 @dataclass(frozen=True)
 class Size:
-    name: str  # "poker", "custom", ...
-    width: float  # millimetres
+    name: str  # "poker", "custom", "round", "hex", ...
+    width: float  # millimetres: the bounding box of a shaped piece
     height: float
+    shape: str = "rect"  # one of SHAPES
+    radius: float = 0.0  # a rectangle's rounded corners
 
     def __str__(self) -> str:
-        return f"{self.name} {self.width:g} x {self.height:g} mm"
+        if self.shape == "round":
+            return f"round {self.width:g} mm"
+        if self.shape.startswith("hex"):
+            across = self.height if self.shape == "hex-flat" else self.width
+            return f"hex {across:g} mm across flats, {self.shape[4:]} top"
+        corners = f", corners rounded {self.radius:g} mm" if self.radius else ""
+        return f"{self.name} {self.width:g} x {self.height:g} mm{corners}"
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,7 @@ class Sheet:
     layout: str
     size: Size
     loc: Loc
+    copies: int = 1  # printed this many times (a player mat for each player)
 
 
 @dataclass(frozen=True)
@@ -131,6 +143,78 @@ class OpenQuestion:
 
 
 @dataclass(frozen=True)
+class SourcePlace:
+    """A place in the game's source document: its section, line(s) and what it says there."""
+
+    section: str
+    lines: Range
+    says: str
+
+    def __str__(self) -> str:
+        return f"{self.section}, line{'s' if self.lines.low != self.lines.high else ''} {self.lines}"
+
+
+@dataclass(frozen=True)
+class Depends:
+    """What relies on a reading: worked examples (by name), rulebook pages, cards, constants, tests."""
+
+    examples: tuple[str, ...] = ()
+    pages: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    constants: tuple[str, ...] = ()
+    tests: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return any((self.examples, self.pages, self.cards, self.constants, self.tests))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The rules engine does not play a reading yet: the reading it plays today (if another one) and the change."""
+
+    plays: str | None
+    change: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One entry of the readings register (readings.yaml).
+
+    A ``reading`` is what was chosen where the source is unclear; a ``contradiction`` is a place
+    where the source says two things, each of ``places`` naming one side. ``options`` are the
+    possible readings by id; ``chosen`` is the one the game follows. ``pending`` is set when the
+    rules engine does not play it yet: what the engine plays today and the change needed.
+    """
+
+    id: str
+    kind: str  # "reading" or "contradiction"
+    title: str
+    places: tuple[SourcePlace, ...]
+    options: tuple[tuple[str, str], ...]  # (id, text), in the file's order
+    chosen: str
+    why: str
+    depends: Depends
+    loc: Loc
+    pending: Pending | None = None
+
+    @property
+    def chosen_text(self) -> str:
+        return dict(self.options)[self.chosen]
+
+    def option(self, reading_id: str) -> str:
+        return dict(self.options)[reading_id]
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {self.id} ({self.kind}): {self.title}"
+
+
+def readings_summary(readings: "tuple[Reading, ...] | list[Reading]") -> str:
+    """``9 readings, 3 contradictions``: a register's entries by kind."""
+    counts = [(sum(1 for r in readings if r.kind == kind), kind) for kind in ("reading", "contradiction")]
+    return ", ".join(f"{n} {kind}{'s' * (n != 1)}" for n, kind in counts)
+
+
+@dataclass(frozen=True)
 class Game:
     slug: str
     title: str
@@ -148,6 +232,7 @@ class Game:
     source: str
     colors: dict[str, str]
     loc: Loc
+    readings: tuple[Reading, ...] = ()
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:

@@ -21,3 +21,36 @@ def parse_length(value) -> float:
 
 def mm_to_pt(mm: float) -> float:
     return mm * 72 / 25.4
+
+
+_ROUND = re.compile(r"^\s*(?:round|circle)\s+(\S+)\s*$", re.I)
+_HEX = re.compile(r"^\s*hex\s+(\S+)(?:\s+(flat|pointy))?\s*$", re.I)
+_ROUNDED = re.compile(r"^(.*\S)\s+rounded\s+(\S+)\s*$", re.I)
+
+
+def parse_shape(text: str) -> tuple[str, float, float, float, str | None] | None:
+    """A size with a shape: ``round 25mm`` (diameter), ``hex 40mm`` or ``hex 40mm pointy`` (across the flats; a
+    flat top by default), ``poker rounded 3mm`` (any size with rounded corners). Gives (shape, width, height,
+    corner radius, the size before "rounded" or None); None when the text names no shape; raises ValueError."""
+    match = _ROUND.match(text)
+    if match:
+        diameter = _positive(match.group(1), "diameter")
+        return "round", diameter, diameter, 0.0, None
+    match = _HEX.match(text)
+    if match:
+        across = _positive(match.group(1), "size across the flats")
+        corners = across * 2 / 3 ** 0.5
+        if (match.group(2) or "flat").lower() == "flat":
+            return "hex-flat", corners, across, 0.0, None
+        return "hex-pointy", across, corners, 0.0, None
+    match = _ROUNDED.match(text)
+    if match:
+        return "rect", 0.0, 0.0, _positive(match.group(2), "corner radius"), match.group(1)
+    return None
+
+
+def _positive(text: str, what: str) -> float:
+    value = parse_length(text)
+    if value <= 0:
+        raise ValueError(f'"{text}": a {what} is more than 0')
+    return value

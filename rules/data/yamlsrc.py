@@ -9,6 +9,7 @@ PyYAML's syntax errors are reworded into what to fix, at the place to fix it.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,7 +214,12 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
 
 
 class _DepthLimit:
-    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit."""
+    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit.
+
+    It also keeps where each alias is used: PyYAML hands back the anchored node itself, marked at
+    the anchor, so every ``*alias`` would be located at its ``&anchor``. A value used through an
+    alias (an open question, say) belongs to the line that uses it.
+    """
 
     depth = 0
 
@@ -222,9 +228,20 @@ class _DepthLimit:
         try:
             if self.depth > MAX_DEPTH:
                 raise _TooDeep(self.peek_event().start_mark)
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark
+                return _alias_use(super().compose_node(parent, index), mark)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
+
+
+def _alias_use(node: yaml.Node, mark) -> yaml.Node:
+    """The anchored node as seen from one alias: the same value, marked where the alias stands."""
+    use = copy.copy(node)
+    use.start_mark = mark
+    use.alias_of = getattr(node, "alias_of", node)
+    return use
 
 
 class _PureLoader(_DepthLimit, yaml.SafeLoader):
@@ -257,6 +274,43 @@ def _compose_fast(text: str) -> tuple[Any, list[Problem]] | None:
 
 def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     """Parse one YAML document into a YNode tree; None for an empty document."""
+    key = (text, shown)
+    known = _PARSED.take(key)
+    if known is None:
+        tree, problems = _parse(text, shown)
+        known = (tree, tuple(problems))
+    _PARSED.keep(key, known)
+    return known[0], list(known[1])
+
+
+class _Recent:
+    """The most recent parses by (text, name), up to ``limit`` characters of text, oldest dropped first. The same
+    text gives the same (immutable) tree: `deckwright serve` reads a game again after each edit, and then only
+    what was edited is parsed again."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.items: dict[tuple[str, str], tuple] = {}  # oldest first
+        self.chars = 0
+
+    def take(self, key: tuple[str, str]) -> tuple | None:
+        value = self.items.pop(key, None)
+        if value is not None:
+            self.chars -= len(key[0])
+        return value
+
+    def keep(self, key: tuple[str, str], value: tuple) -> None:
+        self.items[key] = value
+        self.chars += len(key[0])
+        while self.chars > self.limit and len(self.items) > 1:
+            oldest = next(iter(self.items))
+            self.take(oldest)
+
+
+_PARSED = _Recent(16 * 1024 * 1024)
+
+
+def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     node, problems = _compose_fast(text) or _compose_pure(text, shown)
     if node is None:
         return None, problems
@@ -327,6 +381,7 @@ class _Converter:
         self.problems = problems
         self.count = 0
         self.open: list[tuple[int, Loc]] = []  # (id, place) of the nodes being converted, outermost first
+        self.open_ids: set[int] = set()  # the same ids, for a quick loop check
         self.unsupported = False  # a tag deckwright cannot read: the file is not used
         self.constructor = yaml.SafeLoader("")
 
@@ -335,7 +390,8 @@ class _Converter:
         self.count += 1
         if self.count > MAX_NODES:  # blamed on the top-level value being expanded
             raise _TooBig(self.open[1][1] if len(self.open) > 1 else loc)
-        if any(id(node) == open_id for open_id, _ in self.open):
+        node_id = id(getattr(node, "alias_of", node))  # every use of an anchor is the same value
+        if node_id in self.open_ids:
             self.problems.append(Problem(loc, "this alias refers to a value that contains it (a loop)"))
             return YNode("scalar", loc, None, "null", "")
         if len(self.open) >= MAX_DEPTH:
@@ -344,13 +400,14 @@ class _Converter:
             return self._scalar(node, loc)
         if node.tag not in _PLAIN_COLLECTION_TAGS:
             self._unsupported(node, loc)
-        self.open.append((id(node), loc))
+        self.open.append((node_id, loc))
+        self.open_ids.add(node_id)
         try:
             if isinstance(node, yaml.MappingNode):
                 return YNode("map", loc, self._mapping(node))
             return YNode("seq", loc, tuple(self.convert(item) for item in node.value))
         finally:
-            self.open.pop()
+            self.open_ids.discard(self.open.pop()[0])
 
     def _scalar(self, node: yaml.ScalarNode, loc: Loc) -> YNode:
         kind = _SCALAR_KINDS.get(node.tag)

@@ -1,4 +1,4 @@
-"""A worked example as the site shows it: the script, the engine's narration and the verdict.
+"""A worked example as the outputs show it: the script, the engine's narration and the verdict.
 
 The block's YAML (format in ``rules/README.md``) gives the scripted dice, deck
 orders, actions and claims; the replay result (``rules.book.examples.ExampleResult``)
@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
+
+from deckwright.rules.book.pages import fenced_blocks
+
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: the same values, faster
 
 VERDICT_LABELS = {
     "verified": "Verified",
@@ -41,6 +45,7 @@ class ExampleView:
     verdict_label: str
     message: str
     erratum: str  # the block's own reason, when it is marked as a known erratum
+    setup: tuple[tuple[str, str], ...]  # the setup's keys with their values on one line
     rolls: tuple[Roll, ...]
     shuffles: tuple[tuple[str, tuple[str, ...]], ...]  # pile -> each scripted order as text
     actions: tuple[str, ...]
@@ -105,13 +110,14 @@ def slug(text: str) -> str:
 def example_view(body: str, result: Any, number: int) -> ExampleView:
     """The box for one ```example block; ``result`` is its ExampleResult, or None when it was not replayed."""
     try:
-        data = yaml.safe_load(body)
+        data = yaml.load(body, Loader=_SAFE_LOADER)
     except yaml.YAMLError:
         data = None
     data = data if isinstance(data, dict) else {}
     name = str(data.get("name") or (result.name if result is not None else f"Example {number}"))
     verdict = result.verdict if result is not None else "unchecked"
     shuffles = data.get("shuffles") if isinstance(data.get("shuffles"), dict) else {}
+    setup = data.get("setup") if isinstance(data.get("setup"), dict) else {}
     return ExampleView(
         number=number,
         anchor=f"example-{slug(name)}",
@@ -120,6 +126,7 @@ def example_view(body: str, result: Any, number: int) -> ExampleView:
         verdict_label=VERDICT_LABELS.get(verdict, verdict.capitalize()),
         message=_engine_note(result.message, str(data.get("erratum") or "")) if result is not None else "",
         erratum=str(data.get("erratum") or ""),
+        setup=tuple((str(key), _text(value)) for key, value in setup.items()),
         rolls=tuple(_roll(r) for r in data.get("rolls") or () if r is not None),
         shuffles=tuple((str(pile), _orders(order)) for pile, order in shuffles.items()),
         actions=tuple(_text(a) for a in data.get("actions") or () if not (isinstance(a, dict) and "expect" in a)),
@@ -127,3 +134,15 @@ def example_view(body: str, result: Any, number: int) -> ExampleView:
         log=tuple(_log_line(line) for line in (result.log if result is not None else ())),
         loc=str(result.loc) if result is not None else "",
     )
+
+
+def results_by_line(page, results) -> dict[int, Any]:
+    """Each replayed example of the page by its block's fence line (a result's loc is inside the block)."""
+    out = {}
+    blocks = [b for b in fenced_blocks(page.text, page.shown) if b.kind == "example"]
+    for result in results:
+        loc = result.loc
+        for block in blocks:
+            if getattr(loc, "file", None) == page.shown and block.loc.line <= loc.line <= block.end_line:
+                out[block.loc.line] = result
+    return out

@@ -23,6 +23,7 @@ import re
 import xml.etree.ElementTree as ET
 
 SAFE_SCHEMES = ("http", "https", "mailto")
+OWN_TAG_PREFIX = "dw-"  # elements deckwright's hooks put in the tree (a page's raw HTML never reaches it)
 URL_ATTRIBUTES = ("href", "src")
 ALLOWED_ATTRIBUTES = frozenset({"href", "src", "alt", "title", "id", "class", "start", "colspan", "rowspan", "align"})
 # Python-Markdown's tables extension aligns cells with this style and no other.
@@ -52,6 +53,8 @@ def clean_tree(root: ET.Element) -> None:
     A link or picture that loses its URL becomes plain text (a picture, its alt text), so the page does not
     show a dead link."""
     for element in list(root.iter()):
+        if isinstance(element.tag, str) and element.tag.startswith(OWN_TAG_PREFIX):
+            continue  # made by deckwright's own hooks from checked data (the rulebook PDF reads them), never by Markdown
         for name, value in list(element.attrib.items()):
             key = name.lower()
             if key == "style" and TABLE_ALIGN.match(value.strip()):

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""What the printable rulebooks add to ``deckwright build`` (target: under 3 s for the five bundled games).
+
+    .venv/bin/python bench/bench_rulebook.py [--repeat N] [--paper a4|letter] [GAME_FOLDER ...]
+
+Loading, checking (the examples' replay) and compiling the layouts are not counted: the build does them
+for the card PDFs and the site anyway, and the rulebook reuses them. Counted is ``write_rulebooks``: the
+full-page PDF, the booklet and the print-shop pages of each game. Prints, per game and in total, the best
+wall-clock time of N runs and the processor time of that run (this process and the worker it forks), and
+the machine's load average, which on a shared machine explains most of the spread.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from deckwright.generator import BUNDLED_GAMES  # noqa: E402
+from deckwright.generator.layout.faces import Faces  # noqa: E402
+from deckwright.generator.outputs.rulebook import write_rulebooks  # noqa: E402
+from deckwright.rules.book.examples import replay_game_examples  # noqa: E402
+from deckwright.rules.load import bundled_games, load_game  # noqa: E402
+
+
+def cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    parser.add_argument("folders", nargs="*", type=Path, help="game folders (default: every bundled game)")
+    args = parser.parse_args()
+
+    prepared = []
+    for folder in args.folders or bundled_games(BUNDLED_GAMES):
+        game = load_game(folder)
+        prepared.append((game, Faces(game), replay_game_examples(game)))
+
+    total_wall = total_cpu = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, faces, results in prepared:
+            runs = []
+            for run in range(args.repeat):
+                out = Path(tmp) / f"{game.slug}-{run}"
+                cpu, wall = cpu_seconds(), time.perf_counter()
+                files = write_rulebooks(game, faces, results, out, args.paper)
+                runs.append((time.perf_counter() - wall, cpu_seconds() - cpu))
+            wall, cpu = min(runs)
+            total_wall += wall
+            total_cpu += cpu
+            pages = ", ".join(f"{f.name} {f.stat().st_size // 1024} KB" for f in files)
+            print(f"{game.slug:16} {wall:5.2f} s wall, {cpu:5.2f} s processor  ({pages})")
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    print(f"all {len(prepared)} games:   {total_wall:5.2f} s wall, {total_cpu:5.2f} s processor, best of {args.repeat} "
+          f"runs each; target < 3 s: {'met' if total_wall < 3 else 'NOT met'} (load average {load} "
+          f"on {os.cpu_count()} cores)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""The one Markdown configuration of rulebook pages, shared by every output that shows them.
+
+Python-Markdown reads the prose (tables, heading ids, admonitions, smart quotes). deckwright's own
+syntax (``rules.book.pages``) is handed to the output through ``Hooks``: a ```` ```cards ```` or
+```` ```example ```` block and a ``[[reference]]`` become whatever the output makes of them (HTML for
+the site, an element the PDF turns into flowables), and a link to another page's ``.md`` file points
+where the output keeps that page. Raw HTML in a page is shown as text, so a game folder from elsewhere
+cannot put markup of its own into any output.
+
+Anything that restricts what a page may contain (link schemes, attributes) belongs here, so it holds
+for the site and the PDF alike.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+from xml.etree.ElementTree import Element
+
+from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
+from deckwright.rules.data.model import Game, Page
+
+from .sanitize import clean_tree
+
+EXTENSIONS = ("tables", "toc", "admonition", "fenced_code", "attr_list", "sane_lists", "smarty")
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
+# Python-Markdown's placeholder for a stashed piece (markdown.util.HTML_PLACEHOLDER).
+_STASHED = re.compile("\u0002wzxhzdk:(\\d+)\u0003")
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What an output makes of deckwright's syntax in a page."""
+
+    # (kind, fence line, body) of a fenced block -> what stands in its place, or None to leave it to Markdown
+    block: Callable[[str, int, str], "str | Element | None"]
+    # ("constant" or None, id, field path) of a [[...]] -> HTML text, or an element
+    reference: Callable[[str | None, str, str | None], "str | Element"]
+    # (another rulebook page, fragment or "") -> the href of a link to it
+    page_link: Callable[[Page, str], str]
+
+
+def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = None):
+    """A ``markdown.Markdown`` for one page; ``toc`` configures the heading ids (the site adds permalinks)."""
+    import markdown
+    from markdown.extensions import Extension
+    from markdown.inlinepatterns import InlineProcessor
+    from markdown.preprocessors import Preprocessor
+    from markdown.treeprocessors import Treeprocessor
+
+    pages_by_path = {other.path.resolve(): other for other in game.pages}
+
+    class Blocks(Preprocessor):
+        """Replaces deckwright's fenced blocks by what the output makes of them, before fenced_code sees them."""
+
+        def run(self, lines: list[str]) -> list[str]:
+            out: list[str] = []
+            index = 0
+            for block in fenced_blocks("\n".join(lines), page.shown):
+                made = hooks.block(block.kind, block.loc.line, block.body)
+                if made is None:
+                    continue
+                out.extend(lines[index:block.loc.line - 1])
+                out.extend(["", self.md.htmlStash.store(made), ""])
+                index = block.end_line
+            out.extend(lines[index:])
+            return out
+
+    class References(InlineProcessor):
+        def handleMatch(self, match, data):  # noqa: N802 (Markdown's API)
+            made = hooks.reference(match.group(1), match.group(2), match.group(3))
+            if isinstance(made, str):
+                made = self.md.htmlStash.store(made)
+            return made, match.start(0), match.end(0)
+
+    class PageLinks(Treeprocessor):
+        """A link to another rulebook page's Markdown file (``turn.md#setup``) points where the output keeps it."""
+
+        def run(self, root):
+            for link in root.iter("a"):
+                path, _, fragment = link.get("href", "").partition("#")
+                if not path.endswith(".md") or _SCHEME.match(path):
+                    continue
+                target = pages_by_path.get((page.path.parent / path).resolve())
+                if target is not None:
+                    link.set("href", hooks.page_link(target, fragment))
+
+    class Clean(Treeprocessor):
+        """Last of all, after attr_list and the unescaping of backslash escapes: see generator.book.sanitize."""
+
+        def run(self, root):
+            clean_tree(root)
+
+    class Deckwright(Extension):
+        def extendMarkdown(self, md):  # noqa: N802
+            md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
+            md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
+            md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
+            md.treeprocessors.register(Clean(md), "deckwright-clean", -100)
+            # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
+            md.preprocessors.deregister("html_block")
+            md.inlinePatterns.deregister("html")
+
+    return markdown.Markdown(extensions=[*EXTENSIONS, Deckwright()], extension_configs={"toc": toc or {}},
+                             output_format="html")
+
+
+def page_tree(md, text: str) -> Element:
+    """The element tree Python-Markdown builds for ``text``, after every tree processor: what its HTML
+    serializer would write out (the first three steps of ``Markdown.convert``)."""
+    md.reset()
+    lines = text.split("\n")
+    for preprocessor in md.preprocessors:
+        lines = preprocessor.run(lines)
+    root = md.parser.parseDocument(lines).getroot()
+    for treeprocessor in md.treeprocessors:
+        replaced = treeprocessor.run(root)
+        if replaced is not None:
+            root = replaced
+    return root
+
+
+def unstash(md, text: str | None) -> list[tuple["str | Element", bool]]:
+    """``text`` split at Python-Markdown's placeholders, in order, each piece with whether it was stashed:
+    plain text (False), or what a placeholder stands for (True): HTML text such as a smart quote's
+    entity, or an element a hook made."""
+    pieces: list[tuple[str | Element, bool]] = []
+    text = text or ""
+    last = 0
+    blocks = md.htmlStash.rawHtmlBlocks
+    for match in _STASHED.finditer(text):
+        if match.start() > last:
+            pieces.append((text[last:match.start()], False))
+        index = int(match.group(1))
+        if index < len(blocks):
+            pieces.append((blocks[index], True))
+        last = match.end()
+    if last < len(text):
+        pieces.append((text[last:], False))
+    return pieces

@@ -1,0 +1,42 @@
+"""A card's fields as plain text, worded as its layout words them: for alt text, search and exports.
+
+Markup is dropped (``**bold**`` becomes bold's words) and an inline icon reads as its name.
+"""
+from __future__ import annotations
+
+from deckwright.rules.data.model import Card, Game
+
+from .faces import Faces
+from .richtext import plain
+
+
+def field_label(game: Game, card: Card, key: str) -> str:
+    """The field's label from the card type, or its key in words."""
+    fdef = game.card_types[card.type].field(key)
+    return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
+
+
+def plain_text(faces: Faces, markup: str) -> str:
+    """Card-text markup as plain text, an icon read as its name."""
+    return plain(markup, faces.icons, lambda name: name.replace("-", " "))
+
+
+def card_fields(faces: Faces, card: Card) -> list[tuple[str, str]]:
+    """Label and plain text of every field the card has a value for, in the card type's order."""
+    game = faces.game
+    fmt = faces.card_context(card)["fmt"]  # the card's context built once for all its fields
+    fields = []
+    for key, _ in game.card_types[card.type].fields:
+        if card.fields.get(key) is None:
+            continue
+        text = plain_text(faces, fmt(key))
+        if text:
+            fields.append((field_label(game, card, key), text))
+    return fields
+
+
+def card_description(faces: Faces, card: Card) -> str:
+    """The card's type, then one ``Label: text`` line per field: e.g. a virtual tabletop's card description."""
+    lines = [faces.game.card_types[card.type].name]
+    lines.extend(f"{label}: {text}" for label, text in card_fields(faces, card))
+    return "\n".join(lines)

@@ -1,0 +1,235 @@
+"""One rulebook page's element tree as flowables: headings, paragraphs, lists, quotes, tables, code, and
+deckwright's card tables and worked examples.
+
+The first time a section names a card, a small picture of it stands beside the text (two cards at most;
+more are shown in a row under the text that names them). A heading stays with the start of what follows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, ListItem, Spacer, XPreformatted
+from reportlab.platypus.flowables import HRFlowable
+
+from .flow import Float, KeepWithNext
+from .inline import InlineWriter
+from .examples import example_panel
+from .panels import PAD, boxed, cards_table, markdown_table
+from .parsed import CARDS_TABLE, CODE, EXAMPLE, ParsedBook, ParsedPage, destination, plain_text
+from .pictures import GAP, CardPicture, Thumbnails
+from .theme import SANS, Theme
+from .document import Heading, Para
+
+BLOCK_TAGS = frozenset({"p", "ul", "ol", "blockquote", "pre", "table", "div", "hr",
+                        "h1", "h2", "h3", "h4", "h5", "h6"})
+FLOAT_MOST = 2  # cards pictured beside the text; more go in a row under it
+FLOAT_REACH = 3  # blocks of text that may run beside one float
+
+
+@dataclass
+class Item:
+    """A block of the page as flowables, with the cards it names (for their pictures)."""
+
+    flowables: list[Flowable]
+    kind: str  # "heading", "text" (may run beside pictures) or "other"
+    cards: list[str] = field(default_factory=list)
+    level: int = 0  # of a heading
+
+
+class PageFlow:
+    """Flowables for one page in one format."""
+
+    def __init__(self, book: ParsedBook, theme: Theme, parsed: ParsedPage, width: float):
+        self.book = book
+        self.theme = theme
+        self.parsed = parsed
+        self.width = width  # points
+        self.writer = InlineWriter(book, theme, parsed)
+        self.styles = theme.styles
+
+    def flowables(self) -> list[Flowable]:
+        items = [item for element in self.parsed.tree for item in self._items(element)]
+        if not items or items[0].kind != "heading" or items[0].level != 1:
+            items.insert(0, self._heading(1, escape(self.parsed.page.title), self.parsed.page.title, ""))
+        return self._assemble(items)
+
+    # -- blocks ------------------------------------------------------------------
+
+    def _items(self, element: Element) -> list[Item]:
+        tag = element.tag
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            level = int(tag[1])
+            title = self._plain(element)
+            return [self._heading(level, self.writer.markup(element), title, element.get("id", ""))]
+        if tag == "p":
+            made = self.writer.block_of(element)
+            if made is not None:
+                return [self._made(made)]
+            cards: list[str] = []
+            text = self.writer.markup(element, cards)
+            return [Item([Para(text, self.styles["body"])], "text", cards)] if text else []
+        if tag in ("ul", "ol"):
+            cards = []
+            return [Item([self._list(element, cards, 0)], "text", cards)]
+        if tag == "blockquote":
+            cards = []
+            inner = self._inner(element, cards, self.width - 4 * PAD, quote=True)
+            return [Item([boxed(inner, self.theme, self.width, rule_color=self.theme.palette.accent)], "text", cards)]
+        if tag == "table":
+            return [Item([self._table(element)], "other")]
+        if tag == "pre":
+            return [Item([self._code("".join(element.itertext()))], "other")]
+        if tag == "hr":
+            return [Item([HRFlowable(width="40%", thickness=0.6, color=self.theme.color(self.theme.palette.rule),
+                                     spaceBefore=6, spaceAfter=10)], "other")]
+        if tag == "div" and "admonition" in element.get("class", ""):
+            cards = []
+            inner = self._inner(element, cards, self.width - 4 * PAD)
+            return [Item([boxed(inner, self.theme, self.width, background=self.theme.palette.tint)], "text", cards)]
+        cards = []
+        text = self.writer.markup(element, cards)
+        return [Item([Para(text, self.styles["body"])], "text", cards)] if text else []
+
+    def _heading(self, level: int, text: str, title: str, anchor: str) -> Item:
+        page_id = self.parsed.page.id
+        if level == 1:
+            key = destination(page_id)
+            flowables: list[Flowable] = [CondPageBreak(self.theme.geometry.text_height * mm * 0.3),
+                                         Heading(text, self.styles["h1"], key, title, 0, chapter=True)]
+            return Item(flowables, "heading", level=1)
+        key = destination(page_id, anchor)
+        style = self.styles["h2" if level == 2 else "h3"]
+        return Item([Heading(text, style, key, title, 1 if level == 2 else None)], "heading", level=level)
+
+    def _made(self, made: Element) -> Item:
+        """A fenced block's stand-in: a card table, a worked example or code."""
+        line = int(made.get("line", "0"))
+        if made.tag == CARDS_TABLE:
+            return Item([cards_table(self.parsed.tables[line], self.theme, self.writer, self.width)], "other")
+        if made.tag == EXAMPLE:
+            view = self.parsed.examples[line]
+            return Item(example_panel(view, self.parsed.page.id, self.theme, self.width), "other")
+        if made.tag == CODE:
+            return Item([self._code(made.text or "")], "other")
+        return Item([], "other")
+
+    def _inner(self, element: Element, cards: list[str], width: float, quote: bool = False) -> list[Flowable]:
+        """The blocks inside a quote or an admonition."""
+        style = self.styles["quote" if quote else "body"]
+        out: list[Flowable] = []
+        for run in self.writer.runs(element, BLOCK_TAGS, cards):
+            if isinstance(run, str):
+                out.append(Para(run, style))
+            elif run.tag == "p":
+                text = self.writer.markup(run, cards)
+                if "admonition-title" in run.get("class", ""):
+                    out.append(Para(f"<b>{text}</b>", self.styles["h3"]))
+                elif text:
+                    out.append(Para(text, style))
+            elif run.tag in ("ul", "ol"):
+                out.append(self._list(run, cards, 0))
+            else:
+                out.extend(f for item in self._items(run) for f in item.flowables)
+        return out
+
+    def _list(self, element: Element, cards: list[str], depth: int) -> ListFlowable:
+        theme = self.theme
+        ordered = element.tag == "ol"
+        items = []
+        for li in element.findall("li"):
+            content: list[Flowable] = []
+            for run in self.writer.runs(li, BLOCK_TAGS, cards):
+                if isinstance(run, str):
+                    content.append(Para(run, self.styles["item"]))
+                elif run.tag == "p":
+                    text = self.writer.markup(run, cards)
+                    if text:
+                        content.append(Para(text, self.styles["item"]))
+                elif run.tag in ("ul", "ol"):
+                    content.append(self._list(run, cards, depth + 1))
+                else:
+                    content.extend(f for item in self._items(run) for f in item.flowables)
+            items.append(ListItem(content or [Para("", self.styles["item"])]))
+        size = theme.size
+        options = dict(leftIndent=size * 1.5, bulletColor=theme.color(theme.palette.accent),
+                       spaceAfter=size * 0.45 if depth == 0 else 0)
+        if ordered:
+            return ListFlowable(items, bulletType="1", start=element.get("start", "1"), bulletFormat="%s.",
+                                bulletFontName=theme.face(SANS, "bold"), bulletFontSize=size * 0.82,
+                                bulletOffsetY=-size * 0.05, **options)
+        return ListFlowable(items, bulletType="bullet", start="\u2022" if depth == 0 else "\u2013",
+                            bulletFontName=theme.face("Vollkorn", "bold"), bulletFontSize=size, **options)
+
+    def _table(self, element: Element) -> Flowable:
+        """A table written in Markdown: the head row and the body rows as they stand."""
+        heads, rows, plains, numeric = [], [], [], []
+        head = element.find("thead/tr")
+        for cell in (head if head is not None else []):
+            heads.append(self.writer.markup(cell))
+            numeric.append(cell.get("align") == "right")
+        for tr in element.findall("tbody/tr"):
+            rows.append([self.writer.markup(cell) for cell in tr])
+            plains.append([self._plain(cell) for cell in tr])
+        plains.insert(0, [self._plain(cell) for cell in (head if head is not None else [])])
+        width = len(heads) or max((len(r) for r in rows), default=1)
+        numeric = numeric or [False] * width
+        return markdown_table(heads or [""] * width, rows, plains, numeric, self.theme, self.width)
+
+    def _plain(self, element: Element) -> str:
+        return plain_text(self.parsed.markdown, element, self.book.game)
+
+    def _code(self, text: str) -> Flowable:
+        style = self.styles["panel"]
+        block = XPreformatted(escape(text.rstrip("\n")), style)
+        return boxed([block], self.theme, self.width, background=self.theme.palette.tint)
+
+    # -- pictures and keeping together -------------------------------------------
+
+    def _pictures(self, card_ids: list[str], columns: int) -> Thumbnails:
+        game = self.book.game
+        scale = self.theme.geometry.thumb_scale
+        edge = self.theme.color(self.theme.palette.rule)
+        pictures = [CardPicture(self.book.face(game.card(c)), ("face", c), scale, self.book.faces.fonts, edge)
+                    for c in card_ids]
+        names = [escape(game.card(c).name) for c in card_ids]
+        return Thumbnails(pictures, names, self.styles["thumb"], columns)
+
+    def _assemble(self, items: list[Item]) -> list[Flowable]:
+        """Pictures for each section's first mentions, then each heading kept with what follows it."""
+        pieces: list[tuple[str, Flowable]] = []  # ("heading" or "", flowable)
+        seen: set[str] = set()
+        index = 0
+        while index < len(items):
+            item = items[index]
+            index += 1
+            if item.kind == "heading":
+                if item.level <= 2:
+                    seen = set()
+                pieces.extend(("heading" if isinstance(f, Heading) else "", f) for f in item.flowables)
+                continue
+            new = [c for c in dict.fromkeys(item.cards) if c not in seen]
+            seen.update(new)
+            if not new or item.kind != "text":
+                pieces.extend(("", f) for f in item.flowables)
+            elif len(new) <= FLOAT_MOST:
+                beside = list(item.flowables)
+                while index < len(items) and len(beside) < FLOAT_REACH and items[index].kind == "text" \
+                        and not [c for c in items[index].cards if c not in seen]:
+                    beside.extend(items[index].flowables)
+                    index += 1
+                pieces.append(("", Float(self._pictures(new, len(new)), beside, GAP * mm)))
+            else:
+                thumbs = self._pictures(new, 99)
+                per_row = max(1, int((self.width + GAP * mm) // (thumbs.cell_width + GAP * mm)))
+                pieces.extend(("", f) for f in item.flowables)
+                pieces.extend([("", self._pictures(new, per_row)), ("", Spacer(1, self.theme.size * 0.8))])
+        out: list[Flowable] = []
+        for kind, flowable in reversed(pieces):
+            if kind == "heading" and out and not isinstance(out[-1], CondPageBreak):
+                out[-1] = KeepWithNext(flowable, out[-1])
+            else:
+                out.append(flowable)
+        return list(reversed(out))

@@ -1,0 +1,356 @@
+"""Spreadsheets read into located tables: CSV, TSV and Excel workbooks (.xlsx).
+
+A table is a header row naming the columns and one row per card; every cell
+keeps its place, named the way a spreadsheet names it: ``monsters.csv:14:power``
+(row 14, column ``power``; rows count as a spreadsheet counts them, the header
+being row 1, also when a quoted cell spans several lines) and
+``cards.xlsx:Monsters!C14`` (sheet and cell). What the cells mean is
+``rules.data.cells``' job; this module only reads them, reporting what a
+spreadsheet program would hide: an unclosed quote, a delimiter that does not
+split the header, UTF-16 or non-UTF-8 text, and in a workbook formulas, dates,
+error values and merged cells.
+
+CSV is read by a small parser of its own rather than the ``csv`` module, whose
+errors carry no position.
+"""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckwright.rules.problems import Loc, Problem
+
+from .confine import FileRefused, read_confined
+from .yamlsrc import read_text
+
+EXTENSIONS = (".csv", ".tsv", ".xlsx")
+DELIMITERS = {",": ",", ";": ";", "|": "|", "tab": "\t"}  # as declared -> the character
+_SNIFFED = (",", ";", "\t", "|")
+_DELIMITER_NAMES = {",": "','", ";": "';'", "\t": "tabs", "|": "'|'"}
+MAX_WORKBOOK_BYTES = 5 * 1024 * 1024
+MAX_WORKBOOK_UNPACKED = 64 * 1024 * 1024  # a zip bomb stops here
+MAX_ROWS = 20_000
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: str | int | float | bool  # text from a CSV file; a workbook's numbers and booleans keep their type
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str  # "" for a header cell left empty
+    loc: Loc  # the header cell
+
+
+@dataclass(frozen=True)
+class Row:
+    loc: Loc  # the whole row
+    cells: tuple[tuple[int, Cell], ...]  # (column index, cell) of every cell that is not empty
+
+
+@dataclass(frozen=True)
+class Table:
+    file: str  # as shown in messages
+    header: Loc  # the header row
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+
+
+class _Stop(Exception):
+    def __init__(self, problem: Problem):
+        self.problem = problem
+
+
+def read_table(path: Path, shown: str, root: Path, sheet: str | None = None, delimiter: str | None = None,
+               declared_at: Loc | None = None) -> tuple[Table | None, list[Problem]]:
+    """The table in a CSV, TSV or XLSX file inside the game folder ``root`` (read through rules.data.confine);
+    ``sheet`` picks a workbook's sheet, ``delimiter`` (a key of DELIMITERS) overrides the one sniffed from a CSV
+    file's header. Problems in the declaration itself (an unknown sheet) are reported at ``declared_at``."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".xlsx":
+            return _read_workbook(path, shown, root, sheet, declared_at or Loc(shown))
+        return _read_delimited(path, shown, root, DELIMITERS.get(delimiter or "", None), suffix == ".tsv")
+    except _Stop as stop:
+        return None, [stop.problem]
+
+
+# -- CSV and TSV ---------------------------------------------------------------
+
+
+class _CsvError(Exception):
+    def __init__(self, row: int, col: int, message: str):  # row and col count from 0
+        self.row, self.col, self.message = row, col, message
+
+
+def _column_label(columns: tuple[Column, ...], index: int) -> str:
+    name = columns[index].name if index < len(columns) else ""
+    return name or f"column {index + 1}"
+
+
+def _csv_loc(shown: str, row: int, index: int, columns: tuple[Column, ...]) -> Loc:
+    """Row ``row`` (from 1), column ``index`` (from 0), named by its header cell."""
+    return Loc(shown, row, index + 1, f"{row}:{_column_label(columns, index)}")
+
+
+def _header(shown: str, cells: list[str]) -> tuple[Column, ...]:
+    names = [text.strip() for text in cells]
+    return tuple(Column(name, Loc(shown, 1, i + 1, f"1:{name or f'column {i + 1}'}")) for i, name in enumerate(names))
+
+
+def _records(text: str, delimiter: str, records: list[list[str]]) -> None:
+    """RFC 4180 records into ``records``: quoted cells may hold the delimiter, newlines and doubled quotes.
+    Raises _CsvError at the cell that cannot be read."""
+    unquoted = re.compile(f"[^{re.escape(delimiter)}\r\n]*")
+    record: list[str] = []
+    i, n = 0, len(text)
+    while True:
+        if i < n and text[i] == '"':
+            parts, j = [], i + 1
+            while True:
+                k = text.find('"', j)
+                if k < 0:
+                    raise _CsvError(len(records), len(record), 'this quoted cell is never closed; add the closing "')
+                parts.append(text[j:k])
+                if text.startswith('"', k + 1):
+                    parts.append('"')
+                    j = k + 2
+                    continue
+                break
+            value, i = "".join(parts).replace("\r\n", "\n"), k + 1
+            if i < n and text[i] not in (delimiter, "\r", "\n"):
+                raise _CsvError(len(records), len(record), 'text after the closing quote of a quoted cell; inside '
+                                                           'quotes, write a quote as two ("")')
+        else:
+            end = unquoted.match(text, i).end()
+            value, i = text[i:end], end
+        record.append(value)
+        if i >= n:
+            records.append(record)
+            return
+        if text[i] == delimiter:
+            i += 1
+            continue
+        i += 2 if text.startswith("\r\n", i) else 1
+        records.append(record)
+        record = []
+        if i >= n:
+            return
+
+
+def _split_count(text: str, delimiter: str) -> int:
+    """How many columns the first line of ``text`` has with this delimiter (quotes respected)."""
+    count, quoted = 1, False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "\r\n":
+            break
+        elif not quoted and ch == delimiter:
+            count += 1
+    return count
+
+
+def _sniff(text: str) -> str:
+    """The delimiter that splits the header into the most columns (a comma when none splits it)."""
+    best = max(_SNIFFED, key=lambda d: (_split_count(text, d), d == ","))
+    return best if _split_count(text, best) > 1 else ","
+
+
+def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
+                    tsv: bool) -> tuple[Table | None, list[Problem]]:
+    text, problems = read_text(path, shown, root)
+    if text is None:
+        return None, [_save_as_utf8(p) for p in problems]
+    if not text.strip():
+        return None, [Problem(Loc(shown), "file is empty; expected a header row naming the columns (id, name, ...) "
+                                          "and a row for each card")]
+    delimiter = declared or ("\t" if tsv else _sniff(text))
+    if _split_count(text, delimiter) == 1:
+        other = _sniff(text)
+        if _split_count(text, other) > 1 and other != delimiter:
+            why = "delimiter: " + ("tab" if delimiter == "\t" else repr(delimiter)) if declared else "a .tsv file"
+            fix = f"declare delimiter: {'tab' if other == chr(9) else repr(other)}" if declared or other != "," else \
+                "rename it .csv"
+            header = text.splitlines()[0]
+            raise _Stop(Problem(Loc(shown, 1, 1),
+                                f'the header reads as one column, "{_short(header)}": this file separates its columns '
+                                f"with {_DELIMITER_NAMES[other]}, not {_DELIMITER_NAMES[delimiter]} ({why}); {fix}"))
+    records: list[list[str]] = []
+    try:
+        _records(text, delimiter, records)
+    except _CsvError as exc:
+        columns = _header(shown, records[0]) if records and exc.row > 0 else ()
+        raise _Stop(Problem(_csv_loc(shown, exc.row + 1, exc.col, columns), exc.message)) from None
+    columns = _header(shown, records[0])
+    rows, problems = [], []
+    for number, record in enumerate(records[1:], start=2):
+        if number > MAX_ROWS + 1:
+            raise _Stop(Problem(Loc(shown, number, 0, str(number)), f"more than {MAX_ROWS} rows; split the cards "
+                                                                     "into several files"))
+        cells = []
+        for index, text in enumerate(record):
+            if not text.strip():
+                continue
+            if index >= len(columns):
+                problems.append(Problem(_csv_loc(shown, number, index, columns),
+                                        f"row {number} has {len(record)} cells but the header names {len(columns)} "
+                                        f"columns; is a {_DELIMITER_NAMES[delimiter].strip(chr(39))} inside a cell "
+                                        "not quoted?"))
+                break
+            cells.append((index, Cell(text, _csv_loc(shown, number, index, columns))))
+        rows.append(Row(Loc(shown, number, 0, str(number)), tuple(cells)))
+    return Table(shown, Loc(shown, 1, 0, "1"), columns, tuple(rows)), problems
+
+
+def _save_as_utf8(problem: Problem) -> Problem:
+    if "UTF-8" in problem.message and "save it as UTF-8" in problem.message:
+        return Problem(problem.loc, problem.message + ' (in a spreadsheet program: save as "CSV UTF-8")')
+    return problem
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- workbooks -------------------------------------------------------------------
+
+
+def _letters(index: int) -> str:
+    """Column letters of a 1-based column number: 1 -> A, 28 -> AB."""
+    out = ""
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(65 + rest) + out
+    return out
+
+
+def _sheet_ref(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name) else "'" + name.replace("'", "''") + "'"
+
+
+def _workbook_bytes(path: Path, shown: str, root: Path) -> io.BytesIO:
+    """The workbook's bytes, read through the confinement gate (a regular file inside the game folder)."""
+    try:
+        return io.BytesIO(read_confined(root, path, MAX_WORKBOOK_BYTES))
+    except FileRefused as exc:
+        raise _Stop(Problem(Loc(shown), exc.message)) from None
+
+
+def _check_archive(data: io.BytesIO, shown: str) -> None:
+    """Refuse what is not a workbook, or would unpack into far more than card data needs."""
+    try:
+        with zipfile.ZipFile(data) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile:
+        raise _Stop(Problem(Loc(shown), "not an Excel workbook (.xlsx); save it from the spreadsheet program as "
+                                        "\"Excel Workbook (.xlsx)\", or as CSV")) from None
+    except OSError as exc:
+        raise _Stop(Problem(Loc(shown), f"cannot read file: {exc.strerror or exc}")) from None
+    if unpacked > MAX_WORKBOOK_UNPACKED:
+        raise _Stop(Problem(Loc(shown), f"this workbook unpacks to {unpacked / 2**20:.0f} MB; deckwright reads "
+                                        f"workbooks of at most {MAX_WORKBOOK_UNPACKED // 2**20} MB unpacked"))
+
+
+def _open_workbook(path: Path, shown: str, root: Path):
+    import warnings
+
+    import openpyxl
+
+    data = _workbook_bytes(path, shown, root)
+    _check_archive(data, shown)
+    data.seek(0)
+    try:
+        with warnings.catch_warnings():  # openpyxl warns about features it skips (data validation, ...)
+            warnings.simplefilter("ignore")
+            return openpyxl.load_workbook(data, data_only=False, keep_links=False, keep_vba=False)
+    except Exception as exc:  # openpyxl raises many kinds on a damaged file; each is the same problem to the user
+        raise _Stop(Problem(Loc(shown), f"cannot read this workbook ({type(exc).__name__}: {exc}); open it in the "
+                                        "spreadsheet program and save it again as .xlsx")) from None
+
+
+def _pick_sheet(workbook, shown: str, sheet: str | None, declared_at: Loc):
+    from .schema import did_you_mean
+
+    names = workbook.sheetnames
+    if sheet is None:
+        if len(workbook.worksheets) == 1:
+            return workbook.worksheets[0]
+        raise _Stop(Problem(declared_at, f"{shown} has {len(names)} sheets ({', '.join(names)}); say which one holds "
+                                         f"the cards with sheet:"))
+    if sheet not in names:
+        raise _Stop(Problem(declared_at, f"no sheet '{sheet}' in {shown}{did_you_mean(sheet, names)} "
+                                         f"(sheets: {', '.join(names)})"))
+    return workbook[sheet]
+
+
+def _workbook_value(cell, loc: Loc) -> tuple[str | int | float | bool | None, Problem | None]:
+    """A cell's value, or the problem that keeps deckwright from reading it as card data."""
+    value = cell.value
+    if value is None:
+        return None, None
+    if cell.data_type == "f":
+        return None, Problem(loc, f"a formula ({_short(str(getattr(value, 'text', value)))}); deckwright reads values, "
+                                  "not formulas: copy the column and paste it back as values only")
+    if cell.data_type == "e":
+        return None, Problem(loc, f"an error value ({value}); put the value itself in the cell")
+    if cell.is_date:
+        shown = value.date() if hasattr(value, "date") and not (value.hour or value.minute or value.second) else value
+        return None, Problem(loc, f"a date ({shown}); the spreadsheet turned what was typed into a date (2-6 becomes "
+                                  "6 February): format the column as text and type the value again")
+    if isinstance(value, bool):
+        return value, None
+    if isinstance(value, float) and value.is_integer():
+        return int(value), None  # a spreadsheet has one kind of number: 4 and 4.0 are the same value
+    if isinstance(value, (int, float)):
+        return value, None
+    return str(value).replace("\r\n", "\n"), None
+
+
+def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
+                   declared_at: Loc) -> tuple[Table | None, list[Problem]]:
+    workbook = _open_workbook(path, shown, root)
+    worksheet = _pick_sheet(workbook, shown, sheet, declared_at)
+    ref = _sheet_ref(worksheet.title)
+
+    def loc(row: int, col: int) -> Loc:
+        return Loc(shown, row, col, f"{ref}!{_letters(col)}{row}")
+
+    problems: list[Problem] = []
+    broken: set[int] = set()  # rows holding a cell that cannot be read: left out, so nothing else is blamed on it
+    for merged in sorted(worksheet.merged_cells.ranges, key=lambda r: (r.min_row, r.min_col)):
+        problems.append(Problem(loc(merged.min_row, merged.min_col),
+                                f"merged cells ({merged.coord}); unmerge them and fill in each cell"))
+        broken.update(range(merged.min_row, merged.max_row + 1))
+    if worksheet.max_row > MAX_ROWS + 1:
+        raise _Stop(Problem(loc(MAX_ROWS + 2, 1), f"more than {MAX_ROWS} rows; split the cards into several sheets"))
+    rows_in = list(worksheet.iter_rows(min_row=1, max_row=worksheet.max_row))
+    if not rows_in or all(c.value is None for c in rows_in[0]):
+        raise _Stop(Problem(loc(1, 1), "the sheet has no header row; put the column names (id, name, ...) in row 1"))
+    columns = []
+    for cell in rows_in[0]:
+        value, problem = _workbook_value(cell, loc(1, cell.column))
+        if problem:
+            problems.append(problem)
+        columns.append(Column(str(value).strip() if value is not None else "", loc(1, cell.column)))
+    rows = []
+    for cells_in in rows_in[1:]:
+        if not cells_in:
+            continue
+        number = cells_in[0].row
+        cells = []
+        for index, cell in enumerate(cells_in):
+            value, problem = _workbook_value(cell, loc(number, cell.column))
+            if problem:
+                problems.append(problem)
+                broken.add(number)
+            elif value is not None and not (isinstance(value, str) and not value.strip()):
+                cells.append((index, Cell(value, loc(number, cell.column))))
+        if number not in broken:
+            rows.append(Row(Loc(shown, number, 0, f"{ref}!{number}:{number}"), tuple(cells)))
+    return Table(shown, Loc(shown, 1, 0, f"{ref}!1:1"), tuple(columns), tuple(rows)), problems

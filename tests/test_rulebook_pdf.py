@@ -1,0 +1,359 @@
+"""The printable rulebook, read back from the PDFs: contents against where sections land, booklet imposition,
+card tables, worked-example verdicts, bookmarks, embedded fonts, structure (qpdf) and repeatable bytes.
+
+Every bundled game's rulebooks are written once (in process) for the module; the made-up ``site-demo``
+fixture covers what the bundled pages do not use (admonitions, a Markdown table, raw HTML, links).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, write_rulebooks
+from deckwright.generator.outputs.rulebook.canvases import saddle_stitch
+from deckwright.generator.outputs.rulebook.matter import back_entries, chapter_entries
+from deckwright.generator.render.pdf import PT_PER_MM
+from deckwright.rules.book.examples import ExampleResult, replay_game_examples
+from deckwright.rules.data.model import PAPER_SIZES
+from deckwright.rules.load import bundled_games, load_game
+from deckwright.rules.problems import Loc
+
+FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"
+GAMES = [folder.name for folder in bundled_games(BUNDLED_GAMES)]
+
+
+def need(tool: str) -> None:
+    """Skip without a system tool, except in CI, where its absence is a failure."""
+    if shutil.which(tool) is None:
+        message = f"{tool} is not installed (Debian: poppler-utils, qpdf)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def pages_text(pdf: Path, *crop: float) -> list[str]:
+    """The text of every page (pdftotext -layout), optionally only inside a box (x, y, w, h in points)."""
+    need("pdftotext")
+    args = ["pdftotext", "-layout"]
+    if crop:
+        args += ["-x", str(int(crop[0])), "-y", str(int(crop[1])), "-W", str(int(crop[2])), "-H", str(int(crop[3]))]
+    out = subprocess.run([*args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return out.split("\f")[:-1]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+class Built:
+    def __init__(self, folder: Path, out: Path, paper: str = "a4", results=None):
+        self.game = load_game(folder)
+        self.results = replay_game_examples(self.game) if results is None else results(self.game)
+        self.faces = Faces(self.game)
+        self.book = ParsedBook(self.game, self.faces, self.results)
+        self.out = out
+        write_rulebooks(self.game, self.faces, self.results, out, paper)
+        self.full, self.booklet, self.shop = out / FULL, out / BOOKLET, out / "printshop" / PRINTSHOP
+
+    def text(self, which: str = "full") -> list[str]:
+        cache = self.__dict__.setdefault("_text", {})
+        if which not in cache:
+            cache[which] = pages_text(getattr(self, which))
+        return cache[which]
+
+
+def demo_results(game) -> list[ExampleResult]:
+    """site-demo has no rules module: one example verified, one a known erratum, as a replay would say."""
+    page = next(p for p in game.pages if p.id == "play")
+    lines = [n for n, line in enumerate(page.text.splitlines(), start=1) if line.startswith("name: ")]
+    return [ExampleResult(game.slug, "A moth bites the scout", Loc(page.shown, lines[0], 7), "verified", "",
+                          ("roll: D4 rolls 3", "attack: Giant Moth bites the Scout for 3")),
+            ExampleResult(game.slug, "The warden shrugs it off", Loc(page.shown, lines[1], 7), "erratum",
+                          "the made-up source forgets to subtract the bite (hero.health: expected 12, got 8)",
+                          ("attack: Giant Moth bites the Warden for 4",))]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, Built]:
+    root = tmp_path_factory.mktemp("rulebooks")
+    books = {slug: Built(BUNDLED_GAMES / slug, root / slug) for slug in GAMES}
+    books["site-demo"] = Built(FIXTURE, root / "site-demo", results=demo_results)
+    return books
+
+
+ALL = [*GAMES, "site-demo"]
+
+
+def contents(book: Built, which: str) -> list[tuple[str, int]]:
+    """The contents' entries as printed, (title, page number), from the page titled Contents on; as many as
+    the book has sections."""
+    wanted = len(chapter_entries(book.book) + back_entries())
+    entries: list[tuple[str, int]] = []
+    for page in book.text(which)[1:]:
+        lines = page.splitlines()
+        if not entries and not any(line.strip() == "Contents" for line in lines):
+            continue
+        for line in lines:
+            match = re.match(r"^\s*(\S.*?\S)\s{2,}(\d+)\s*$", line)
+            if match and len(entries) < wanted:
+                entries.append((match.group(1), int(match.group(2))))
+        if len(entries) == wanted:
+            break
+    return entries
+
+
+@pytest.mark.parametrize("slug", ALL)
+@pytest.mark.parametrize("which", ["full", "shop"])
+def test_contents_list_every_section_in_order_with_the_page_it_is_on(built, slug, which):
+    book = built[slug]
+    expected = [entry.title for entry in chapter_entries(book.book) + back_entries()]
+    listed = contents(book, which)
+    assert [title for title, _ in listed] == expected
+    text = book.text(which)
+    numbers = [number for _, number in listed]
+    assert numbers == sorted(numbers)
+    for title, number in listed:
+        assert words(title) in words(text[number - 1]), f"'{title}' is not on page {number}"
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
+    book = built[slug]
+    reader = PdfReader(book.full)
+
+    def flat(outline, level=0):
+        for item in outline:
+            if isinstance(item, list):
+                yield from flat(item, level + 1)
+            else:
+                yield level, item.title, reader.get_destination_page_number(item) + 1
+
+    marks = list(flat(reader.outline))
+    expected = [(0, "Contents")] + [(e.level, e.title) for e in chapter_entries(book.book) + back_entries()]
+    assert [(level, title) for level, title, _ in marks] == expected
+    claimed = contents(book, "full")
+    assert [(title, page) for _, title, page in marks[1:]] == claimed
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_contents_and_index_entries_link_inside_the_book(built, slug):
+    reader = PdfReader(built[slug].full)
+    pages = {page.indirect_reference.idnum for page in reader.pages}
+    targets = []
+    for page in reader.pages:
+        for annotation in page.get("/Annots") or []:
+            annotation = annotation.get_object()
+            if annotation.get("/Subtype") == "/Link" and "/Dest" in annotation:
+                targets.append(annotation["/Dest"][0].idnum)
+    assert len(targets) > 10
+    assert set(targets) <= pages
+
+
+def test_saddle_stitch_order():
+    assert saddle_stitch(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+    assert saddle_stitch(6) == [(None, 1), (2, None), (6, 3), (4, 5)]  # padded with blank pages at the end
+    assert saddle_stitch(4) == [(4, 1), (2, 3)]
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_booklet_puts_each_page_where_folding_needs_it(built, slug):
+    book = built[slug]
+    pages = len(PdfReader(book.shop).pages)
+    reader = PdfReader(book.booklet)
+    sheet_w, sheet_h = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert (round(sheet_w / PT_PER_MM), round(sheet_h / PT_PER_MM)) == (297, 210)  # A4 landscape
+    assert len(reader.pages) == 2 * -(-pages // 4)  # two sides per sheet, sheets = pages / 4 rounded up
+    assert str(reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"]) == "/DuplexFlipShortEdge"
+    half = sheet_w / 2
+    left = pages_text(book.booklet, 0, sheet_h - 40, half, 40)
+    right = pages_text(book.booklet, half, sheet_h - 40, half, 40)
+    title = book.game.title
+    for side, (expected_left, expected_right) in enumerate(saddle_stitch(pages)):
+        for footer, expected in ((left[side], expected_left), (right[side], expected_right)):
+            if expected is None or expected == 1:
+                assert footer.split() == [], f"side {side + 1}: page {expected} has a page number"
+            else:
+                assert footer.split() == [str(expected)], f"side {side + 1}"
+    front = pages_text(book.booklet)[0]
+    assert words(title) in words(front)  # sheet 1 front: the last page (here blank or the index) and the cover
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_every_card_table_row_is_printed_under_its_caption(built, slug):
+    """Each table's caption with its card count, then every row: the words of each card's name (a name may
+    wrap inside its cell, and the next column's words come between), the rows in order."""
+    book = built[slug]
+    text = words(" ".join(book.text("full")))
+    views = [view for page in book.book.pages for view in page.tables.values()]
+    position = 0
+    for view in views:
+        count = len(view.rows)
+        caption = f"{view.caption} \u00b7 {count} card{'s' if count != 1 else ''}, from the card data"
+        position = text.find(caption, position)
+        assert position >= 0, caption
+        for row in view.rows:
+            name = next((cell.text for cell in row if cell.card is not None), row[0].text)
+            for word in name.split():
+                found = text.find(word, position)
+                assert found >= 0, f"{caption}: {name} missing or out of order"
+            position = text.find(name.split()[0], position)
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_every_worked_example_shows_its_verdict(built, slug):
+    book = built[slug]
+    text = words(" ".join(book.text("full")))
+    views = [view for _, view in book.book.examples]
+    assert len(views) == len(book.results) or slug == "site-demo"
+    labels = {"verified": "Verified.", "erratum": "Known erratum.", "failing": "Failing.", "unchecked": "Not checked."}
+    starts = [text.find(words(view.name)) for view in views]
+    for view, start, end in zip(views, starts, starts[1:] + [len(text)]):
+        assert 0 <= start < end, view.name
+        assert labels[view.verdict] in text[start:end], f"{view.name}: no verdict '{labels[view.verdict]}'"
+    if slug != "site-demo":
+        assert [v.verdict for v in views] == [r.verdict for r in book.results]
+
+
+def test_errata_and_open_questions_have_their_appendix(built):
+    book = built["site-demo"]
+    text = book.text("full")
+    appendix = next(i for i, page in enumerate(text) if "Appendix A: Errata and open questions" in page
+                    and "Contents" not in page)
+    body = words(" ".join(text[appendix:]))
+    assert "The warden shrugs it off" in body and "the made-up source forgets to subtract the bite" in body
+    for question in book.game.open_questions:
+        assert words(question.note) in body
+
+
+def test_markdown_reads_as_on_the_site(built):
+    """Admonitions, a Markdown table, card fields and constants, and raw HTML shown as text."""
+    book = built["site-demo"]
+    text = words(" ".join(book.text("full")))
+    assert "Setting up Every hero starts with the health printed on their card" in text
+    assert "step what happens 1 roll attack 2 lose health" in text
+    assert "<script>window.__pwned = 3</script>" in text
+    game = book.game
+    assert f"draws {game.constants['hand_size']} cards" in text
+
+
+@pytest.mark.parametrize("slug", ["nightmare-hunt", "site-demo"])
+def test_the_index_lists_the_pages_that_name_each_card(built, slug):
+    book = built[slug]
+    text = book.text("full")
+    index_start = max(i for i, page in enumerate(text) if "Index of cards" in page)
+    index = " ".join(text[index_start:])
+    checked = 0
+    for card in book.game.cards:
+        match = re.search(re.escape(card.name) + r"\s+\S+(?: \S+)?\s+((?:\d+, )*\d+)", index)
+        if not match:
+            continue
+        for number in (int(n) for n in match.group(1).split(", ")):
+            page = words(text[number - 1])  # a name may wrap inside a table cell: each of its words
+            assert all(word in page for word in card.name.split()), f"{card.name} is not on page {number}"
+            checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_fonts_are_embedded(built, slug):
+    for pdf in (built[slug].full, built[slug].booklet, built[slug].shop):
+        reader = PdfReader(pdf)
+        fonts = {}
+
+        def collect(resources):
+            resources = resources.get_object() if resources is not None else {}
+            for font in (resources.get("/Font") or {}).values():
+                font = font.get_object()
+                fonts[str(font["/BaseFont"])] = font
+            for xobject in (resources.get("/XObject") or {}).values():
+                xobject = xobject.get_object()
+                if xobject.get("/Subtype") == "/Form":
+                    collect(xobject.get("/Resources"))
+
+        for page in reader.pages:
+            collect(page.get("/Resources"))
+        assert fonts
+        for name, font in fonts.items():
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            assert "/FontFile2" in descendant["/FontDescriptor"], f"{pdf.name}: {name} is not embedded"
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_qpdf_finds_no_problem(built, slug):
+    need("qpdf")
+    for pdf in (built[slug].full, built[slug].booklet, built[slug].shop):
+        result = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_print_shop_pages_have_bleed_trim_and_bleed_boxes(built):
+    reader = PdfReader(built["nightmare-hunt"].shop)
+    a5_w, a5_h = PAPER_SIZES["a4"][1] / 2, PAPER_SIZES["a4"][0]
+    b = SHOP_BLEED
+    for page in reader.pages:
+        media = [float(v) / PT_PER_MM for v in page.mediabox]
+        trim = [float(v) / PT_PER_MM for v in page.trimbox]
+        bleed = [float(v) / PT_PER_MM for v in page.bleedbox]
+        assert media == pytest.approx([0, 0, a5_w + 2 * b, a5_h + 2 * b], abs=0.01)
+        assert trim == pytest.approx([b, b, b + a5_w, b + a5_h], abs=0.01)
+        assert bleed == pytest.approx(media, abs=0.01)
+
+
+def test_the_cover_names_the_game_its_players_and_summary(built):
+    book = built["nightmare-hunt"]
+    cover = words(book.text("full")[0])
+    assert "Nightmare Hunt" in cover and "1 player" in cover
+    assert words(book.game.summary)[:60] in cover
+    count = len(book.results)
+    assert all(result.verdict == "verified" for result in book.results)
+    assert f"{count} worked examples, each replayed by the rules engine: {count} verified" in cover
+
+
+def test_running_headers_name_the_game_and_the_chapter(built):
+    book = built["nightmare-hunt"]
+    listed = dict(contents(book, "full"))  # the last "Armour" is the chapter (the first a section of Setting up)
+    page = book.text("full")[listed["Armour"]]  # the page after the one the chapter starts on
+    header = page.splitlines()[0]
+    assert "NIGHTMARE HUNT" in header and "Armour" in header
+
+
+def test_letter_paper_makes_letter_pages_and_a_half_letter_booklet(tmp_path):
+    built = Built(FIXTURE, tmp_path, "letter", results=demo_results)
+    full = PdfReader(built.full).pages[0].mediabox
+    assert (round(float(full[2]) / 72, 2), round(float(full[3]) / 72, 2)) == (8.5, 11.0)
+    sheet = PdfReader(built.booklet).pages[0].mediabox
+    assert (round(float(sheet[2]) / 72, 2), round(float(sheet[3]) / 72, 2)) == (11.0, 8.5)
+    page = PdfReader(built.shop).pages[0].trimbox
+    assert (round((float(page[2]) - float(page[0])) / 72, 2), round((float(page[3]) - float(page[1])) / 72, 2)) \
+        == (5.5, 8.5)
+
+
+def test_a_rebuild_writes_the_same_bytes(tmp_path):
+    first = Built(FIXTURE, tmp_path / "one", results=demo_results)
+    second = Built(FIXTURE, tmp_path / "two", results=demo_results)
+    for a, b in ((first.full, second.full), (first.booklet, second.booklet), (first.shop, second.shop)):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_the_site_offers_both_pdfs_on_every_rulebook_page(built, tmp_path):
+    from deckwright.generator.site import build_site
+
+    book = built["site-demo"]
+    site = tmp_path / "site"
+    build_site([book.game], site, downloads={book.game.slug: [book.full, book.booklet]})
+    folder = site / book.game.slug
+    assert (folder / FULL).read_bytes() == book.full.read_bytes()
+    assert (folder / BOOKLET).read_bytes() == book.booklet.read_bytes()
+    for page in book.game.pages:
+        html = (folder / "rules" / f"{page.id}.html").read_text()
+        assert f'href="../{FULL}"' in html and f'href="../{BOOKLET}"' in html
+    assert f'href="{FULL}"' in (folder / "index.html").read_text()
