@@ -109,6 +109,8 @@ def test_nothing_in_the_html_can_run(hostile_site):
     assert ("a", "href", "https://example.com/rules") in parsed.attributes
     assert ("a", "href", "play.html#setup") in parsed.attributes
     assert ("p", "id", "hover-me") in parsed.attributes and ("p", "class", "trap") in parsed.attributes
+    removed = [a for a in parsed.attributes if a == ("span", "class", "link-removed")]
+    assert len(removed) == 10  # nine links and the picture, shown as their text
     assert "&lt;script&gt;window.__xss=9&lt;/script&gt;" in html  # raw HTML shows as text
 
 

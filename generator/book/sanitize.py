@@ -44,9 +44,15 @@ def safe_url(value: str, allow_network: bool = True) -> bool:
     return ":" not in cleaned.split("/")[0].split("?")[0].split("#")[0]
 
 
+REMOVED_TITLE = "a link deckwright removed: rulebook links may be http(s), mailto or relative"
+
+
 def clean_tree(root: ET.Element) -> None:
-    """Remove from ``root`` every attribute and URL a rulebook page may not have (see the module's doc)."""
-    for element in root.iter():
+    """Remove from ``root`` every attribute and URL a rulebook page may not have (see the module's doc).
+
+    A link or picture that loses its URL becomes plain text (a picture, its alt text), so the page does not
+    show a dead link."""
+    for element in list(root.iter()):
         if isinstance(element.tag, str) and element.tag.startswith(OWN_TAG_PREFIX):
             continue  # made by deckwright's own hooks from checked data (the rulebook PDF reads them), never by Markdown
         for name, value in list(element.attrib.items()):
@@ -57,3 +63,14 @@ def clean_tree(root: ET.Element) -> None:
                 del element.attrib[name]
             elif key in URL_ATTRIBUTES and not safe_url(value, allow_network=key == "href"):
                 del element.attrib[name]
+                _as_text(element)
+
+
+def _as_text(element: ET.Element) -> None:
+    alt = element.get("alt", "") if element.tag == "img" else None
+    element.attrib.clear()
+    element.tag = "span"
+    element.set("class", "link-removed")
+    element.set("title", REMOVED_TITLE)
+    if alt is not None:
+        element.text = alt

@@ -147,6 +147,7 @@ class Faces:
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
         self.data = plain(layout_data(game))
         self.fit_warnings: set[Problem] = set()  # text that would print too small or not fit, from every face drawn
+        self._shared = self._shared_context()
 
     def for_game(self, game: Game) -> "Faces":
         """These compiled layouts, icons and fonts for an edited version of the same game (its data changed, not
@@ -169,6 +170,10 @@ class Faces:
     # -- contexts: what a layout sees (generator.layout.viewmodel) ----------
 
     def _base(self) -> dict:
+        return {**self._shared, "colors": dict(self.game.colors)}
+
+    def _shared_context(self) -> dict:
+        """What every context shares: read-only views, and functions that look values up."""
         view = self.view
 
         def referring(target, field: str) -> list[CardView]:
@@ -177,8 +182,8 @@ class Faces:
         def field_text(card, field: str) -> str:
             return self.format_field(self.game.card(card.id) if isinstance(card, CardView) else card, field)
 
-        return {"game": view, "constants": plain(self.game.constants), "colors": dict(self.game.colors),
-                "referring": referring, "field_text": field_text, "icon_names": self.icon_names, "data": self.data}
+        return {"game": view, "constants": plain(self.game.constants), "referring": referring,
+                "field_text": field_text, "icon_names": self.icon_names, "data": self.data}
 
     def referring(self, target, field: str) -> list[Card]:
         """The cards whose ``field`` refers to ``target`` (a card, a Ref or an id), in game order."""

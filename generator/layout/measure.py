@@ -359,7 +359,6 @@ class Measurer:
             self.problems.append(Problem(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face "
                                                   f"(filling {self.layout.name} for {self.who})"))
             raise _Abandoned()
-        self.env.spend()
         if "show" in box.props and not truthy(self._get(box.get("show"), ctx, f"{where}.show", default=False)):
             return []
         x, y, w, h = self._frame(box, ctx, parent, where)

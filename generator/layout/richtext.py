@@ -55,7 +55,7 @@ def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
             current.append(Piece("".join(buf), bold, italic))
             buf.clear()
 
-    matched = _matched_markers(line)
+    matched = _matched_markers(line) if "*" in line else set()
     for match in _TOKENS.finditer(line):
         escaped, double, single, icon, space, text = match.groups()
         if (double or single) and match.start() not in matched:

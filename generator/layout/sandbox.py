@@ -7,9 +7,11 @@ keeps paths, files and modules out of reach. On top of those, this environment
 bounds what one evaluation may spend, so no layout can hang or exhaust the machine:
 
 - sizes: a string may hold at most ``MAX_TEXT`` characters, a list or a range
-  ``MAX_ITEMS`` items, a whole number ``MAX_INT_BITS`` bits; an operation whose
-  result would be larger (``'a' * 10**10``, ``10**10**10``, ``'%999999999d' % 1``,
-  ``s.center(10**9)``, a filter's width) is refused before it runs;
+  ``MAX_ITEMS`` items (lists inside lists ten times that, counted as printed), a
+  whole number ``MAX_INT_BITS`` bits; an operation whose result would be larger
+  (``'a' * 10**10``, ``2**100000``, ``'%999999999d' % 1``, ``s.center(10**9)``,
+  ``a ~ b``, a filter's width) is refused before it runs, and so is a value that
+  grows round after round (a ``namespace`` in a loop, a macro calling itself);
 - work: every ``{% for %}`` loop, call, operator and piece of output counts
   against a ``Budget`` (``MAX_STEPS`` steps and ``FACE_SECONDS`` seconds per card
   face), so nested loops over ``range(10000)`` end with a located error;
@@ -67,10 +69,9 @@ class OutOfBudget(LayoutLimit):
 class Budget:
     """What one face may still spend."""
 
-    deadline: float
+    deadline: float  # time.monotonic() when the face is out of time
     steps: int = MAX_STEPS
-
-    seconds: float = FACE_SECONDS
+    seconds: float = FACE_SECONDS  # what the deadline was set from, for the message
 
     @classmethod
     def start(cls, seconds: float = FACE_SECONDS, steps: int = MAX_STEPS) -> "Budget":
@@ -101,8 +102,7 @@ def expanded_size(value: Any, limit: int = MAX_ITEMS * 10) -> int:
     a thousand such levels would print for ever. Shared parts are counted once per appearance, each worked
     out once."""
     sizes: dict[int, int] = {}
-    stack: list[tuple[Any, bool]] = [(value, False)]
-    keep = []
+    stack: list[tuple[Any, bool]] = [(value, False)]  # every item stays alive inside value: ids are not reused
     while stack:
         item, children_done = stack.pop()
         key = id(item)
@@ -115,29 +115,35 @@ def expanded_size(value: Any, limit: int = MAX_ITEMS * 10) -> int:
         if children_done:
             sizes[key] = min(limit + 1, 1 + sum(sizes[id(part)] for part in parts))
             continue
-        keep.append(item)
         stack.append((item, True))
         stack.extend((part, False) for part in parts if id(part) not in sizes)
     return sizes[id(value)]
 
 
+_TEXTS = (str, bytes)
+
+
 def check_size(value: Any) -> Any:
-    """``value``, or LayoutLimit when it is larger than a layout may make."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        if value.bit_length() > MAX_INT_BITS:
-            raise LayoutLimit(f"a number of more than {MAX_INT_BITS} bits (about 1200 digits); layouts use small numbers")
-        return value
-    if isinstance(value, (str, bytes)):
+    """``value``, or LayoutLimit when it is larger than a layout may make (called on every value a call, an
+    operator or a filter makes, so the common cases come first)."""
+    kind = type(value)
+    if kind is str or kind is bytes or (kind not in _CONTAINERS and isinstance(value, _TEXTS)):
         if len(value) > MAX_TEXT:
             raise LayoutLimit(f"a text of {len(value):,} characters; a layout may make at most {MAX_TEXT:,}")
         return value
-    if isinstance(value, (list, tuple, dict, set, frozenset, range)) and len(value) > MAX_ITEMS:
-        raise LayoutLimit(f"a list of {len(value):,} items; a layout may make at most {MAX_ITEMS:,}")
-    if isinstance(value, _CONTAINERS) and value and expanded_size(value) > MAX_ITEMS * 10:
-        raise LayoutLimit(f"lists inside lists holding more than {MAX_ITEMS * 10:,} items in all; "
-                          "a layout may make at most that many")
+    if kind is int:
+        if value.bit_length() > MAX_INT_BITS:
+            raise LayoutLimit(f"a number of more than {MAX_INT_BITS} bits (about 1200 digits); layouts use small numbers")
+        return value
+    if isinstance(value, (*_CONTAINERS, range)):
+        if len(value) > MAX_ITEMS:
+            raise LayoutLimit(f"a list of {len(value):,} items; a layout may make at most {MAX_ITEMS:,}")
+        if kind is not range and any(isinstance(item, _CONTAINERS) for item in (value.values() if kind is dict else value)) \
+                and expanded_size(value) > MAX_ITEMS * 10:
+            raise LayoutLimit(f"lists inside lists holding more than {MAX_ITEMS * 10:,} items in all; "
+                              "a layout may make at most that many")
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+        raise LayoutLimit(f"a number of more than {MAX_INT_BITS} bits (about 1200 digits); layouts use small numbers")
     return value
 
 
@@ -222,32 +228,53 @@ def _check_method(method: Any, args: tuple, kwargs: dict) -> None:
             raise LayoutLimit(f"joining {len(items):,} items gives more than {MAX_TEXT:,} characters")
 
 
+def _input_check(name: str):
+    """The check a filter's arguments need before it runs (None for most filters): ``values`` are the value
+    filtered and the filter's arguments, without the environment or context Jinja2 may pass first."""
+    def width(values, kwargs):
+        if len(values) > 1:
+            _check_width(values[1], f"|{name}")
+        for key in ("width", "length", "linecount", "slices", "precision"):
+            _check_width(kwargs.get(key), f"|{name}({key}=...)")
+
+    def indent(values, kwargs):
+        width(values, kwargs)
+        pad = values[1] if len(values) > 1 else kwargs.get("width", 4)
+        text = str(values[0]) if values else ""
+        pad = len(pad) if isinstance(pad, str) else pad if isinstance(pad, int) else 0
+        check_length(len(text) + (text.count("\n") + 1) * pad, "|indent")
+
+    def percent(values, kwargs):
+        if values and isinstance(values[0], str):
+            check_percent_format(values[0])
+
+    def replace(values, kwargs):
+        if len(values) >= 3:
+            check_length(replaced_length(str(values[0]), str(values[1]), str(values[2])), "|replace")
+
+    def join(values, kwargs):
+        if values and not isinstance(values[0], (str, list, tuple)):
+            values[0] = list(values[0])  # a lazy sequence (from map or select) made whole, and checked
+        if values:
+            check_size(values[0])
+
+    checks = {"indent": indent, "format": percent, "replace": replace, "join": join}
+    return checks.get(name, width if name in SIZE_ARGUMENT_FILTERS else None)
+
+
 def _guarded_filter(env: "LayoutSandbox", name: str, function):
     """A filter that spends ``env``'s budget and refuses inputs and outputs over the limits."""
-    passes_first = hasattr(function, "jinja_pass_arg")  # the environment, context or eval context comes first
+    passes_first = 1 if hasattr(function, "jinja_pass_arg") else 0  # the environment or context comes first
+    check_input = _input_check(name)
 
     @functools.wraps(function)  # keeps jinja_pass_arg, so Jinja2 still passes what the filter asks for
     def guarded(*args, **kwargs):
         env.spend()
-        first, values = args[:passes_first], list(args[passes_first:])
-        if name in SIZE_ARGUMENT_FILTERS and len(values) > 1:
-            _check_width(values[1], f"|{name}")
-        for key in ("width", "length", "linecount", "slices", "precision"):
-            _check_width(kwargs.get(key), f"|{name}({key}=...)")
-        if name == "format" and values and isinstance(values[0], str):
-            check_percent_format(values[0])
-        if name == "replace" and len(values) >= 3:
-            check_length(replaced_length(str(values[0]), str(values[1]), str(values[2])), "|replace")
-        if name == "indent" and values:
-            width = values[1] if len(values) > 1 else kwargs.get("width", 4)
-            text = str(values[0])
-            pad = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
-            check_length(len(text) + (text.count("\n") + 1) * pad, "|indent")
-        if name == "join" and values and not isinstance(values[0], (str, list, tuple)):
-            values[0] = list(values[0])
-        if name == "join" and values:
-            check_size(values[0])
-        return check_size(function(*first, *values, **kwargs))
+        if check_input is not None:
+            values = list(args[passes_first:])
+            check_input(values, kwargs)
+            args = (*args[:passes_first], *values)
+        return check_size(function(*args, **kwargs))
 
     return guarded
 

@@ -11,7 +11,9 @@ effect is ever reachable; the few methods the views have (``game.card(id)``,
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
@@ -114,6 +116,13 @@ def plain(value: Any) -> Any:
         return frozenset(plain(item) for item in value)
     if isinstance(value, (CardView, DiceView, PageView, GameView)):
         return value
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # a record a rules module computed
+        parts = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if not value.__dataclass_params__.frozen:
+            return parts  # a mutable record is shown as a mapping of its fields
+        return dataclasses.replace(value, **parts) if any(parts[k] is not getattr(value, k) for k in parts) else value
     raise TypeError(f"a {type(value).__name__} is not plain data; templates see strings, numbers, lists and mappings")
 
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from deckwright.rules.problems import printable
+
 _CACHE = pytest.StashKey[dict]()
 
 
@@ -127,7 +129,7 @@ class ExampleItem(pytest.Item):
         if result.verdict == "failing":
             raise ExampleFailed(result)
         if result.verdict == "erratum":
-            pytest.xfail(f"erratum: {result.message}")
+            pytest.xfail(printable(f"erratum: {result.message}"))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ExampleFailed):
@@ -135,7 +137,7 @@ class ExampleItem(pytest.Item):
             lines = [f"{result.loc}: {result.name}: {result.message}"]
             if result.log:
                 lines += ["", "event log:", *(f"  {line}" for line in result.log)]
-            return "\n".join(lines)
+            return printable("\n".join(lines), keep_newlines=True)  # the game's text must not drive the terminal
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
