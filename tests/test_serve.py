@@ -29,17 +29,7 @@ from deckwright.generator.serve.patches import patch
 from deckwright.generator.serve.watch import CONTENT, LAYOUTS, kind_of_change
 
 FIXTURE = Path(__file__).parent / "fixtures" / "spreadsheets"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 GALLERY = "spreadsheet-sample/cards.html"
-
-
-def needs(condition: bool, why: str) -> None:
-    """Skip on a developer's machine without the tool; fail in CI, which must have it."""
-    if not condition:
-        if os.environ.get("CI"):
-            pytest.fail(f"{why} (CI is set, so this is a failure, not a skip)")
-        pytest.skip(why)
 
 
 @pytest.fixture
@@ -206,17 +196,6 @@ def test_ctrl_c_stops_serve_cleanly(game, tmp_path):
 
 
 # -- in the browser ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def browser():
-    needs(CHROMIUM.exists(), "no /usr/bin/chromium: install Debian's chromium package (.ci/run does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def test_the_browser_follows_edits_errors_and_fixes(served, browser):
