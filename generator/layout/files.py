@@ -90,7 +90,13 @@ def search_folders(game) -> list[Path]:
 def file_root(game, path: Path) -> Path:
     """The folder a layout or icon file must stay inside: the game's folder for its own ``layouts/``
     (links followed: a linked ``layouts/`` folder is refused too), deckwright's templates for the shared ones."""
-    return game.root if Path(path).parent == game.root / "layouts" else TEMPLATES
+    own = game.root / "layouts"
+    parent = Path(path).parent
+    try:
+        mine = parent == own or parent.resolve() == own.resolve()
+    except (OSError, RuntimeError):
+        mine = False
+    return game.root if mine else TEMPLATES
 
 
 def _expression(env, source: str):

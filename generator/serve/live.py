@@ -44,6 +44,7 @@ from deckwright.generator.site.readings import reading_views
 from deckwright.rules.book.pages import REF_PATTERN
 from deckwright.rules.book.tables import page_tables
 from deckwright.rules.ci.check import GameReport, check_loaded
+from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import Game
 from deckwright.rules.load import load_game_with_warnings
 from deckwright.rules.problems import Problem, Problems
@@ -210,7 +211,7 @@ class LiveSite:
             target = self.folder / view.slug / IMAGES / name
             if not target.is_file():
                 target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(source, target)
+                target.write_bytes(read_confined(view.game.root, source, MAX_IMAGE_BYTES))  # through the gate
 
     def _write(self, pages: dict[str, str], all_paths: set[str]) -> tuple[tuple[str, ...], dict]:
         """Write the pages whose HTML changed, each with its patch from the version before; remove the pages

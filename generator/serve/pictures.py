@@ -18,8 +18,9 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from deckwright.generator.layout.files import Box, Layout, Value
+from deckwright.generator.layout.files import Box, Layout, Value, file_root
 from deckwright.generator.site.cards import CardArt, Picture, back_symbol_id, face_symbol_id, sheet_symbol_id
+from deckwright.rules.data.confine import FileRefused, read_confined
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from deckwright.rules.data.schema import Ref
 
@@ -148,7 +149,7 @@ class CachedArt(CardArt):
         """The text of a layout's files, and what it reads of other cards."""
         if name not in self._layout_keys:
             layout = self.faces.files.layout(name)
-            texts = tuple(Path(file).read_text(encoding="utf-8", errors="replace") for file in layout.files)
+            texts = tuple(_layout_text(self.game, Path(file)) for file in layout.files)
             self._layout_keys[name] = (texts, other_cards_read(layout))
         return self._layout_keys[name]
 
@@ -225,3 +226,11 @@ class CachedArt(CardArt):
         text = super().alt(card)
         self.cache.alts[card.id] = (key, text)
         return text
+
+
+def _layout_text(game, path: Path) -> str:
+    """A layout file's text, read through the gate (rules.data.confine), as part of a cache key."""
+    try:
+        return read_confined(file_root(game, path), path).decode("utf-8", errors="replace")
+    except FileRefused as exc:
+        return f"(unreadable: {exc.message})"
