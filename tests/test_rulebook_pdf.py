@@ -6,13 +6,13 @@ fixture covers what the bundled pages do not use (admonitions, a Markdown table,
 """
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import need_tools
 from pypdf import PdfReader
 
 from deckwright.generator import BUNDLED_GAMES
@@ -32,12 +32,8 @@ GAMES = [folder.name for folder in bundled_games(BUNDLED_GAMES)]
 
 
 def need(tool: str) -> None:
-    """Skip without a system tool, except in CI, where its absence is a failure."""
-    if shutil.which(tool) is None:
-        message = f"{tool} is not installed (Debian: poppler-utils, qpdf)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    """Skip without a system tool, except in CI, where its absence is a failure (conftest.need_tools)."""
+    need_tools(tool, package="qpdf" if tool == "qpdf" else "poppler-utils")
 
 
 def pages_text(pdf: Path, *crop: float) -> list[str]:

@@ -7,13 +7,13 @@ rounded corners and two sheets printed more than once. Checks read the files the
 """
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from conftest import need_tools
 from pypdf import PdfReader
 
 from deckwright.generator import cli
@@ -30,11 +30,7 @@ PX_PER_MM = 150 / 25.4
 
 
 def needs_poppler() -> None:
-    if shutil.which("pdftotext") and shutil.which("pdftoppm"):
-        return
-    if os.environ.get("CI"):
-        pytest.fail("poppler-utils (pdftotext, pdftoppm) are missing, and CI is set")
-    pytest.skip("poppler-utils (pdftotext, pdftoppm) not installed")
+    need_tools("pdftotext", "pdftoppm", package="poppler-utils")
 
 
 def words(pdf: Path, page: int) -> list[str]:
