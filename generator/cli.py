@@ -99,13 +99,14 @@ def cmd_check(args) -> int:
             print(f"{report.folder.name}: {len(report.problems.errors)} error(s)")
             failed = True
             continue
-        for warning in sorted(set(report.problems.warnings + layout)):
+        for warning in sorted(set(layout) - set(report.problems.items)):  # the game's own are printed above
             print(warning, file=sys.stderr)
         failed |= any(problem.severity == "error" for problem in layout)  # a broken layout, not just small text
         game = report.game
         cards = sum(card.count for card in game.cards if card.deck)
         print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: valid")
         _print_examples(report)
+        _print_conformance(report.conformance)
         if game.open_questions:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
@@ -138,6 +139,20 @@ def _print_examples(report) -> None:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
         for example in errata:
             print(f"    {example}")
+
+
+def _print_conformance(conformance) -> None:
+    if conformance is None:
+        return
+    if conformance.problems:
+        print(f"  rules protocol: {len(conformance.problems)} problem(s):")
+        for problem in conformance.problems:
+            print(f"    {problem}")
+    else:
+        played = f", {conformance.games} random games played to the end" if conformance.games else ""
+        print(f"  rules protocol: conforms{played}")
+    for note in conformance.notes:
+        print(f"    note: {note}")
 
 
 def cmd_build(args) -> int:

@@ -19,15 +19,15 @@ from .data.gamefile import (
     GAME_FIELDS,
 )
 from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
-from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, did_you_mean
+from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
+from .data.units import parse_length
+from .data.values import Open
+from .data.yamlsrc import YNode, load_yaml_file, read_text
+from .games import module_named
 from .problems import InvalidGame, Loc, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
-from .data.units import parse_length
-from .data.values import Open
-from .data.yamlsrc import YNode, load_yaml_file, read_text
-
 GAME_FILE = "game.yaml"
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
@@ -123,7 +123,10 @@ class _Loader:
         if node.kind != "map":
             self.problems.error(node.loc, f"game: expected a mapping of settings (title, slug, decks, ...), got {node.describe()}")
             return None, self.problems
-        data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=GAME_EXTRA_KEYS)
+        module = self.rules_module(node.get("mechanics"))
+        extra = GAME_EXTRA_KEYS + (("constants",) if module is not None else ())
+        data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=extra)
+        constants = self.constants(node, module) if module is not None else data.get("constants") or {}
         card_types = self.card_types(node.get("card_types"), node.loc)
         decks = self.decks(node.get("decks"), data.get("decks", {}))
         sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
@@ -133,14 +136,14 @@ class _Loader:
         self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
         for page in pages if not (self.cards_lost or self.cards_broken) else ():
-            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
+            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, constants)
             tables.check_page_tables(page, card_types, decks, cards, self.problems)
         if self.problems or "title" not in data:
             return None, self.problems
         game = Game(
             slug=data["slug"], title=data["title"], players=data["players"], summary=data["summary"],
             root=self.root, card_types=card_types, decks=decks, cards=tuple(cards), sheets=sheets,
-            pages=tuple(pages), constants=data.get("constants") or {},
+            pages=tuple(pages), constants=constants,
             open_questions=tuple(self.open_questions(node, data, decks)),
             mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
             loc=node.loc,
@@ -411,15 +414,10 @@ class _Loader:
 
     def check_references(self, cards: list[Card], card_types: dict[str, CardType]) -> None:
         by_id = {card.id: card for card in cards}
-        for ref in self.validator.refs:
-            target = by_id.get(ref.id)
-            if target is None:
-                if self.cards_lost:
-                    continue
-                hint = did_you_mean(ref.id, list(by_id))
-                self.problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{hint}")
-            elif ref.to and target.type not in ref.to and set(ref.to) <= set(card_types):
-                self.problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")
+        refs = self.validator.refs
+        if self.cards_lost:  # a missing card may be in the file that could not be read
+            refs = [ref for ref in refs if ref.id in by_id]
+        check_refs(refs, by_id, self.problems, card_types)
 
     def check_deck_counts(self, decks: dict[str, Deck], cards: list[Card]) -> None:
         if self.cards_lost or self.cards_broken:
@@ -432,6 +430,26 @@ class _Loader:
             if actual != deck.count:
                 self.problems.error(self.count_locs.get(deck.id, deck.loc),
                                     f"decks.{deck.id}.count: declared {deck.count} cards, the card files give {actual}")
+
+    def rules_module(self, node: YNode | None):
+        """The module ``mechanics:`` names, when it is a known one (an unknown one is reported by check_mechanics)."""
+        if node is None or node.kind != "scalar" or str(node.value) not in known_mechanics():
+            return None
+        return module_named(str(node.value))
+
+    def constants(self, game_node: YNode, module) -> dict:
+        """``constants:`` read through the rules module's field definitions: typed, each problem at its own line."""
+        fields = module.CONSTANTS.fields
+        node = game_node.get("constants")
+        if node is None:
+            needed = [name for name, fdef in fields if not fdef.optional]
+            if needed:
+                self.problems.error(game_node.loc, f"game: missing 'constants:'; the rules need {', '.join(needed)}")
+            return {}
+        if node.kind != "map":
+            self.validator.fail(node, "constants", "a mapping of the constants the rules read")
+            return {}
+        return self.validator.record_fields(node, fields, "constants")
 
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:

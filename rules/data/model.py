@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from deckwright.rules.engine.openvalues import known
 from deckwright.rules.problems import Loc
 
 from .schema import FieldDef
@@ -96,7 +97,8 @@ class Card:
 
     @property
     def count(self) -> int:
-        """Copies printed; an open count prints once so the card can be seen."""
+        """Copies printed; an open count prints once so the card can be seen. Rules never use it:
+        ``Game.deck_cards`` is the deck as the rules deal it."""
         return self.copies if isinstance(self.copies, int) else 1
 
 
@@ -163,6 +165,19 @@ class Game:
 
     def deck_total(self, deck_id: str) -> int:
         return sum(card.count for card in self.cards_in(deck_id))
+
+    def deck_cards(self, deck_id: str) -> tuple[str, ...]:
+        """The deck as the rules deal it: every card id, copies repeated, in file order.
+
+        Raises OpenRuleError when the source leaves a card's count open: a rules
+        deck is never built from the once-printed stand-in.
+        """
+        ids: list[str] = []
+        for card in self.cards_in(deck_id):
+            copies = known(card.copies, f"how many {card.name} cards the {self.decks[deck_id].name} deck holds"
+                           if deck_id in self.decks else f"how many {card.name} cards there are")
+            ids.extend([card.id] * copies)
+        return tuple(ids)
 
     def printed_cards(self, deck_id: str) -> Iterator[Card]:
         """Every physical card of a deck, copies repeated, in deck order."""

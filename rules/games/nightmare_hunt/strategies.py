@@ -1,4 +1,4 @@
-"""Players that choose among the legal actions: a simple heuristic hunter and a random one.
+"""Strategies: players that choose among the legal actions, a simple heuristic hunter and a random one.
 
 A player is a function ``choose(state, actions, chance) -> action`` for
 ``rules.engine.randomplay.play``. The heuristic keeps to plain habits: always
@@ -13,7 +13,8 @@ from deckwright.rules.engine.randomplay import random_choice
 
 from .state import HAND, State
 
-__all__ = ["heuristic_choice", "random_choice", "PLAYERS"]
+__all__ = ["heuristic_choice", "random_choice", "STRATEGIES"]
+
 
 def heuristic_choice(state: State, actions: list, chance):
     if state.phase == "town":
@@ -65,7 +66,7 @@ def _worth(rules, card) -> float:
 
 def _turn(state: State, actions: list):
     rules = state.rules
-    hand_wounds = state.zones[HAND].count(rules.wound)
+    hand_wounds = state.zones.piles[HAND].count(rules.wound)
     rests = [a for a in actions if rules.actions[a["play"]].modifier == "recovery"]
     if rests and hand_wounds >= rules.body - 1:
         return min(rests, key=lambda a: _worth(rules, a.get("discard")))
@@ -110,4 +111,4 @@ def _best_strike(state: State, target, strikes: list):
     return max(cards, key=lambda a: (power(a) / max(time(a), 1), -_worth(rules, a.get("discard"))))
 
 
-PLAYERS = {"heuristic": heuristic_choice, "random": random_choice}
+STRATEGIES = {"heuristic": heuristic_choice, "random": random_choice}
