@@ -447,9 +447,9 @@ class _Loader:
                 self.problems.error(game_node.loc, f"game: missing 'constants:'; the rules need {', '.join(needed)}")
             return {}
         if node.kind != "map":
-            self.validator.fail(node, "constants", "a mapping of the constants the rules read")
+            self.validator.fail(node, "game.constants", "a mapping of the constants the rules read")
             return {}
-        return self.validator.record_fields(node, fields, "constants")
+        return self.validator.record_fields(node, fields, "game.constants")
 
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:

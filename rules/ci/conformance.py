@@ -22,14 +22,13 @@ note says what is missing.
 from __future__ import annotations
 
 import inspect
-import json
 import math
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Callable
 
 from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.engine.errors import EngineError
-from deckwright.rules.engine.log import NULL_LOG, EventLog
+from deckwright.rules.engine.log import EventLog
 from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
@@ -132,30 +131,31 @@ class _Broken(EngineError):
 
 
 def _random_play(module, game, rules, games: int, options: dict, max_actions: int, report: Conformance) -> None:
+    """Random play, watched in the first games; it stops with a note where play reaches a value the source
+    leaves open (the game's content cannot be played further), and with a problem for anything else."""
     try:
         first = _watched_game(module, rules, 0, options, max_actions)
+        again = _watched_game(module, rules, 0, options, max_actions, watch=False)
+        if again.lines() != first.lines() or again.facts() != first.facts():
+            report.problems.append("seed 0 played twice gives two different event logs: "
+                                   + _first_difference(first.lines(), again.lines()))
+        for seed in range(1, WATCHED_GAMES):
+            _watched_game(module, rules, seed, options, max_actions)
     except OpenRuleError as exc:
-        report.notes.append(f"random play cannot start with this game's content: {exc}")
+        report.notes.append(f"random play stops at a value the source leaves open: {exc}")
         return
     except _Broken as exc:
-        report.problems.append(f"seed 0: {exc}")
+        report.problems.append(f"random play: {exc}")
         return
     except Exception as exc:
-        report.problems.append(f"seed 0: random play raised {type(exc).__name__}: {exc}")
+        report.problems.append(f"random play raised {type(exc).__name__}: {exc}")
         return
-    try:
-        again = _watched_game(module, rules, 0, options, max_actions, watch=False)
-    except Exception as exc:
-        report.problems.append(f"seed 0, played again: {type(exc).__name__}: {exc}")
-        return
-    if again.lines() != first.lines() or again.facts() != first.facts():
-        report.problems.append("seed 0 played twice gives two different event logs: "
-                               + _first_difference(first.lines(), again.lines()))
     for seed in range(games):
         try:
-            if seed < WATCHED_GAMES:
-                _watched_game(module, rules, seed, options, max_actions)
             result = play(module, rules, seed, max_actions, options)
+        except OpenRuleError as exc:
+            report.notes.append(f"seed {seed}: random play stops at a value the source leaves open: {exc}")
+            return
         except Exception as exc:
             report.problems.append(f"seed {seed}: random play raised {type(exc).__name__}: {exc}")
             continue
@@ -217,6 +217,8 @@ class _Watched:
         before = snapshot(state, self._shared)
         try:
             new = self._module.apply(state, action, chance, log)
+        except OpenRuleError:
+            raise
         except EngineError as exc:
             raise _Broken(f"the legal action {action!r} was refused: {exc}") from None
         if snapshot(state, self._shared) != before:
@@ -269,11 +271,3 @@ def _first_difference(first: list[str], second: list[str]) -> str:
         if a != b:
             return f"event {number}: {a!r} then {b!r}"
     return f"{len(first)} events, then {len(second)}"
-
-
-def json_plain(value: Any) -> bool:
-    try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError):
-        return False
-    return not plain_problems(value, "")

@@ -262,6 +262,7 @@ def check_refs(refs: list[Ref], cards_by_id: dict, problems: Problems, card_type
     for ref in refs:
         target = cards_by_id.get(ref.id)
         if target is None:
-            problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{did_you_mean(ref.id, list(cards_by_id))}")
+            fitting = [card_id for card_id, card in cards_by_id.items() if not ref.to or card.type in ref.to]
+            problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{did_you_mean(ref.id, fitting)}")
         elif ref.to and target.type not in ref.to and (card_types is None or set(ref.to) <= set(card_types)):
             problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")
