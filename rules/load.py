@@ -135,8 +135,9 @@ class _Loader:
         self.check_deck_counts(decks, cards)
         self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
+        constant_names = {**self.constant_locs(node.get("constants")), **constants}  # an invalid one is reported once
         for page in pages if not (self.cards_lost or self.cards_broken) else ():
-            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, constants)
+            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, constant_names)
             tables.check_page_tables(page, card_types, decks, cards, self.problems)
         if self.problems or "title" not in data:
             return None, self.problems
@@ -146,7 +147,7 @@ class _Loader:
             pages=tuple(pages), constants=constants,
             open_questions=tuple(self.open_questions(node, data, decks)),
             mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
-            loc=node.loc,
+            loc=node.loc, constant_locs=self.constant_locs(node.get("constants")),
         )
         return game, self.problems
 
@@ -450,6 +451,10 @@ class _Loader:
             self.validator.fail(node, "game.constants", "a mapping of the constants the rules read")
             return {}
         return self.validator.record_fields(node, fields, "game.constants")
+
+    @staticmethod
+    def constant_locs(node: YNode | None) -> dict[str, Loc]:
+        return {key.value: value.loc for key, value in node.value} if node is not None and node.kind == "map" else {}
 
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:

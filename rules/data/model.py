@@ -150,6 +150,10 @@ class Game:
     source: str
     colors: dict[str, str]
     loc: Loc
+    constant_locs: dict[str, Loc] = field(default_factory=dict)  # where each constant is written
+
+    def constant_loc(self, name: str) -> Loc:
+        return self.constant_locs.get(name, self.loc)
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:
@@ -174,8 +178,8 @@ class Game:
         """
         ids: list[str] = []
         for card in self.cards_in(deck_id):
-            copies = known(card.copies, f"how many {card.name} cards the {self.decks[deck_id].name} deck holds"
-                           if deck_id in self.decks else f"how many {card.name} cards there are")
+            copies = known(card.copies, f"the number of {card.name} cards in the deck '{self.decks[deck_id].name}'"
+                           if deck_id in self.decks else f"the number of {card.name} cards")
             ids.extend([card.id] * copies)
         return tuple(ids)
 

@@ -37,5 +37,5 @@ def is_open(value) -> bool:
 def known(value, what: str):
     """``value`` when it is known; OpenRuleError naming ``what`` and the source's note when it is open."""
     if isinstance(value, Open):
-        raise OpenRuleError(f"{what} is open in the source ({value.note})")
+        raise OpenRuleError(f"{what} is open ({value.note})")
     return value

@@ -11,7 +11,8 @@ def consistency(game: Game, problems: Problems) -> None:
     constants = game.constants
     mind, body = constants.get("mind"), constants.get("body")
     if isinstance(mind, int) and isinstance(body, int) and body > mind:
-        problems.error(game.loc, f"constants.body: Body {body} is above Mind {mind}; Body can never be higher than Mind")
+        problems.error(game.constant_loc("body"),
+                       f"game.constants.body: Body {body} is above Mind {mind}; Body can never be higher than Mind")
     copies = constants.get("action_copies")
     for card in game.cards_of("action"):
         if card.deck and card.copies != copies:

@@ -1,15 +1,16 @@
-"""Gloombah!'s state as plain frozen values: players, what they wear, monsters, the piles."""
+"""Gloombah!'s state as plain frozen values: players, what they wear, monsters, the piles, and the
+position a game is at (``State``)."""
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from deckwright.rules.data.values import Open
 from deckwright.rules.engine.errors import RuleError
 
-from .formula import attack_points, multiplier
-from .numbers import OpenRuleError
+from .formula import Hit
+from .numbers import Rules
+from .rulings import Rulings
 
 MONSTER = "monster"  # the target of a card played on the monster's side
 NOT_GIVEN = "not given in this example"
@@ -158,43 +159,25 @@ def cards_on_table(table: Table) -> Counter:
     return Counter(card for pile in piles(table).values() for card in pile)
 
 
-# -- values that may be open -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class State:
+    """A game at one decision: the table, the rulings in force, and the turn's fight so far.
+
+    ``phase`` is one of PHASES (see ``actions``).
+    """
+
+    rules: Rules
+    table: Table
+    rulings: Rulings = Rulings()
+    phase: str = "start"
+    fighters: tuple[str, ...] = ()
+    plays: tuple[Play, ...] = ()
+    fight: Fight | None = None
+    escape: Escape | None = None
+    hits: tuple[tuple[str, Hit], ...] = ()
+    keeping: tuple[str, ...] = ()  # dead players still to choose the card they keep
+    died: tuple[str, ...] = ()
 
 
-def known(value, what: str):
-    """A value play needs; an open one stops play with its note."""
-    if isinstance(value, Open):
-        raise OpenRuleError(f"{what} is open: {value.note}")
-    return value
-
-
-def card_value(card, name: str, default=None):
-    return known(card.get(name, default), f"{card.name}'s {name.replace('_', ' ')}")
-
-
-def standing(player: Player) -> tuple[Fraction, ...]:
-    return tuple(e.multiplier for e in player.effects)
-
-
-def weapon_bonus(player: Player) -> int:
-    return known(player.weapon.value, f"{player.weapon.name}'s bonus") if player.weapon else 0
-
-
-def player_attack(player: Player, multipliers=(), bonus: int = 0) -> int:
-    """A player's attack points: their standing effects, plus the effect cards and bonuses played on them."""
-    return attack_points(player.level, weapon_bonus(player), standing(player) + tuple(multipliers), bonus)
-
-
-def worn_from_card(card) -> Worn:
-    if card.type == "gear":
-        return Worn(card.id, card.name, card["durability"])
-    if card.type == "weapon":
-        return Worn(card.id, card.name, card["bonus"], tuple(str(c) for c in card["classes"]))
-    raise RuleError(f"{card.name} is a {card.type}, neither gear nor a weapon")
-
-
-def effect_of(monster: Monster, round_: int) -> Effect | None:
-    if monster.effect_multiplier is None:
-        return None
-    value = known(monster.effect_multiplier, f"{monster.name}'s effect")
-    return Effect(monster.effect or monster.name, multiplier(value), round_ + 1)
+PHASES = ("setup", "start", "monster", "fight", "post-fight", "keep", "over")
