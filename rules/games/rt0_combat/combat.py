@@ -1,12 +1,11 @@
 """RT:0 combat rules as pure functions over frozen dataclasses.
 
-Every number comes from ``Rules`` (read from the game data by ``data.rules_from``);
-every shuffle goes through the chance object passed in. A function that changes
-the state returns the new state and the events it caused, ``(kind, narration)``
-pairs in order, which the caller writes to the event log.
+Every number comes from ``Rules``; every shuffle goes through the chance object passed in. A function
+that changes the state returns the new state and the events it caused, ``(kind, data)`` in order, which
+the action logs.
 
-Readings of the source that are ours (each is an open question in
-``game.yaml`` and explained on the rulebook pages):
+Readings of the source that are ours (each is an open question in ``game.yaml`` and explained on the
+rulebook pages):
 - keeping held cards, a player still draws the full hand size on top of them;
 - when the deck holds fewer cards than the hand size, the rest of the deck and
   the discard pile are shuffled together, then the draw is made; if even that
@@ -20,29 +19,13 @@ Readings of the source that are ours (each is an open question in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
+from dataclasses import replace
+from typing import Iterable
 
 from deckwright.rules.engine.errors import RuleError
 
-SPEEDS = ("fast", "normal", "slow")  # turn order: Fast players, then neither, then Slow
-Zone = tuple[int, int]  # (column, row), from 0
-Events = list[tuple[str, str]]
-
-
-@dataclass(frozen=True)
-class Rules:
-    starting_hp: int
-    injury_hp: int
-    hand_size: int
-    arcana_abilities: int
-    arcana_per_corruption: int
-    supremacy_corruption_limit: int
-    supremacy_tally: int
-    supremacy_full_hp_tally: int
-    catastrophe_card: str
-    values: Mapping[str, int]  # tarot card id -> value
-    room_sides: Mapping[str, int]  # room id -> zones along a side
+from .numbers import Rules
+from .state import GM_DECK, SPEEDS, Adversary, Combat, Events, Player, Zone, deck_pile
 
 
 def card_value(rules: Rules, card_id: str) -> int:
@@ -51,82 +34,7 @@ def card_value(rules: Rules, card_id: str) -> int:
     return rules.values[card_id]
 
 
-# -- state -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    hp: int
-    shield: int = 0
-    speed: str = "normal"
-    zone: Zone = (0, 0)
-    deck: tuple[str, ...] = ()  # top card first
-    hand: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()
-    injuries: int = 0  # major injuries taken this combat
-    corruption: int = 0  # corruption points taken this combat
-    fully_upgraded: int = 0  # arcana abilities upgraded as far as they go
-
-
-@dataclass(frozen=True)
-class Adversary:
-    name: str
-    hp: int
-    targeting: str = "default"  # default, strategic, dimwitted
-    reach: str = "melee"  # melee or ranged
-    intents: str = "face-up"  # face-up or face-down
-    zone: Zone = (0, 0)
-    shield: int = 0
-    intent: str | None = None  # the intent card drawn this round
-    out: bool = False  # at 0 HP or fled: no longer in the combat
-
-
-@dataclass(frozen=True)
-class Combat:
-    players: tuple[Player, ...]
-    adversaries: tuple[Adversary, ...]
-    side: int = 3  # the room's grid: side x side zones
-    round: int = 0
-    gm_deck: tuple[str, ...] = ()  # top card first
-    gm_discard: tuple[str, ...] = ()
-
-    def player(self, name: str) -> Player:
-        return _named(self.players, name, "player")
-
-    def adversary(self, name: str) -> Adversary:
-        return _named(self.adversaries, name, "adversary")
-
-    def with_player(self, new: Player) -> "Combat":
-        return replace(self, players=_replaced(self.players, new))
-
-    def with_adversary(self, new: Adversary) -> "Combat":
-        return replace(self, adversaries=_replaced(self.adversaries, new))
-
-    def fighting(self) -> list[Adversary]:
-        return [a for a in self.adversaries if not a.out]
-
-
-def _named(fighters, name: str, what: str):
-    for fighter in fighters:
-        if fighter.name == name:
-            return fighter
-    raise RuleError(f"no {what} named '{name}' (here: {', '.join(f.name for f in fighters) or 'none'})")
-
-
-def _replaced(fighters: tuple, new) -> tuple:
-    return tuple(new if f.name == new.name else f for f in fighters)
-
-
 # -- cards -----------------------------------------------------------------------
-
-
-def deck_pile(name: str) -> str:
-    """The name a player's deck is shuffled under (scripts order it by this name)."""
-    return f"{name} deck"
-
-
-GM_DECK = "GM deck"
 
 
 def draw_hand(rules: Rules, player: Player, chance) -> tuple[Player, Events]:
@@ -136,21 +44,20 @@ def draw_hand(rules: Rules, player: Player, chance) -> tuple[Player, Events]:
     if len(deck) < rules.hand_size and discard:
         deck = tuple(chance.shuffle(list(deck) + list(discard), deck_pile(player.name)))
         discard = ()
-        events.append(("reshuffle", f"{player.name} has {len(player.deck)} card(s) left: shuffles them with the "
-                                    f"{len(player.discard)}-card discard pile into a new {len(deck)}-card deck"))
+        events.append(("reshuffle", {"player": player.name, "left": len(player.deck), "discard": len(player.discard),
+                                     "deck": len(deck)}))
     drawn, deck = deck[:rules.hand_size], deck[rules.hand_size:]
     if len(drawn) < rules.hand_size:
-        events.append(("draw", f"{player.name} can draw only {len(drawn)} of {rules.hand_size}"))
-    kept = f", keeping {', '.join(player.hand)}" if player.hand else ""
-    events.append(("draw", f"{player.name} draws {', '.join(drawn) or 'nothing'}{kept}"))
+        events.append(("short-draw", {"player": player.name, "drawn": len(drawn)}))
+    events.append(("draw", {"player": player.name, "cards": list(drawn), "kept": list(player.hand)}))
     if rules.catastrophe_card in drawn:
-        events.append(("catastrophe", f"{player.name} drew {rules.catastrophe_card}: catastrophe"))
+        events.append(("catastrophe", {"player": player.name, "card": rules.catastrophe_card}))
     return replace(player, deck=deck, discard=discard, hand=player.hand + drawn), events
 
 
 def start_turn(rules: Rules, player: Player, chance) -> tuple[Player, Events]:
     """Discard the shield still held, then draw."""
-    events: Events = [("shield", f"{player.name} discards {player.shield} shield")] if player.shield else []
+    events: Events = [("shield-drop", {"who": player.name, "shield": player.shield})] if player.shield else []
     player, drawn = draw_hand(rules, replace(player, shield=0), chance)
     return player, events + drawn
 
@@ -170,7 +77,7 @@ def end_turn(player: Player) -> tuple[Player, Events]:
     """Cards not played are discarded: nothing is saved for the next hand."""
     if not player.hand:
         return player, []
-    events: Events = [("discard", f"{player.name} discards the unplayed {', '.join(player.hand)}")]
+    events: Events = [("discard", {"player": player.name, "cards": list(player.hand)})]
     return replace(player, hand=(), discard=player.discard + player.hand), events
 
 
@@ -183,28 +90,27 @@ def absorb(damage: int, shield: int) -> tuple[int, int]:
     return damage - blocked, shield - blocked
 
 
-def _hit_text(name: str, damage: int, through: int, before: int, after: int) -> str:
-    return (f"{name} takes {damage} damage, {damage - through} blocked by shield, "
-            f"loses {before - after} HP ({before} -> {after})")
+def _hit(name: str, damage: int, through: int, before: int, after: int) -> tuple[str, dict]:
+    return "damage", {"target": name, "damage": damage, "blocked": damage - through, "before": before, "after": after}
 
 
 def damage_player(rules: Rules, player: Player, damage: int) -> tuple[Player, Events]:
     through, shield = absorb(damage, player.shield)
     hp = max(player.hp - through, 0)
-    events: Events = [("damage", _hit_text(player.name, damage, through, player.hp, hp))]
+    events: Events = [_hit(player.name, damage, through, player.hp, hp)]
     player = replace(player, hp=hp, shield=shield)
     if hp == 0:
         player = replace(player, hp=rules.injury_hp, injuries=player.injuries + 1)
-        events.append(("injury", f"{player.name} is at 0 HP: takes a major injury and buys {rules.injury_hp} HP"))
+        events.append(("injury", {"player": player.name, "hp": rules.injury_hp}))
     return player, events
 
 
 def damage_adversary(adversary: Adversary, damage: int) -> tuple[Adversary, Events]:
     through, shield = absorb(damage, adversary.shield)
     hp = max(adversary.hp - through, 0)
-    events: Events = [("damage", _hit_text(adversary.name, damage, through, adversary.hp, hp))]
+    events: Events = [_hit(adversary.name, damage, through, adversary.hp, hp)]
     if hp == 0:
-        events.append(("out", f"{adversary.name} is at 0 HP and leaves the combat"))
+        events.append(("out", {"adversary": adversary.name}))
     return replace(adversary, hp=hp, shield=shield, out=hp == 0), events
 
 
@@ -256,17 +162,17 @@ def step_toward(start: Zone, goal: Zone) -> Zone:
 def default_move(adversary: Adversary, players: Iterable[Player]) -> tuple[Adversary, Events]:
     """Move one zone towards the nearest player; stay when already sharing a zone with one."""
     players = list(players)
-    here = zone_name(adversary.zone)
     sharing = [p.name for p in players if p.zone == adversary.zone]
     if sharing:
-        return adversary, [("move", f"{adversary.name} shares {here} with {', '.join(sharing)} and stays")]
+        return adversary, [("stays", {"adversary": adversary.name, "zone": zone_name(adversary.zone),
+                                      "sharing": sharing})]
     target = nearest_player(adversary, players)
     if target is None:
         return adversary, []
     zone = step_toward(adversary.zone, target.zone)
     return replace(adversary, zone=zone), [
-        ("move", f"{adversary.name} moves {here} -> {zone_name(zone)} towards {target.name} "
-                 f"(nearest, {distance(adversary.zone, target.zone)} zone(s) away)")]
+        ("move", {"adversary": adversary.name, "from": zone_name(adversary.zone), "to": zone_name(zone),
+                  "towards": target.name, "distance": distance(adversary.zone, target.zone)})]
 
 
 def chosen_move(adversary: Adversary, zone: Zone) -> tuple[Adversary, Events]:
@@ -277,7 +183,7 @@ def chosen_move(adversary: Adversary, zone: Zone) -> tuple[Adversary, Events]:
         raise RuleError(f"{adversary.name} moves one zone at a time: {zone_name(zone)} is "
                         f"{distance(adversary.zone, zone)} away from {zone_name(adversary.zone)}")
     return replace(adversary, zone=zone), [
-        ("move", f"{adversary.name} moves {zone_name(adversary.zone)} -> {zone_name(zone)} (the GM's choice)")]
+        ("gm-move", {"adversary": adversary.name, "from": zone_name(adversary.zone), "to": zone_name(zone)})]
 
 
 # -- targeting -------------------------------------------------------------------
@@ -330,7 +236,7 @@ def draw_intents(combat: Combat, chance) -> tuple[Combat, Events]:
     When the GM's deck is empty, its discard pile is shuffled into a new one.
     """
     round_number = combat.round + 1
-    events: Events = [("round", f"round {round_number}")]
+    events: Events = [("round", {"round": round_number})]
     deck, discard = combat.gm_deck, combat.gm_discard
     adversaries = []
     for adversary in combat.adversaries:
@@ -341,10 +247,9 @@ def draw_intents(combat: Combat, chance) -> tuple[Combat, Events]:
             if not discard:
                 raise RuleError(f"the GM's deck and discard pile are empty: no intent for {adversary.name}")
             deck, discard = tuple(chance.shuffle(list(discard), GM_DECK)), ()
-            events.append(("reshuffle", "the GM shuffles the discarded intents into a new deck"))
+            events.append(("gm-reshuffle", {}))
         card, deck = deck[0], deck[1:]
-        shown = card if adversary.intents == "face-up" else "a face-down card"
-        events.append(("intent", f"{adversary.name} draws its intent: {shown}"))
+        events.append(("intent", {"adversary": adversary.name, "card": card, "face_up": adversary.intents == "face-up"}))
         adversaries.append(replace(adversary, intent=card))
     return replace(combat, adversaries=tuple(adversaries), gm_deck=deck, gm_discard=discard,
                    round=round_number), events
@@ -352,7 +257,7 @@ def draw_intents(combat: Combat, chance) -> tuple[Combat, Events]:
 
 def end_player_turns(combat: Combat) -> tuple[Combat, Events]:
     """After every player's turn, all adversary shield is discarded."""
-    events: Events = [("shield", f"{a.name} discards {a.shield} shield") for a in combat.adversaries if a.shield]
+    events: Events = [("shield-drop", {"who": a.name, "shield": a.shield}) for a in combat.adversaries if a.shield]
     return replace(combat, adversaries=tuple(replace(a, shield=0) for a in combat.adversaries)), events
 
 
@@ -362,12 +267,12 @@ def discard_intent(combat: Combat, name: str) -> tuple[Combat, Events]:
         return combat, []
     combat = replace(combat.with_adversary(replace(adversary, intent=None)),
                      gm_discard=combat.gm_discard + (adversary.intent,))
-    return combat, [("intent", f"{name} discards its intent {adversary.intent}")]
+    return combat, [("intent-discard", {"adversary": name, "card": adversary.intent})]
 
 
 def end_round(combat: Combat) -> tuple[Combat, Events]:
     """After the adversaries have acted, all player shield is discarded."""
-    events: Events = [("shield", f"{p.name} discards {p.shield} unused shield") for p in combat.players if p.shield]
+    events: Events = [("unused-shield", {"who": p.name, "shield": p.shield}) for p in combat.players if p.shield]
     return replace(combat, players=tuple(replace(p, shield=0) for p in combat.players)), events
 
 
@@ -384,16 +289,23 @@ def arcana_ability_count(rules: Rules, player: Player) -> int:
     return rules.arcana_abilities + rules.arcana_per_corruption * player.corruption + player.fully_upgraded
 
 
-def supremacy_tallies(rules: Rules, players: Iterable[Player]) -> tuple[int, str]:
-    """Tallies added to the supremacy worksheet when a combat ends, and why."""
+def supremacy_tallies(rules: Rules, players: Iterable[Player]) -> tuple[int, str, tuple[str, ...]]:
+    """Tallies added to the supremacy worksheet when a combat ends, why (injury, corruption, full-hp or clean),
+    and the players the reason names."""
     players = list(players)
-    injured = [p.name for p in players if p.injuries]
+    injured = tuple(p.name for p in players if p.injuries)
     if injured:
-        return 0, f"{', '.join(injured)} received an injury"
-    limit = rules.supremacy_corruption_limit
-    corrupted = [p.name for p in players if p.corruption >= limit]
+        return 0, "injury", injured
+    corrupted = tuple(p.name for p in players if p.corruption >= rules.supremacy_corruption_limit)
     if corrupted:
-        return 0, f"{', '.join(corrupted)} received {limit} or more corruption"
+        return 0, "corruption", corrupted
     if all(p.hp == rules.starting_hp for p in players):
-        return rules.supremacy_tally + rules.supremacy_full_hp_tally, "a clean win with every player at full HP"
-    return rules.supremacy_tally, "a clean win"
+        return rules.supremacy_tally + rules.supremacy_full_hp_tally, "full-hp", ()
+    return rules.supremacy_tally, "clean", ()
+
+
+def supremacy_reason(rules: Rules, reason: str, players) -> str:
+    """Why the worksheet got its tallies, in the worksheet's words."""
+    return {"injury": f"{', '.join(players)} received an injury",
+            "corruption": f"{', '.join(players)} received {rules.supremacy_corruption_limit} or more corruption",
+            "full-hp": "a clean win with every player at full HP", "clean": "a clean win"}[reason]

@@ -9,45 +9,25 @@ action states its effect (``shield: 5``, ``damage: 8``) instead of naming one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from deckwright.rules.engine.errors import RuleError
 
-from . import core
-from .core import SPEEDS, Adversary, Combat, Player, Rules, zone_name
-
-PHASES = ("intents", "players", "adversaries", "over")
-
-
-@dataclass(frozen=True)
-class Fight:
-    rules: Rules
-    combat: Combat
-    phase: str = "intents"
-    order: tuple[str, ...] = ()  # this round's turn order
-    waiting: tuple[str, ...] = ()  # players who have not had their turn this round
-    current: str | None = None  # the player taking a turn
-    acted: tuple[str, ...] = ()  # adversaries that have acted this round
-    catastrophes: int = 0
-    last_attack: tuple[tuple[str, object], ...] = ()
-    supremacy: tuple[int, str] | None = None
-    stand_in_damage: tuple[tuple[str, int], ...] = ()  # random play only: each adversary's intent damage
+from . import combat as core
+from .state import SPEEDS, Fight, Player
 
 
 def _log(log, events) -> None:
     if log:
-        for kind, text in events:
-            log.add(kind, text)
-
-
-# -- the round -------------------------------------------------------------------
+        for kind, data in events:
+            log.add(kind, **data)
 
 
 def draw_intents(fight: Fight, chance, log) -> Fight:
     _need_phase(fight, "intents", "draw intents")
     combat, events = core.draw_intents(fight.combat, chance)
     order = tuple(core.turn_order(combat.players))
-    events.append(("order", "turn order: " + ", ".join(f"{n} ({combat.player(n).speed})" for n in order)))
+    events.append(("order", {"order": [[n, combat.player(n).speed] for n in order]}))
     _log(log, events)
     return replace(fight, combat=combat, phase="players", order=order, waiting=order, acted=())
 
@@ -65,7 +45,7 @@ def start_turn(fight: Fight, name: str, chance, log) -> Fight:
         ahead = [n for n in fight.waiting if SPEEDS.index(fight.combat.player(n).speed) == first_speed]
         raise RuleError(f"{name} ({player.speed}) must wait for {', '.join(ahead)} ({SPEEDS[first_speed]})")
     player, events = core.start_turn(fight.rules, player, chance)
-    events.insert(0, ("turn", f"{name}'s turn"))
+    events.insert(0, ("turn", {"player": name}))
     _log(log, events)
     catastrophes = sum(1 for kind, _ in events if kind == "catastrophe")
     return replace(fight, combat=fight.combat.with_player(player), current=name,
@@ -78,12 +58,12 @@ def play(fight: Fight, cards: tuple[str, ...], shield: int, damage: int, target:
     if fight.current is None:
         raise RuleError("no player is taking a turn; start one with 'turn: <player>'")
     player = core.play_cards(fight.combat.player(fight.current), cards)
-    events: core.Events = []
+    events: list = []
     if cards:
-        events.append(("play", f"{player.name} plays {', '.join(cards)}"))
+        events.append(("play", {"player": player.name, "cards": list(cards)}))
     if shield:
         player = replace(player, shield=player.shield + shield)
-        events.append(("shield", f"{player.name} raises {shield} shield ({player.shield} in all)"))
+        events.append(("shield", {"who": player.name, "amount": shield, "total": player.shield}))
     combat = fight.combat.with_player(player)
     fight = replace(fight, combat=combat)
     if damage:
@@ -93,8 +73,8 @@ def play(fight: Fight, cards: tuple[str, ...], shield: int, damage: int, target:
         if adversary.out:
             raise RuleError(f"{target} is no longer in the combat")
         if not core.in_reach(player.zone, adversary.zone, "ranged" if ranged else "melee"):
-            raise RuleError(f"{target} is in {zone_name(adversary.zone)}, {player.name} in {zone_name(player.zone)}: "
-                            f"melee damage only hits in the same zone")
+            raise RuleError(f"{target} is in {core.zone_name(adversary.zone)}, {player.name} in "
+                            f"{core.zone_name(player.zone)}: melee damage only hits in the same zone")
         adversary, hit = core.damage_adversary(adversary, damage)
         events += hit
         fight = _attacked(fight, player.name, adversary.name, damage, adversary.hp)
@@ -111,7 +91,7 @@ def end_turn(fight: Fight, log) -> Fight:
                     waiting=tuple(n for n in fight.waiting if n != player.name))
     if not fight.waiting:
         combat, dropped = core.end_player_turns(fight.combat)
-        events += [("phase", "every player has had a turn: adversary shield drops")] + dropped
+        events += [("players-done", {})] + dropped
         fight = replace(fight, combat=combat, phase="adversaries")
     _log(log, events)
     return fight
@@ -125,7 +105,7 @@ def adversary_acts(fight: Fight, name: str, steps: list[tuple[str, object]], log
         raise RuleError(f"{name} is no longer in the combat")
     if name in fight.acted:
         raise RuleError(f"{name} has already acted this round")
-    _log(log, [("act", f"{name} acts on its intent {adversary.intent}")])
+    _log(log, [("act", {"adversary": name, "intent": adversary.intent})])
     for key, value in steps:
         fight = _adversary_step(fight, name, key, value, log)
         if fight.phase == "over":
@@ -134,7 +114,7 @@ def adversary_acts(fight: Fight, name: str, steps: list[tuple[str, object]], log
     fight = replace(fight, combat=combat, acted=fight.acted + (name,))
     if all(a.name in fight.acted for a in combat.fighting()):
         combat, dropped = core.end_round(combat)
-        events += [("phase", f"end of round {combat.round}: player shield drops")] + dropped
+        events += [("round-end", {"round": combat.round})] + dropped
         fight = replace(fight, combat=combat, phase="intents", order=(), waiting=())
     _log(log, events)
     return fight
@@ -151,29 +131,29 @@ def _adversary_step(fight: Fight, name: str, key: str, value, log) -> Fight:
         _log(log, events)
         return replace(fight, combat=combat.with_adversary(adversary))
     if key == "shield":
-        _log(log, [("shield", f"{name} raises {value} shield")])
+        _log(log, [("adversary-shield", {"adversary": name, "amount": value})])
         return replace(fight, combat=combat.with_adversary(replace(adversary, shield=adversary.shield + value)))
     if key == "flee":
-        _log(log, [("out", f"{name} flees the combat")])
+        _log(log, [("flees", {"adversary": name})])
         return _maybe_over(replace(fight, combat=combat.with_adversary(replace(adversary, out=True))), log)
     damage, choice = value
     target = core.choose_target(adversary, combat.players, choice)
     if target is None:
-        _log(log, [("attack", f"{name} has no player within {adversary.reach} reach")])
+        _log(log, [("no-target", {"adversary": name, "reach": adversary.reach})])
         return fight
-    how = "the GM's choice" if choice else _why_target(target, core.reachable_players(adversary, combat.players))
+    reason, amount = ("gm", None) if choice else _why_target(target, core.reachable_players(adversary, combat.players))
     player, events = core.damage_player(fight.rules, target, damage)
-    _log(log, [("attack", f"{name} attacks {target.name} ({how})")] + events)
+    _log(log, [("attack", {"adversary": name, "target": target.name, "reason": reason, "value": amount})] + events)
     fight = replace(fight, combat=combat.with_player(player))
     return _attacked(fight, name, target.name, damage, player.hp)
 
 
-def _why_target(target: Player, candidates: list[Player]) -> str:
+def _why_target(target: Player, candidates: list[Player]) -> tuple[str, int | None]:
     if len(candidates) == 1:
-        return "the only player in reach"
+        return "only", None
     if target.shield:
-        return f"most shield, {target.shield}"
-    return f"no one has shield; fewest HP, {target.hp}"
+        return "shield", target.shield
+    return "hp", target.hp
 
 
 def _attacked(fight: Fight, by: str, target: str, damage: int, hp: int) -> Fight:
@@ -185,18 +165,17 @@ def take_corruption(fight: Fight, name: str, log) -> Fight:
         raise RuleError("the combat is over")
     player = fight.combat.player(name)
     player = replace(player, corruption=player.corruption + 1)
-    _log(log, [("corruption", f"{name} takes a corruption point ({player.corruption} this combat): "
-                              f"{core.arcana_ability_count(fight.rules, player)} arcana abilities")])
+    _log(log, [("corruption", {"player": name, "corruption": player.corruption,
+                               "arcana": core.arcana_ability_count(fight.rules, player)})])
     return replace(fight, combat=fight.combat.with_player(player))
 
 
 def _maybe_over(fight: Fight, log) -> Fight:
     if not core.combat_over(fight.combat):
         return fight
-    tallies, why = core.supremacy_tallies(fight.rules, fight.combat.players)
-    _log(log, [("over", "every adversary is out: the combat is over"),
-               ("supremacy", f"supremacy worksheet: {tallies} tally(ies): {why}")])
-    return replace(fight, phase="over", current=None, supremacy=(tallies, why))
+    tallies, reason, players = core.supremacy_tallies(fight.rules, fight.combat.players)
+    _log(log, [("over", {}), ("supremacy", {"tallies": tallies, "reason": reason, "players": list(players)})])
+    return replace(fight, phase="over", current=None, supremacy=(tallies, reason, players))
 
 
 def _need_phase(fight: Fight, phase: str, doing: str) -> None:
@@ -204,38 +183,7 @@ def _need_phase(fight: Fight, phase: str, doing: str) -> None:
         return
     now = {"intents": "the round has not started: draw intents first",
            "players": f"players are taking turns ({', '.join(fight.waiting)} still to go)",
-           "adversaries": f"adversaries are acting ({', '.join(a.name for a in fight.combat.fighting() if a.name not in fight.acted)} still to act)",
+           "adversaries": "adversaries are acting "
+                          f"({', '.join(a.name for a in fight.combat.fighting() if a.name not in fight.acted)} still to act)",
            "over": "the combat is over"}[fight.phase]
     raise RuleError(f"cannot {doing}: {now}")
-
-
-# -- what an example can claim ---------------------------------------------------
-
-
-def observe(fight: Fight) -> dict:
-    combat = fight.combat
-    return {
-        "round": combat.round,
-        "phase": fight.phase,
-        "turn_order": list(fight.order),
-        "turn": fight.current,
-        "players": {p.name: _player_view(fight.rules, p) for p in combat.players},
-        "adversaries": {a.name: _adversary_view(a) for a in combat.adversaries},
-        "gm": {"deck": list(combat.gm_deck), "deck_size": len(combat.gm_deck), "discard": list(combat.gm_discard)},
-        "catastrophes": fight.catastrophes,
-        "last_attack": dict(fight.last_attack) or None,
-        "over": fight.phase == "over",
-        "supremacy": fight.supremacy[0] if fight.supremacy else None,
-        "supremacy_reason": fight.supremacy[1] if fight.supremacy else None,
-    }
-
-
-def _player_view(rules: Rules, p: Player) -> dict:
-    return {"hp": p.hp, "shield": p.shield, "speed": p.speed, "zone": zone_name(p.zone),
-            "hand": list(p.hand), "hand_size": len(p.hand), "deck": list(p.deck), "deck_size": len(p.deck),
-            "discard": list(p.discard), "discard_size": len(p.discard), "injuries": p.injuries,
-            "corruption": p.corruption, "arcana_abilities": core.arcana_ability_count(rules, p)}
-
-
-def _adversary_view(a: Adversary) -> dict:
-    return {"hp": a.hp, "shield": a.shield, "zone": zone_name(a.zone), "intent": a.intent, "out": a.out}
