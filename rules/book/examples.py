@@ -335,6 +335,8 @@ def _setup_spec(game: Game, module, node: YNode) -> tuple[dict, list]:
     fdef = getattr(module, "SETUP", None)
     if fdef is None:
         return setup.plain(), []
+    if callable(fdef):  # a setup whose fields follow the game's own card types
+        fdef = fdef(game)
     return read_plain(setup, fdef, "setup", game)
 
 

@@ -57,7 +57,7 @@ def check_module(module, game, games: int = GAMES, options: dict | None = None,
                  max_actions: int = MAX_ACTIONS) -> Conformance:
     """Every conformance check of ``module`` on ``game`` (random play with ``options``)."""
     report = Conformance()
-    report.problems += protocol_problems(module)
+    report.problems += protocol_problems(module, game)
     if report.problems:
         return report
     try:
@@ -72,13 +72,23 @@ def check_module(module, game, games: int = GAMES, options: dict | None = None,
 # -- the protocol's names ------------------------------------------------------------
 
 
-def protocol_problems(module) -> list[str]:
+def protocol_problems(module, game=None) -> list[str]:
+    """What the module lacks of the protocol; SETUP may be a function of the game (checked on ``game``)."""
     problems = []
-    for name, check in (("CONSTANTS", _record), ("SETUP", _record), ("ACTIONS", _verbs), ("NARRATION", _narration)):
-        if not hasattr(module, name):
+    setup = getattr(module, "SETUP", None)
+    if callable(setup) and game is not None:
+        try:
+            setup = setup(game)
+        except Exception as exc:
+            problems.append(f"SETUP(game) raised {type(exc).__name__}: {exc}")
+    checks = (("CONSTANTS", getattr(module, "CONSTANTS", None), _record), ("SETUP", setup, _record),
+              ("ACTIONS", getattr(module, "ACTIONS", None), _verbs),
+              ("NARRATION", getattr(module, "NARRATION", None), _narration))
+    for name, value, check in checks:
+        if value is None:
             problems.append(f"{name} is missing")
         else:
-            problems += [f"{name}: {p}" for p in check(getattr(module, name))]
+            problems += [f"{name}: {p}" for p in check(value)]
     for name in REQUIRED_FUNCTIONS:
         if not hasattr(module, name):
             problems.append(f"{name}() is missing")

@@ -1,15 +1,32 @@
-"""The numbers and card facts Parousia's rules read, taken from the game data once.
+"""The numbers and card facts Parousia's rules read, taken from the game data once by ``prepare``.
 
 Nothing here is typed in code: limits and prices are game constants, what a
-card gives or does is in its card file. ``Rules`` is built by ``rules_from``.
+card gives or does is in its card file.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from deckwright.rules.data.values import Open
-from deckwright.rules.engine.dice import Dice, parse_dice
+from deckwright.rules.data.fields import choice, record, whole
+from deckwright.rules.data.model import Game
+from deckwright.rules.engine.dice import ROUNDINGS, Dice, parse_dice
+from deckwright.rules.engine.openvalues import Open
+
+CONSTANTS = record(
+    counter_cap=whole(min=1, doc="Every counter stops at this value unless its card names another limit"),
+    die_sides=whole(min=2, doc="All rolls in the game are made with this die"),
+    hand_size=whole(min=0, doc="Playable cards a hand holds"),
+    soul_hearts_per_container=whole(min=1, doc="Soul or black hearts that pay for one red heart container"),
+    devil_die_per_fight=whole(min=0, doc="Devil die increase for red heart damage in a fight"),
+    devil_die_per_boss_fight=whole(min=0, doc="Devil die increase for red heart damage in a boss fight"),
+    devil_die_divisor=whole(min=1, doc="A floor left without a devil deal divides the devil die by this"),
+    charge_per_fight=whole(min=0, doc="Added to every activated item's charge when a fight ends"),
+    pickups_per_fight=whole(min=0, doc="Pickups drawn onto the floor when a fight ends"),
+    hearts_per_hit=whole(min=1, doc="Hearts one hit of damage takes"),
+    division_rounding=choice(*ROUNDINGS, doc="How a division (D20/5) rounds"),
+    first_floor=whole(min=1, doc="The number of the first floor"),
+)
 
 # The card types of the decks the source names without listing; example setups may define such cards inline.
 OPEN_DECK_TYPES = {
@@ -125,13 +142,10 @@ class Rules:
     special_rooms: Mapping[str, SpecialRoom]
     guards: Mapping[str, str]  # guard id -> what taking the pickup costs
     stat_counters: tuple[str, ...]  # the character stats, in sheet order
+    game: Game  # the card types inline cards are read through, and the decks random play deals
 
     def counter_name(self, counter: str) -> str:
         return self.counters[counter].name
-
-
-def _plain(value: Any) -> Any:
-    return None if isinstance(value, Open) else value
 
 
 def effect_from(fields: Mapping[str, Any]) -> Effect:
@@ -172,7 +186,7 @@ def _special_room(card) -> SpecialRoom:
                        f.get("starts_combat", False))
 
 
-def rules_from(game) -> Rules:
+def prepare(game: Game) -> Rules:
     c = game.constants
     counters = {card.id: CounterRule(card.id, card.name, card["group"], card["cap"], bool(card.get("shared", False)),
                                      card["order"])
@@ -188,10 +202,11 @@ def rules_from(game) -> Rules:
         pickups={card.id: PickupRule(card.id, card.name, str(card["counter"]) if card.get("counter") else None,
                                      card["value"]) for card in game.cards_of("pickup")},
         deck_cards={card.id: _deck_card(card) for card in deck},
-        pickup_deck=tuple(card.id for card in deck for _ in range(card.count)),
+        pickup_deck=game.deck_cards("pickups"),
         machines={card.id: effect_from(card.fields) for card in game.cards_of("machine")},
         machine_names={card.id: card.name for card in game.cards_of("machine")},
         special_rooms={card.id: _special_room(card) for card in game.cards_of("special-room")},
         guards={card.id: card["pays"] for card in game.cards_of("guard")},
         stat_counters=tuple(cid for cid, rule in counters.items() if rule.group == "stat"),
+        game=game,
     )

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from deckwright.rules.engine.dice import Dice
 
-from .data import ChanceLine, Rules
+from .numbers import ChanceLine, Rules
 
 
 def chance_result(lines: Sequence[ChanceLine], roll: int) -> str | None:
