@@ -358,16 +358,13 @@ def test_protocol_unnamed_monster_values_are_open(test_game, trules):
         g.apply(state, "resolve", None, NULL_LOG)
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_random_games_keep_every_card_and_end_with_an_own_turn_win(test_game, trules, seed):
-    players = 2 + seed % 4
-    result = play(gloombah, trules, seed, 200_000, {"players": players, "rulings": ALL_RULED})
-    assert result.problems == ()
-    assert result.over, f"no winner after {result.actions} actions"
+def test_a_random_game_ends_with_a_win_on_the_winners_own_turn(trules):
+    """Random play of many games is the conformance suite's (tests/test_conformance.py); here, one game's end."""
+    result = play(gloombah, trules, 3, 200_000, {"players": 3, "rulings": ALL_RULED})
+    assert result.over and not result.problems
     table = result.state.table
-    win_level = trules.win_level
-    assert table.player(table.winner).level >= win_level
-    assert all(p.level < win_level for p in table.players if p.name != table.winner)
+    assert table.player(table.winner).level >= trules.win_level
+    assert all(p.level < trules.win_level for p in table.players if p.name != table.winner)
 
 
 def test_constants_are_typed_and_reported_at_their_own_lines(tmp_path):

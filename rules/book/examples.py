@@ -276,11 +276,17 @@ def replay_example(game: Game, example: Example, module=None, update_golden: boo
 
 
 def _order_message(run: _Run, other: _Run, seed: int) -> str:
-    found = other.stopped or "; ".join(message for _, message in other.mismatches) or "every claim holds"
-    now = {"agrees": "verified", "differs": "claims differ"}[run.verdict]
     return (f"the verdict depends on an order the example leaves open: with the cards its shuffles do not name "
-            f"in file order it is {now}, in another order (permutation {seed}) {found}; name the order "
-            f"under 'shuffles:' (top card first) as the source gives it, or say that the order is the example's own")
+            f"in file order it is {_outcome(run)}, in another order (permutation {seed}) {_outcome(other)}; name "
+            f"the order under 'shuffles:' (top card first) as the source gives it, or as the example's own choice")
+
+
+def _outcome(run: _Run) -> str:
+    if run.stopped:
+        return f"failing ({run.stopped})"
+    if run.mismatches:
+        return f"failing ({'; '.join(message for _, message in run.mismatches)})"
+    return "verified"
 
 
 def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) -> _Run:

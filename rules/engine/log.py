@@ -16,12 +16,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from .narration import Narrator
+
 Narrate = Callable[[str, Mapping[str, Any]], str]
-
-
-def plain_narration(kind: str, data: Mapping[str, Any]) -> str:
-    """The narration of a log without a narrator: the data itself, ``key value`` pairs."""
-    return ", ".join(f"{key} {value}" for key, value in data.items()) or kind
 
 
 @dataclass(frozen=True)
@@ -58,7 +55,7 @@ def plain_fact(event: Event) -> tuple[str, Any]:
 
 @dataclass
 class EventLog:
-    narrate: Narrate = plain_narration
+    narrate: Narrate = field(default_factory=Narrator)  # without a game's table: the engine's own kinds
     events: list[Event] = field(default_factory=list)
 
     def __bool__(self) -> bool:  # an empty log is still a log that records

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from .log import plain_narration
-
 Say = Callable[[Mapping[str, Any], Any], str]
+
+
+def plain_narration(kind: str, data: Mapping[str, Any]) -> str:
+    """The narration of a kind nobody narrates: the data itself, ``key value`` pairs."""
+    return ", ".join(f"{key} {value}" for key, value in data.items()) or kind
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
