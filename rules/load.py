@@ -18,9 +18,9 @@ from .data.gamefile import (
     GAME_EXTRA_KEYS,
     GAME_FIELDS,
 )
-from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
+from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Sheet, Size
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
-from .data.units import parse_length
+from .data.units import CARD_SIZES, PAGE_SIZES, parse_length
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
 from .games import module_named
@@ -288,7 +288,7 @@ class _Loader:
             fields = data.get(key.value)
             if not fields or value.kind != "map":
                 continue
-            size = self.size(value.get("size"), fields.get("size"), {**PAPER_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
+            size = self.size(value.get("size"), fields.get("size"), {**PAGE_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc)
         return sheets

@@ -19,9 +19,9 @@ from typing import Any
 
 from deckwright.generator import TEMPLATES
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
-from deckwright.generator.layout.paper import is_page_sheet
+from deckwright.generator.layout.paper import PAPER_SIZES, is_page_sheet
 from deckwright.generator.output import staged_folder
-from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size
+from deckwright.rules.data.model import Card, Deck, Game, Sheet, Size
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor

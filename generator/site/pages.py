@@ -165,7 +165,8 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
                 if html is None:
                     continue
                 out.extend(lines[index:block.loc.line - 1])
-                out.extend(["", self.md.htmlStash.store(html), ""])
+                # a block indented inside a list item stays in it
+                out.extend(["", " " * block.indent + self.md.htmlStash.store(html), ""])
                 index = block.end_line
             out.extend(lines[index:])
             return out

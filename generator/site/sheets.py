@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckwright.generator.layout.impose import Mark, plan_grid
-from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game
+from deckwright.generator.layout.paper import PAPER_SIZES
+from deckwright.rules.data.model import Card, Deck, Game
 
 from .cards import CardArt, back_symbol_id, face_symbol_id
 

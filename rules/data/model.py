@@ -15,25 +15,6 @@ from deckwright.rules.problems import Loc
 from .schema import FieldDef
 from .values import Open
 
-MM_PER_INCH = 25.4
-
-# Named card sizes in millimetres (width, height), portrait.
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "tarot": (70.0, 120.0),
-    "mini": (41.0, 63.0),
-    "mini-euro": (44.0, 67.0),
-    "square": (70.0, 70.0),
-}
-PAPER_SIZES: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-    "a3": (297.0, 420.0),
-    "tabloid": (279.4, 431.8),
-}
-
-
 @dataclass(frozen=True)
 class Size:
     name: str  # "poker", "custom", ...

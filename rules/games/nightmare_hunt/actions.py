@@ -50,23 +50,19 @@ def _react(state: State, reaction, options, chance, log) -> State:
     return state
 
 
-def _continue(state: State, value, options, chance, log) -> State:
-    state = _in("between", "continue", state)
-    press_on(state, chance, log)
-    advance(state, chance, log)
-    return state
+def _onward(phase: str, word: str):
+    """Out to the next encounter: ``continue`` between encounters, ``venture`` from town."""
+    def run(state: State, value, options, chance, log) -> State:
+        state = _in(phase, word, state)
+        press_on(state, chance, log)
+        advance(state, chance, log)
+        return state
+    return run
 
 
 def _town(state: State, value, options, chance, log) -> State:
     state = _in("between", "town", state)
     return_to_town(state, chance, log)
-    return state
-
-
-def _venture(state: State, value, options, chance, log) -> State:
-    state = _in("town", "venture", state)
-    press_on(state, chance, log)
-    advance(state, chance, log)
     return state
 
 
@@ -81,9 +77,9 @@ ACTIONS = {
                  doc="your turn: an action; 'target:' the enemy struck, 'discard:' the card a basic action costs"),
     "react": Verb(_react, text(), (("discard", ref("action", optional=True)),),
                   doc="an enemy acts: a reaction that cancels it, or none"),
-    "continue": Verb(_continue, doc="between encounters: the next encounter"),
+    "continue": Verb(_onward("between", "continue"), doc="between encounters: the next encounter"),
     "town": Verb(_town, doc="between encounters: back to town, the encounter deck reset"),
-    "venture": Verb(_venture, doc="in town: out to the next encounter"),
+    "venture": Verb(_onward("town", "venture"), doc="in town: out to the next encounter"),
     "equip": Verb(_equip, ref("armor"), doc="in town: put on an armour"),
 }
 

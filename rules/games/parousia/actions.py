@@ -61,53 +61,36 @@ def _acting(run):
     return on_copy
 
 
-def _by(options) -> Any:
-    return options.get("player")
+def _player_does(function, with_chance: bool = False):
+    """A verb whose rule takes the acting player and the verb's value (a floor thing, a room, a card)."""
+    @_acting
+    def run(state, value, options, chance, log):
+        extra = (chance,) if with_chance else ()
+        function(state, _player(state, options.get("player")), str(value), *extra, log)
+    return run
 
 
-@_acting
-def _take(state, key, options, chance, log):
-    take(state, _player(state, _by(options)), str(key), log)
-
-
-@_acting
-def _buy(state, key, options, chance, log):
-    rooms.buy(state, _player(state, _by(options)), str(key), log)
-
-
-@_acting
-def _use(state, key, options, chance, log):
-    rooms.use_machine(state, _player(state, _by(options)), str(key), chance, log)
+def _game_does(function, with_chance: bool = False):
+    """A verb whose rule takes only the state: the top pickup, a room, the devil's roll, the next floor."""
+    @_acting
+    def run(state, value, options, chance, log):
+        function(state, *((chance,) if with_chance else ()), log)
+    return run
 
 
 @_acting
 def _play(state, card, options, chance, log):
-    cards.play(state, _player(state, _by(options)), str(card), str(options.get("target") or ""), chance, log)
-
-
-@_acting
-def _random_pickup(state, value, options, chance, log):
-    drop_deck_card(state, log, "a random pickup")
-
-
-@_acting
-def _draw_room(state, value, options, chance, log):
-    rooms.draw_room(state, log)
-
-
-@_acting
-def _enter(state, room, options, chance, log):
-    rooms.enter(state, _player(state, _by(options)), str(room), log)
+    cards.play(state, _player(state, options.get("player")), str(card), str(options.get("target") or ""), chance, log)
 
 
 @_acting
 def _shoot(state, targets, options, chance, log):
-    combat.shoot(state, _player(state, _by(options)), _targets(targets), chance, log)
+    combat.shoot(state, _player(state, options.get("player")), _targets(targets), chance, log)
 
 
 @_acting
 def _skip(state, value, options, chance, log):
-    combat.skip(state, _player(state, _by(options)), log)
+    combat.skip(state, _player(state, options.get("player")), log)
 
 
 @_acting
@@ -123,39 +106,34 @@ def _round(state, targets, options, chance, log):
 
 
 @_acting
-def _devil_roll(state, value, options, chance, log):
-    devil.devil_roll(state, chance, log)
-
-
-@_acting
 def _deal(state, key, options, chance, log):
-    devil.deal(state, _player(state, _by(options)), str(key), dict(options.get("pay") or {}), log)
+    devil.deal(state, _player(state, options.get("player")), str(key), dict(options.get("pay") or {}), log)
 
 
-@_acting
-def _next_floor(state, value, options, chance, log):
-    devil.next_floor(state, chance, log)
+def _a_random_pickup(state, log):
+    drop_deck_card(state, log, "a random pickup")
 
 
 PLAYER = (("player", text(optional=True)),)
 TARGETS = either(scalar=text(), seq=listing(text(), optional=False))
 ACTIONS = {
-    "take": Verb(_take, text(), PLAYER, doc="take something free from the floor"),
-    "buy": Verb(_buy, text(), PLAYER, doc="buy something on sale (the party's coins)"),
-    "use": Verb(_use, text(), PLAYER, doc="use a machine on the floor"),
+    "take": Verb(_player_does(take), text(), PLAYER, doc="take something free from the floor"),
+    "buy": Verb(_player_does(rooms.buy), text(), PLAYER, doc="buy something on sale (the party's coins)"),
+    "use": Verb(_player_does(rooms.use_machine, with_chance=True), text(), PLAYER, doc="use a machine on the floor"),
     "play": Verb(_play, ref(*PICKUP_DECK), PLAYER + (("target", text(optional=True)),), doc="play a card in hand"),
-    "random_pickup": Verb(_random_pickup, doc="the top pickup-deck card drops on the floor"),
-    "draw_room": Verb(_draw_room, doc="draw the next room"),
-    "enter": Verb(_enter, ref("special-room"), PLAYER, doc="go into a special room"),
+    "random_pickup": Verb(_game_does(_a_random_pickup), doc="the top pickup-deck card drops on the floor"),
+    "draw_room": Verb(_game_does(rooms.draw_room), doc="draw the next room"),
+    "enter": Verb(_player_does(rooms.enter), ref("special-room"), PLAYER, doc="go into a special room"),
     "shoot": Verb(_shoot, TARGETS, PLAYER, doc="a player's turn in a fight: one D20 per point of tears"),
     "skip": Verb(_skip, None, PLAYER, doc="a player lets the turn pass"),
     "enemy": Verb(_enemy, text(), doc="an enemy's turn"),
     "round": Verb(_round, anything(optional=False), doc="everyone in turn order: {player: [targets], ...}"),
-    "devil_roll": Verb(_devil_roll, doc="after a boss fight, every player rolls the devil die"),
+    "devil_roll": Verb(_game_does(devil.devil_roll, with_chance=True),
+                       doc="after a boss fight, every player rolls the devil die"),
     "deal": Verb(_deal, text(), PLAYER + (("pay", record(optional=True, **{
         "heart-containers": whole(min=0, optional=True), "soul-hearts": whole(min=0, optional=True),
         "black-hearts": whole(min=0, optional=True)})),), doc="a devil deal, paid in hearts"),
-    "next_floor": Verb(_next_floor, doc="the party goes down to the next floor"),
+    "next_floor": Verb(_game_does(devil.next_floor, with_chance=True), doc="the party goes down to the next floor"),
 }
 
 
