@@ -206,3 +206,22 @@ def test_open_values_become_open_questions(game):
     assert (question.subject, question.note, question.loc.line, question.loc.col) == (
         "monster.goblin.health", "the source gives no health", 6, 13)
     assert str(loaded.card("goblin")["health"]) == "?"
+
+
+# -- decks as the rules deal them ------------------------------------------------------------
+
+
+def test_deck_cards_repeat_copies_and_refuse_an_open_count():
+    from deckwright.rules.engine.openvalues import OpenRuleError
+
+    root = Path(__file__).resolve().parent.parent / "cards"
+    hunt = load_game(root / "nightmare-hunt")
+    deck = hunt.deck_cards("level-1")
+    assert len(deck) == sum(card.copies for card in hunt.cards_in("level-1"))
+    assert all(deck.count(card.id) == card.copies for card in hunt.cards_in("level-1"))
+
+    gloombah = load_game(root / "gloombah")
+    warrior = gloombah.card("warrior")
+    assert not isinstance(warrior.copies, int) and warrior.count == 1  # printed once, so the card can be seen
+    with pytest.raises(OpenRuleError, match=r"the number of Warrior cards in the deck 'Class deck' is open"):
+        gloombah.deck_cards(warrior.deck)
