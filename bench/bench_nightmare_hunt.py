@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from deckwright.rules.engine.randomplay import play  # noqa: E402
 from deckwright.rules.games import nightmare_hunt as nh  # noqa: E402
-from deckwright.rules.games.nightmare_hunt.players import heuristic_choice  # noqa: E402
+from deckwright.rules.games.nightmare_hunt.strategies import heuristic_choice  # noqa: E402
 from deckwright.rules.load import load_game  # noqa: E402
 
 TARGET = 2_000  # encounters per second
@@ -36,7 +36,7 @@ def main() -> int:
     parser.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3])
     args = parser.parse_args()
 
-    rules = nh.rules_from(load_game(ROOT / "cards" / "nightmare-hunt"))
+    rules = nh.prepare(load_game(ROOT / "cards" / "nightmare-hunt"))
     total_encounters = 0
     total_cpu = total_wall = 0.0
     print(f"{'level':>5}  {'armour':<8} {'attempts':>8}  {'win rate':>8}  {'encounters':>10}  {'per CPU second':>14}")

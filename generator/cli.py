@@ -118,7 +118,7 @@ def cmd_check(args) -> int:
             print(f"{report.folder.name}: {len(report.problems.errors)} error(s)")
             failed = True
             continue
-        for warning in sorted(set(report.problems.warnings + layout)):
+        for warning in sorted(set(layout) - set(report.problems.items)):  # the game's own are printed above
             print(warning, file=sys.stderr)
         layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
         failed |= bool(layout_errors)
@@ -127,6 +127,7 @@ def cmd_check(args) -> int:
         verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
         print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: {verdict}")
         _print_examples(report)
+        _print_conformance(report.conformance)
         if game.open_questions:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
@@ -176,6 +177,20 @@ def _print_readings(game) -> None:
         today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
         pending = f" [engine change pending{today}]" if reading.pending else ""
         print(f"    {printable(str(reading))}: '{printable(str(reading.chosen))}'{pending}")
+
+
+def _print_conformance(conformance) -> None:
+    if conformance is None:
+        return
+    if conformance.problems:
+        print(f"  rules protocol: {len(conformance.problems)} problem(s):")
+        for problem in conformance.problems:
+            print(f"    {problem}")
+    else:
+        played = f", {conformance.games} random games played to the end" if conformance.games else ""
+        print(f"  rules protocol: conforms{played}")
+    for note in conformance.notes:
+        print(f"    note: {note}")
 
 
 def cmd_build(args) -> int:

@@ -21,19 +21,19 @@ from .data.gamefile import (
     GAME_EXTRA_KEYS,
     GAME_FIELDS,
 )
-from .data.model import CARD_SIZES, PAPER_SIZES, Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
+from .data.confine import is_confined
+from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
+from .data.names import id_problem, page_name_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings
-from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, did_you_mean
+from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
+from .data.units import CARD_SIZES, PAGE_SIZES, parse_length, parse_shape
+from .data.values import Open
+from .data.yamlsrc import YNode, load_yaml_file, read_text
+from .games import module_named
 from .problems import InvalidGame, Loc, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
-from .data.confine import is_confined
-from .data.names import id_problem, page_name_problem
-from .data.units import parse_length, parse_shape
-from .data.values import Open
-from .data.yamlsrc import YNode, load_yaml_file, read_text
-
 GAME_FILE = "game.yaml"
 MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
@@ -143,7 +143,10 @@ class _Loader:
         if node.kind != "map":
             self.problems.error(node.loc, f"game: expected a mapping of settings (title, slug, decks, ...), got {node.describe()}")
             return None, self.problems
-        data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=GAME_EXTRA_KEYS)
+        module = self.rules_module(node.get("mechanics"))
+        extra = GAME_EXTRA_KEYS + (("constants",) if module is not None else ())
+        data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=extra)
+        constants = self.constants(node, module) if module is not None else data.get("constants") or {}
         card_types = self.card_types(node.get("card_types"), node.loc)
         decks = self.decks(node.get("decks"), data.get("decks", {}))
         sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
@@ -155,21 +158,22 @@ class _Loader:
         self.check_mechanics(node.get("mechanics"), data.get("mechanics"))
         self.check_source(node.get("source"), data.get("source"))
         pages = self.pages(node.get("rulebook"), data.get("rulebook") or ())
+        constant_names = {**self.constant_locs(node.get("constants")), **constants}  # an invalid one is reported once
         for page in pages if not (self.cards_lost or self.cards_broken) else ():
-            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, data.get("constants") or {})
+            rulebook.check_page_refs(page, {c.id: c for c in cards}, self.problems, constant_names)
             tables.check_page_tables(page, card_types, decks, cards, self.problems)
         if readings_node is not None:
             check_depends(readings_node, self.problems, pages=[n for n in data.get("rulebook") or () if n],
-                          examples=example_names(pages), constants=(data.get("constants") or {}).keys())
+                          examples=example_names(pages), constants=constant_names.keys())
         if self.problems or "title" not in data:
             return None, self.problems
         game = Game(
             slug=data["slug"], title=data["title"], players=data["players"], summary=data["summary"],
             root=self.root, card_types=card_types, decks=decks, cards=tuple(cards), sheets=sheets,
-            pages=tuple(pages), constants=data.get("constants") or {},
+            pages=tuple(pages), constants=constants,
             open_questions=tuple(self.open_questions(node, data, decks)),
             mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
-            loc=node.loc, readings=tuple(readings),
+            loc=node.loc, readings=tuple(readings), constant_locs=self.constant_locs(node.get("constants")),
         )
         return game, self.problems
 
@@ -313,7 +317,7 @@ class _Loader:
             fields = data.get(key.value)
             if not fields or value.kind != "map":
                 continue
-            size = self.size(value.get("size"), fields.get("size"), {**PAPER_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
+            size = self.size(value.get("size"), fields.get("size"), {**PAGE_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
                                           fields.get("copies", 1))
@@ -489,15 +493,10 @@ class _Loader:
 
     def check_references(self, cards: list[Card], card_types: dict[str, CardType]) -> None:
         by_id = {card.id: card for card in cards}
-        for ref in self.validator.refs:
-            target = by_id.get(ref.id)
-            if target is None:
-                if self.cards_lost:
-                    continue
-                hint = did_you_mean(ref.id, list(by_id))
-                self.problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{hint}")
-            elif ref.to and target.type not in ref.to and set(ref.to) <= set(card_types):
-                self.problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")
+        refs = self.validator.refs
+        if self.cards_lost:  # a missing card may be in the file that could not be read
+            refs = [ref for ref in refs if ref.id in by_id]
+        check_refs(refs, by_id, self.problems, card_types)
 
     def check_deck_counts(self, decks: dict[str, Deck], cards: list[Card]) -> None:
         if self.cards_lost or self.cards_broken:
@@ -517,6 +516,30 @@ class _Loader:
         if text and _PATH_LIKE.search(text.strip()) and not _URL.match(text.strip()):
             self.problems.error(node.loc, f"game.source: '{text}' looks like a file path; name the source document "
                                           "in words (title, designer, version), as a reader would look for it")
+
+    def rules_module(self, node: YNode | None):
+        """The module ``mechanics:`` names, when it is a known one (an unknown one is reported by check_mechanics)."""
+        if node is None or node.kind != "scalar" or str(node.value) not in known_mechanics():
+            return None
+        return module_named(str(node.value))
+
+    def constants(self, game_node: YNode, module) -> dict:
+        """``constants:`` read through the rules module's field definitions: typed, each problem at its own line."""
+        fields = module.CONSTANTS.fields
+        node = game_node.get("constants")
+        if node is None:
+            needed = [name for name, fdef in fields if not fdef.optional]
+            if needed:
+                self.problems.error(game_node.loc, f"game: missing 'constants:'; the rules need {', '.join(needed)}")
+            return {}
+        if node.kind != "map":
+            self.validator.fail(node, "game.constants", "a mapping of the constants the rules read")
+            return {}
+        return self.validator.record_fields(node, fields, "game.constants")
+
+    @staticmethod
+    def constant_locs(node: YNode | None) -> dict[str, Loc]:
+        return {key.value: value.loc for key, value in node.value} if node is not None and node.kind == "map" else {}
 
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:

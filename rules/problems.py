@@ -5,6 +5,7 @@ Everything that reads user files reports through these: one line per problem,
 """
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -124,6 +125,20 @@ class Problems:
 
     def sorted(self) -> list[Problem]:
         return sorted(set(self.items))
+
+
+def closest(word: str, choices) -> str | None:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def hint(close: str | None) -> str:
+    return f"; did you mean '{close}'?" if close else ""
+
+
+def did_you_mean(word: str, choices) -> str:
+    """``; did you mean 'swipe'?`` for a close choice, else ""."""
+    return hint(closest(word, choices))
 
 
 class InvalidGame(Exception):

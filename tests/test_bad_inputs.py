@@ -151,7 +151,7 @@ def test_the_base_game_is_valid(tmp_path):
 @pytest.mark.parametrize("case", CASES)
 def test_check_prints_exact_lines(case, tmp_path):
     """Through a real process, so a traceback cannot hide; check writes nothing anywhere."""
-    game = make_game(case, tmp_path)
+    make_game(case, tmp_path)
     before = snapshot(tmp_path)
     result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", GAME], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)
@@ -163,7 +163,7 @@ def test_check_prints_exact_lines(case, tmp_path):
 
 @pytest.mark.parametrize("case", CASES)
 def test_failed_build_leaves_earlier_output(case, tmp_path, monkeypatch, capfd):
-    game = make_game(case, tmp_path)
+    make_game(case, tmp_path)
     out = earlier_output(tmp_path)
     before = snapshot(tmp_path)
     monkeypatch.chdir(tmp_path)

@@ -101,6 +101,6 @@ def test_unscripted_and_leftover_shuffles_fail():
 
 def test_null_log_is_falsy_and_records_nothing():
     assert not NULL_LOG
-    NULL_LOG.add("roll", "anything")
-    assert NULL_LOG.lines() == [] and NULL_LOG.text() == ""
+    NULL_LOG.add("roll", die=6, face=3)
+    assert NULL_LOG.lines() == [] and NULL_LOG.golden() == ""
     assert EventLog()  # an empty log still records

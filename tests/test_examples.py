@@ -1,4 +1,5 @@
 """The example runner, its verdicts and failure paths, golden logs, JUnit XML, the CLI and the pytest plugin."""
+import json
 import os
 import shutil
 import subprocess
@@ -10,37 +11,20 @@ from types import SimpleNamespace
 import pytest
 
 from deckwright.rules.book.examples import find_examples, replay_example, replay_game_examples
-from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.games import load_rules_file
+from deckwright.rules.ci.check import check_game
 from deckwright.rules.load import load_game
+from deckwright.rules.problems import display_path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "engine"
 DECKWRIGHT = [sys.executable, "-m", "deckwright.generator.cli"]
 
 
-# -- a tiny mechanics module for the dice-duel fixture ----------------------------------------------
+# -- the dice-duel fixture: its rules are rules.py in its folder, the minimal example of rules/README.md ----
 
 
-def _duel_setup(game, spec, chance, log):
-    return {"game": game, "hits": 0, "last": None}
-
-
-def _duel_apply(state, action, chance, log):
-    game = state["game"]
-    try:
-        attacker, target = game.card(action["attack"]), game.card(action["target"])
-    except KeyError as exc:
-        raise RuleError(f"no fighter {exc.args[0]}") from None
-    total, faces = attacker["attack"].roll(chance, f"{attacker.name} attacks")
-    hit = total >= target["defense"]
-    state["hits"] += hit
-    state["last"] = {"total": total, "hit": hit}
-    log.add("attack", f"{attacker.name} rolls {total} against {target.name}'s defense {target['defense']}: "
-                      f"{'hit' if hit else 'miss'}")
-    return state
-
-
-DUEL = SimpleNamespace(setup=_duel_setup, apply=_duel_apply, observe=lambda s: {"hits": s["hits"], "last": s["last"]})
+DUEL = load_rules_file(FIXTURES / "dice-duel" / "rules.py", "dice-duel")
 
 
 @pytest.fixture(scope="module")
@@ -111,22 +95,22 @@ def test_an_unknown_key_is_pointed_at(duel):
     assert "unknown key 'expcet'; did you mean 'expect'?" in result.message
 
 
-def test_an_illegal_action_fails_at_its_line(duel):
+def test_an_action_naming_no_card_fails_at_its_line(duel):
     result = replay(duel, "Nobody attacks")
     assert result.verdict == "failing"
-    assert result.message == "no fighter ghost" and result.loc.line == 84
+    assert result.message == "action 1.attack: no card with id 'ghost'" and (result.loc.line, result.loc.col) == (84, 14)
 
 
 def test_a_game_without_mechanics_cannot_replay(duel):
     game, _ = duel
     results = replay_game_examples(game)
     assert {r.verdict for r in results} == {"failing"}
-    assert "no mechanics module" in results[0].message
+    assert "no rules module" in results[0].message
 
 
 def test_a_broken_mechanics_module_is_a_failing_example_not_a_crash(duel):
     game, examples = duel
-    broken = SimpleNamespace(setup=_duel_setup, apply=lambda *a: 1 / 0, observe=DUEL.observe)
+    broken = SimpleNamespace(**{**vars(DUEL), "apply": lambda *a: 1 / 0})
     result = replay_example(game, examples["The brute hits the fencer"], broken)
     assert result.verdict == "failing"
     assert "the rules raised ZeroDivisionError: division by zero" in result.message
@@ -141,21 +125,141 @@ def copy_game(tmp_path, name="mini-hunt") -> Path:
     return target
 
 
-def test_golden_logs_are_written_then_compared(tmp_path):
+def golden_dir(folder: Path) -> Path:
+    return folder / "rulebook" / "hunt.golden"
+
+
+def test_golden_logs_are_json_lines_of_facts_with_the_narration_beside(tmp_path):
     folder = copy_game(tmp_path)
+    golden = golden_dir(folder) / "the-rat-bites-through-the-vest.jsonl"
+    assert [json.loads(line) for line in golden.read_text().splitlines()][-1] == [
+        "attack", {"armor": "vest", "enemy": "straw-rat", "power": 2, "to": "discard", "track": [2, 4], "wounds": 1},
+        "Straw Rat: Power 2 against Vest (2+ 4+, critical 6+) -> 1 wound to the discard"]
     game = load_game(folder)
-    assert [r.verdict for r in replay_game_examples(game, update_golden=True)] == ["verified", "erratum"]
-    golden = folder / "rulebook" / "hunt.golden" / "the-rat-bites-through-the-vest.log"
-    assert golden.read_text().splitlines()[-2:] == [
-        "prey: Straw Rat spends 2 energy (0 left): Power 2",
-        "attack: Straw Rat: Power 2 against Vest (2+ 4+, critical 6+) -> 1 wound to the discard",
-    ]
     assert [r.verdict for r in replay_game_examples(game)] == ["verified", "erratum"]
-    golden.write_text(golden.read_text().replace("1 wound", "3 wounds"))
+    # the narration is for the reader: rewording it changes nothing; a fact that differs fails
+    golden.write_text(golden.read_text().replace("1 wound to the discard", "one wound to the discard pile"))
+    assert [r.verdict for r in replay_game_examples(game)] == ["verified", "erratum"]
+    golden.write_text(golden.read_text().replace('"wounds": 1', '"wounds": 3'))
     result = replay_game_examples(game)[0]
     assert result.verdict == "failing"
-    assert "the event log differs from its golden file" in result.message
-    assert "expected 'attack: Straw Rat: Power 2 against Vest (2+ 4+, critical 6+) -> 3 wounds to the discard'" in result.message
+    assert "the event log differs from its golden file" in result.message and "at event 3" in result.message
+    assert '"wounds": 3' in result.message and '"wounds": 1' in result.message
+
+
+def test_a_missing_golden_fails_and_update_golden_writes_it(tmp_path):
+    folder = copy_game(tmp_path)
+    golden = golden_dir(folder) / "the-rat-bites-through-the-vest.jsonl"
+    kept = golden.read_text()
+    golden.unlink()
+    report = check_game(folder)
+    result = report.examples[0]
+    assert report.failed and result.verdict == "failing"
+    assert result.message.startswith(f"no golden log {display_path(golden)}: ")
+    assert "run deckwright check --update-golden to write it" in result.message
+    check_game(folder, update_golden=True)
+    assert golden.read_text() == kept
+    assert not check_game(folder).failed
+
+
+def test_an_erratum_is_compared_with_its_golden_too(tmp_path):
+    folder = copy_game(tmp_path)
+    golden = golden_dir(folder) / "the-first-printing-counted-two-wounds.jsonl"
+    golden.write_text(golden.read_text().replace('"wounds": 1', '"wounds": 2'))
+    result = check_game(folder).examples[1]
+    assert result.verdict == "failing" and "differs from its golden file" in result.message
+
+
+def test_a_golden_log_with_no_example_is_reported(tmp_path):
+    folder = copy_game(tmp_path)
+    stray = golden_dir(folder) / "an-example-since-renamed.jsonl"
+    stray.write_text("")
+    warnings = [str(w) for w in check_game(folder).problems.warnings]
+    assert warnings == [f"{display_path(stray)}:1:1: warning: a golden log with no example on "
+                        f"{display_path(folder / 'rulebook' / 'hunt.md')} (renamed or removed?); delete it"]
+
+
+ORDER_EXAMPLE = """
+The deck runs out: Recovery shuffles the discard and a wound into a new deck, and one card is drawn.
+
+```example
+name: Recovery draws a card
+setup:
+  armor: vest
+  enemies: [{{card: straw-rat, energy: 0}}]
+  turn: player
+  hand: [poke, poke]
+  deck: []
+shuffles:
+  deck: [{order}]
+actions:
+  - {{play: poke, target: straw-rat}}
+expect:
+  hand: [poke, {drawn}]
+```
+"""
+
+
+def test_an_unnamed_shuffle_order_that_decides_the_claim_fails_naming_it(tmp_path):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    page.write_text(page.read_text() + ORDER_EXAMPLE.format(order="[]", drawn="scratch"))  # true in file order only
+    check_game(folder, update_golden=True)
+    result = next(e for e in check_game(folder).examples if e.name == "Recovery draws a card")
+    assert result.verdict == "failing"
+    assert result.message.startswith("the verdict depends on an order the example leaves open: with the cards its "
+                                     "shuffles do not name in file order it is verified, in another order "
+                                     "(permutation 1) failing (hand: expected [poke, scratch], got [")
+    # the example names the card its claim needs on top: the rest may come in any order
+    page.write_text(page.read_text().replace("deck: [[]]", "deck: [[scratch]]"))
+    check_game(folder, update_golden=True)
+    assert next(e for e in check_game(folder).examples if e.name == "Recovery draws a card").verdict == "verified"
+
+
+def test_an_order_that_does_not_matter_may_stay_unnamed(tmp_path):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    page.write_text(page.read_text() + ORDER_EXAMPLE.format(order="[]", drawn="scratch").replace(
+        "hand: [poke, scratch]", "count: {hand: 2}"))
+    check_game(folder, update_golden=True)
+    assert next(e for e in check_game(folder).examples if e.name == "Recovery draws a card").verdict == "verified"
+
+
+INDENTED = """
+Two things to remember:
+
+1. A Straw Rat bites with 2 energy:
+
+    ```example
+    name: Indented in a list item
+    setup:
+      armor: vest
+      enemies: [{card: straw-rat, energy: 2}]
+      hand: [poke, poke]
+    expect:
+      wounds.discard: 7
+    ```
+
+> ```example
+> name: Quoted, so not an example block
+> ```
+"""
+
+
+def test_an_indented_fence_is_replayed_and_a_skipped_one_is_a_warning(tmp_path):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    text = page.read_text()
+    page.write_text(text + INDENTED)
+    report = check_game(folder)
+    result = next(e for e in report.examples if e.name == "Indented in a list item")
+    line = text.count("\n") + INDENTED.splitlines().index("      wounds.discard: 7") + 1
+    assert result.verdict == "failing" and result.message == "wounds.discard: expected 7, got 1"
+    assert (result.loc.line, result.loc.col) == (line, 23)  # the claimed 7, in the page's own columns
+    quoted = text.count("\n") + INDENTED.splitlines().index("> ```example") + 1
+    assert [str(w) for w in report.problems.warnings] == [
+        f"{display_path(page)}:{quoted}:3: warning: this looks like an example fence but opens no example block "
+        "(write ```example at the start of a line, or indented in a list item)"]
 
 
 # -- the command line and JUnit ----------------------------------------------------------------------
@@ -218,7 +322,7 @@ def test_update_golden_writes_logs_beside_the_page(tmp_path):
     done = run_cli("check", folder, "--update-golden")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in (folder / "rulebook" / "hunt.golden").iterdir()) == [
-        "the-first-printing-counted-two-wounds.log", "the-rat-bites-through-the-vest.log"]
+        "the-first-printing-counted-two-wounds.jsonl", "the-rat-bites-through-the-vest.jsonl"]
 
 
 # -- the pytest plugin -------------------------------------------------------------------------------

@@ -228,3 +228,22 @@ def test_a_yaml_directive_with_a_huge_number_is_a_located_problem():
     """Found by tests/fuzz: PyYAML's int() of a 5000-digit %YAML version raised ValueError."""
     node, problems = parse_yaml("%YAML 1." + "9" * 5000 + "\n---\na: 1\n", "f.yaml")
     assert node is None and [str(p) for p in problems] == ["f.yaml:1:1: YAML error: a number with too many digits to read"]
+
+
+# -- decks as the rules deal them ------------------------------------------------------------
+
+
+def test_deck_cards_repeat_copies_and_refuse_an_open_count():
+    from deckwright.rules.engine.openvalues import OpenRuleError
+
+    root = Path(__file__).resolve().parent.parent / "cards"
+    hunt = load_game(root / "nightmare-hunt")
+    deck = hunt.deck_cards("level-1")
+    assert len(deck) == sum(card.copies for card in hunt.cards_in("level-1"))
+    assert all(deck.count(card.id) == card.copies for card in hunt.cards_in("level-1"))
+
+    gloombah = load_game(root / "gloombah")
+    warrior = gloombah.card("warrior")
+    assert not isinstance(warrior.copies, int) and warrior.count == 1  # printed once, so the card can be seen
+    with pytest.raises(OpenRuleError, match=r"the number of Warrior cards in the deck 'Class deck' is open"):
+        gloombah.deck_cards(warrior.deck)

@@ -1,4 +1,5 @@
 """Nightmare Hunt's mechanics: rules the rulebook examples do not show, data checks, and seeded random play."""
+import re
 import shutil
 from pathlib import Path
 
@@ -6,12 +7,15 @@ import pytest
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.rules.ci.check import check_game
+from deckwright.rules.data.specs import read_plain
+from deckwright.rules.data.yamlsrc import parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance
 from deckwright.rules.engine.errors import RuleError, SpecError
 from deckwright.rules.engine.log import EventLog
+from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.randomplay import play
 from deckwright.rules.games import nightmare_hunt as nh
-from deckwright.rules.games.nightmare_hunt.players import heuristic_choice
+from deckwright.rules.games.nightmare_hunt.strategies import heuristic_choice
 from deckwright.rules.load import load_game
 
 FOLDER = BUNDLED_GAMES / "nightmare-hunt"
@@ -28,20 +32,29 @@ def game():
 
 @pytest.fixture(scope="module")
 def rules(game):
-    return nh.rules_from(game)
+    return nh.prepare(game)
 
 
-def start(game, shuffles=None, **spec):
-    log = EventLog()
-    chance = ScriptedChance(shuffles=shuffles, log=log)
-    state = nh.setup(game, spec, chance, log)
-    return state, chance, log
+class Hunt:
+    """A hunt from an example-style setup, played action by action; ``state`` is always the latest."""
 
+    def __init__(self, rules, shuffles=None, **spec):
+        self.log = EventLog(Narrator(nh.NARRATION, rules))
+        self.chance = ScriptedChance(shuffles=shuffles, log=self.log)
+        self.state = nh.setup(rules, spec, self.chance, self.log)
 
-def act(state, chance, log, *actions):
-    for action in actions:
-        nh.apply(state, action, chance, log)
-    return nh.observe(state)
+    def act(self, *actions) -> dict:
+        for action in actions:
+            self.state = nh.apply(self.state, action, self.chance, self.log)
+        return nh.observe(self.state)
+
+    def refused(self, action):
+        """The action's error; the state it was tried on is left as it was."""
+        before = nh.observe(self.state)
+        with pytest.raises((RuleError, SpecError)) as error:
+            nh.apply(self.state, action, self.chance, self.log)
+        assert nh.observe(self.state) == before
+        return error.value
 
 
 # -- the rule tables come from the data ---------------------------------------------------------------
@@ -59,84 +72,79 @@ def test_rules_are_read_from_the_card_data(game, rules):
 # -- turns, actions and reactions ---------------------------------------------------------------------
 
 
-def test_pass_only_without_action_cards(game):
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+def test_pass_only_without_action_cards(rules):
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
                                hand=["swipe", "wound"])
-    with pytest.raises(RuleError, match="only when your hand holds no action cards"):
-        nh.apply(state, {"play": "pass"}, chance, log)
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+    assert re.search("only when your hand holds no action cards", str(hunt.refused({"play": "pass"})))
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
                                hand=["wound"], deck=["wound", "wound"], shuffles={"deck": [["dodge"]]})
-    assert nh.legal_actions(state) == [{"play": "pass"}]
-    seen = act(state, chance, log, {"play": "pass"})
+    assert nh.legal_actions(hunt.state) == [{"play": "pass"}]
+    seen = hunt.act({"play": "pass"})
     assert seen["deaths"] == 0 and seen["wounds"]["hand"] == 3  # one short of Body 4
-    lines = log.lines()
+    lines = hunt.log.lines()
     first = lines.index("draw: You draw Wound x2")  # the deck runs out mid-draw: Recovery, then the last card
     assert [line.split(":")[0] for line in lines[first:first + 4]] == ["draw", "recovery", "shuffle", "draw"]
     assert lines[first + 3] == "draw: You draw Dodge"
 
 
-def test_drawing_wounds_up_to_body_kills(game):
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+def test_drawing_wounds_up_to_body_kills(rules):
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
                                hand=["swipe", "wound", "wound", "wound"], deck=["wound"], shuffles={"deck": [[], []]})
-    seen = act(state, chance, log, {"play": "swipe"})
+    seen = hunt.act({"play": "swipe"})
     assert seen["deaths"] == 1 and seen["phase"] == "town" and seen["wounds"]["total"] == 0
-    assert "death: You die: 4 wounds in hand reach your Body 4" in log.lines()
+    assert "death: You die: 4 wounds in hand reach your Body 4" in hunt.log.lines()
 
 
-def test_basic_actions_cost_an_action_card(game):
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+def test_basic_actions_cost_an_action_card(rules):
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
                                hand=["parry", "parry", "dodge", "wound"])
-    with pytest.raises(RuleError, match="name the action card you discard"):
-        nh.apply(state, {"play": "punch"}, chance, log)
-    with pytest.raises(RuleError, match="Parry is a reaction"):
-        nh.apply(state, {"play": "parry"}, chance, log)
-    seen = act(state, chance, log, {"play": "punch", "discard": "dodge"})
+    assert re.search("name the action card you discard", str(hunt.refused({"play": "punch"})))
+    assert re.search("Parry is a reaction", str(hunt.refused({"play": "parry"})))
+    seen = hunt.act({"play": "punch", "discard": "dodge"})
     assert seen["enemies"]["vile-giant"] == {"card": "vile-giant", "energy": 4, "wounds": 3, "health": 12}
     assert seen["discard"] == ["dodge"]
 
 
-def test_rest_discards_the_hand_and_ends_conditions(game):
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
+def test_rest_discards_the_hand_and_ends_conditions(rules):
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "vile-giant"}], turn="player",
                                hand=["slam", "wound", "wound", "swipe"], conditions=["burning", "vulnerability"])
-    seen = act(state, chance, log, {"play": "rest", "discard": "slam"})
+    seen = hunt.act({"play": "rest", "discard": "slam"})
     assert seen["conditions"] == {"burning": 0, "vulnerability": 0}
     assert seen["wounds"] == {"hand": 0, "deck": 0, "discard": 2, "total": 2}  # Rest is not hurt by Burning
     assert sorted(seen["discard"]) == ["slam", "swipe", "wound", "wound"]
 
 
-def test_sprint_cancels_only_at_zero_energy_and_skips_the_turn(game):
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "rabid-dog", "energy": 6}],
+def test_sprint_cancels_only_at_zero_energy_and_skips_the_turn(rules):
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "rabid-dog", "energy": 6}],
                                hand=["slam", "swipe", "slash", "swipe"])
-    assert state.phase == "reaction"
-    assert {"react": "sprint", "discard": "slam"} in nh.legal_actions(state)
-    seen = act(state, chance, log, {"react": "sprint", "discard": "slam"})
+    assert hunt.state.phase == "reaction"
+    assert {"react": "sprint", "discard": "slam"} in nh.legal_actions(hunt.state)
+    seen = hunt.act({"react": "sprint", "discard": "slam"})
     # cancelled; Sprint's Time 4 feeds the dog, the skipped turn lets it bite for Power 1 at once
     assert seen["last_attack"]["power"] == 1 and seen["enemies"]["rabid-dog"]["energy"] == 2
     assert seen["count"]["hand"] == 3 and seen["phase"] == "turn"
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "rabid-dog", "energy": 7}],
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "rabid-dog", "energy": 7}],
                                hand=["dodge", "swipe", "slash", "swipe"])
-    with pytest.raises(RuleError, match="leaves the enemy at 0 energy; Rabid Dog has 1"):
-        nh.apply(state, {"react": "sprint", "discard": "swipe"}, chance, log)
+    assert re.search("leaves the enemy at 0 energy; Rabid Dog has 1", str(hunt.refused({"react": "sprint", "discard": "swipe"})))
 
 
-def test_summoned_prey_wait_for_the_next_prey_turn(game):
-    state, chance, log = start(game, armor="robes", enemies=[{"card": "dog-handler", "energy": 4}],
+def test_summoned_prey_wait_for_the_next_prey_turn(rules):
+    hunt = Hunt(rules, armor="robes", enemies=[{"card": "dog-handler", "energy": 4}],
                                hand=["swipe", "swipe", "slash", "slam"], deck=["slash", "slash", "swipe"])
-    seen = act(state, chance, log, {"react": "none"})
+    seen = hunt.act({"react": "none"})
     assert seen["enemies"]["rabid-dog"]["energy"] == 0 and seen["phase"] == "turn"
-    seen = act(state, chance, log, {"play": "swipe", "target": "dog-handler"}, {"react": "none"})
+    seen = hunt.act({"play": "swipe", "target": "dog-handler"}, {"react": "none"})
     dog = seen["enemies"]["rabid-dog"]
     assert dog["energy"] == 1  # gained 3 from Swipe, spent 2 on its bite in the prey turn after
     assert seen["last_attack"]["enemy"] == "rabid-dog"
 
 
-def test_several_enemies_all_gain_energy_and_need_a_target(game):
-    state, chance, log = start(game, armor="robes", turn="player", hand=["swipe", "swipe", "slash", "slam"],
+def test_several_enemies_all_gain_energy_and_need_a_target(rules):
+    hunt = Hunt(rules, armor="robes", turn="player", hand=["swipe", "swipe", "slash", "slam"],
                                enemies=[{"card": "flaming-heart"}, {"card": "ember", "summoned": True},
                                         {"card": "ember", "summoned": True}])
-    with pytest.raises(RuleError, match="name the enemy you strike.*flaming-heart, ember, ember#2"):
-        nh.apply(state, {"play": "slash"}, chance, log)
-    seen = act(state, chance, log, {"play": "slash", "target": "ember#2"})
+    assert re.search("name the enemy you strike.*flaming-heart, ember, ember#2", str(hunt.refused({"play": "slash"})))
+    seen = hunt.act({"play": "slash", "target": "ember#2"})
     assert seen["defeated"] == ["ember#2"]
     assert seen["pending"] == {"enemy": "flaming-heart", "energy": 5}  # its summons leaves it at 0: Sprint could cancel it
 
@@ -144,42 +152,50 @@ def test_several_enemies_all_gain_energy_and_need_a_target(game):
 # -- encounters, town, resets -------------------------------------------------------------------------
 
 
-def test_twin_flames_summons_two_embers_without_fast_but_with_slow(game):
-    state, chance, log = start(game, armor="leather", encounter="twin-flames", hand=["swipe", "swipe", "slash", "slam"])
-    seen = nh.observe(state)
+def test_twin_flames_summons_two_embers_without_fast_but_with_slow(rules):
+    hunt = Hunt(rules, armor="leather", encounter="twin-flames", hand=["swipe", "swipe", "slash", "slam"])
+    seen = nh.observe(hunt.state)
     assert seen["enemies"] == {"ember": {"card": "ember", "energy": 2, "wounds": 0, "health": 1},
                                "ember#2": {"card": "ember", "energy": 2, "wounds": 0, "health": 1}}
-    assert "energy: Leather is Slow 2: Ember has 2, Ember #2 has 2 energy" in log.lines()
+    assert ("slow", {"armor": "leather", "energy": [["ember", 2], ["ember#2", 2]]}) in hunt.log.facts()
+    assert "slow: Leather is Slow 2: Ember has 2, Ember #2 has 2 energy" in hunt.log.lines()
 
 
-def test_inferno_and_mirage_inflict_and_end_at_once(game):
-    state, chance, log = start(game, armor="robes", encounter="inferno", hand=["swipe", "swipe", "slash", "slam"])
-    seen = nh.observe(state)
+def test_inferno_and_mirage_inflict_and_end_at_once(rules):
+    hunt = Hunt(rules, armor="robes", encounter="inferno", hand=["swipe", "swipe", "slash", "slam"])
+    seen = nh.observe(hunt.state)
     assert seen["phase"] == "between" and seen["conditions"]["burning"] == 1 and seen["encounter_discard"] == ["inferno"]
-    state, chance, log = start(game, armor="plate", encounter="distracting-mirage", hand=["swipe", "swipe", "slash", "slam"])
-    assert nh.observe(state)["track"] == [3, 3, 5, 7]
+    hunt = Hunt(rules, armor="plate", encounter="distracting-mirage", hand=["swipe", "swipe", "slash", "slam"])
+    assert nh.observe(hunt.state)["track"] == [3, 3, 5, 7]
 
 
-def test_going_to_town_resets_the_deck_removes_wounds_keeps_conditions(game):
-    state, chance, log = start(game, armor="robes", at="between", hand=["swipe", "wound", "slash", "slam"],
+def test_going_to_town_resets_the_deck_removes_wounds_keeps_conditions(rules):
+    hunt = Hunt(rules, armor="robes", at="between", hand=["swipe", "wound", "slash", "slam"],
                                discard=["wound"], conditions=["burning"],
                                encounter_discard=["rabid-dog", "dire-rat"], shuffles={"deck": [[]]})
-    seen = act(state, chance, log, "town")
+    seen = hunt.act("town")
     assert seen["phase"] == "town" and seen["wounds"]["total"] == 0 and seen["conditions"]["burning"] == 1
     assert seen["encounter_deck"][:3] == ["dire-rat", "rabid-dog", "corrupted-kobold"]
     assert seen["count"] == {"hand": 4, "deck": 11, "discard": 0}
-    seen = act(state, chance, log, {"equip": "plate"}, "venture")
+    seen = hunt.act({"equip": "plate"}, "venture")
     assert seen["armor"] == "plate" and seen["enemies"]["dire-rat"]["energy"] == 4 - 4  # Slow 4, then its 4-energy bite
 
 
-def test_a_setup_mistake_names_its_key(game):
-    with pytest.raises(SpecError, match="no card 'swipee' here; did you mean 'swipe'") as error:
-        start(game, armor="robes", hand=["swipe", "swipee"])
-    assert error.value.key == ("hand", 1)
-    with pytest.raises(SpecError, match="one swipe too many"):
-        start(game, armor="robes", hand=["swipe", "swipe", "swipe", "swipe"])
-    with pytest.raises(SpecError, match="unknown key 'armour'; did you mean 'armor'"):
-        start(game, armour="robes")
+def setup_problems(game, text: str) -> list[str]:
+    node, _ = parse_yaml(text, "setup.md")
+    _, problems = read_plain(node, nh.SETUP, "setup", game)
+    return [f"{p.loc.line}:{p.loc.col}: {p.message}" for p in problems]
+
+
+def test_a_setup_mistake_is_reported_at_its_own_line(game, rules):
+    assert setup_problems(game, "armor: robes\nhand: [swipe, swipee]\n") == [
+        "2:15: setup.hand.2: no card with id 'swipee'; did you mean 'swipe'?"]
+    assert setup_problems(game, "armour: robes\n") == ["1:1: setup.armour: unknown field; did you mean 'armor'?"]
+    assert setup_problems(game, "armor: robes\nturn: players\n") == [
+        "2:7: setup.turn: expected one of prey, player, got \"players\"; did you mean 'player'?"]
+    with pytest.raises(SpecError, match="one swipe too many") as error:
+        Hunt(rules, armor="robes", hand=["swipe", "swipe", "swipe", "swipe"])
+    assert error.value.key == ("hand", 3)
 
 
 # -- the game's own data checks -----------------------------------------------------------------------
@@ -251,9 +267,9 @@ def test_a_thousand_heuristic_level_one_attempts(rules):
 
 def test_random_play_is_reproducible(rules):
     def trace(seed):
-        log = EventLog()
+        log = EventLog(Narrator(nh.NARRATION, rules))
         play(nh, rules, seed, MAX_DECISIONS, {"armor": "leather", "level": 2}, log=log)
-        return log.lines()
+        return log.lines(), log.facts()
 
     assert trace(5) == trace(5)
     assert trace(5) != trace(6)

@@ -9,16 +9,19 @@ import pytest
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.rules.ci.check import check_game
 from deckwright.rules.data.values import Open
+from deckwright.rules.data.specs import read_plain
+from deckwright.rules.data.yamlsrc import parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
 from deckwright.rules.engine.log import EventLog
 from deckwright.rules.games import parousia
-from deckwright.rules.games.parousia.data import ChanceLine, rules_from
-from deckwright.rules.games.parousia.odds import chance_result, chance_text
+from deckwright.rules.engine.narration import Narrator
+from deckwright.rules.games.parousia.chances import chance_result, chance_text
+from deckwright.rules.games.parousia.numbers import ChanceLine
 from deckwright.rules.load import load_game
 
 GAME = load_game(BUNDLED_GAMES / "parousia")
-RULES = rules_from(GAME)
+RULES = parousia.prepare(GAME)
 
 
 def player(name="Ann", **counters):
@@ -29,9 +32,9 @@ def player(name="Ann", **counters):
 
 def run(spec, actions=(), rolls=(), shuffles=None):
     """Replays actions from a setup; returns (state, observed, log lines)."""
-    log = EventLog()
+    log = EventLog(Narrator(parousia.NARRATION, RULES))
     chance = ScriptedChance(rolls, shuffles or {}, log)
-    state = parousia.setup(GAME, spec, chance, log)
+    state = parousia.setup(RULES, spec, chance, log)
     for action in actions:
         state = parousia.apply(state, action, chance, log)
     chance.finish()
@@ -188,9 +191,9 @@ def test_item_charge_stops_at_the_items_charge():
 
 
 def test_apply_leaves_the_given_state_alone():
-    log = EventLog()
+    log = EventLog(Narrator(parousia.NARRATION, RULES))
     chance = ScriptedChance([], {}, log)
-    state = parousia.setup(GAME, {"players": [player()], "floor": ["3-of-spades"]}, chance, log)
+    state = parousia.setup(RULES, {"players": [player()], "floor": ["3-of-spades"]}, chance, log)
     after = parousia.apply(state, {"take": "3-of-spades"}, chance, log)
     assert parousia.observe(state)["floor"] == ["3-of-spades"]
     assert parousia.observe(after)["players"]["Ann"]["keys"] == 1
@@ -429,18 +432,28 @@ def test_a_new_floor_returns_floor_cards_to_the_pickup_deck():
 
 
 @pytest.mark.parametrize("spec, key, message", [
-    ({"players": [player()], "flor": []}, ("flor",), "did you mean 'floor'"),
     ({"players": [player(hand=["3-of-spades"])]}, ("players", 0, "hand", 0), "not a playable card"),
-    ({"players": [player()], "fight": {"enemies": [{"name": "X", "speed": 2, "charge": False}]}},
-     ("fight", "enemies", 0), "missing field 'resilience'"),
-    ({"players": [player()], "fight": {"enemies": [dict(ENEMY, armour=3)]}},
-     ("fight", "enemies", 0, "armour"), "unknown field 'armour'"),
     ({"players": [player(), {"name": "Ann"}]}, ("players",), "share a name"),
 ])
 def test_bad_setups_point_at_the_value(spec, key, message):
     with pytest.raises(SpecError, match=message) as info:
         run(spec)
     assert info.value.key == key
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("players: [{name: Ann}]\nflor: []\n", "2:1: setup.flor: unknown field; did you mean 'floor'?"),
+    ("players: [{name: Ann}]\nfight:\n  enemies: [{name: X, speed: 2, charge: false}]\n",
+     "3:13: setup.fight.enemies.1: missing required field 'resilience'"),
+    ("players: [{name: Ann}]\nfight:\n  enemies: [{name: X, resilience: 8, speed: 2, charge: false, armour: 3}]\n",
+     "3:63: setup.fight.enemies.1.armour: unknown field"),
+    ("players: [{name: Ann, hand: [the-sun, 3-of-spadez]}]\n",
+     "1:39: setup.players.1.hand.2: no card with id '3-of-spadez'; did you mean '3-of-spades'?"),
+])
+def test_setups_are_read_through_the_card_types_fields(text, problem):
+    node, _ = parse_yaml(text, "page.md")
+    _, problems = read_plain(node, parousia.SETUP(GAME), "setup", GAME)
+    assert [f"{p.loc.line}:{p.loc.col}: {p.message}" for p in problems] == [problem]
 
 
 def test_the_checker_fails_a_wrong_claim(tmp_path):
@@ -512,7 +525,7 @@ def test_random_play_keeps_the_invariants(seed):
     from deckwright.rules.engine.chance import SeededChance
 
     chance = SeededChance(seed)
-    log = EventLog()
+    log = EventLog(Narrator(parousia.NARRATION, RULES))
     rooms = [{"name": f"R{i}", "enemies": [dict(ENEMY, name=f"E{i}", resilience=4 + i % 9, speed=i % 7,
                                                  **({"accuracy": i % 5} if i % 2 else {}))],
               "chaser": i % 3 == 0, **({"guarded": [{"pickup": "coin", "guard": "rocks"}]} if i % 4 == 0 else {})}
@@ -523,7 +536,7 @@ def test_random_play_keeps_the_invariants(seed):
                       "items": ["void", "whore-of-babylon"],
                       "devil-items": [{"name": "D1", "price": 1, "text": "t"}, {"name": "D2", "price": 1, "text": "t"}]},
             "discovered": ["boss-room"]}
-    state = parousia.setup(GAME, spec, chance, log)
+    state = parousia.setup(RULES, spec, chance, log)
     applied = 0
     for _ in range(300):
         action = chance.pick(_candidates(state, chance.pick))

@@ -16,7 +16,7 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.impose import plan_grid
 from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
 from deckwright.generator.render.svg import render
-from deckwright.rules.data.model import PAPER_SIZES
+from deckwright.generator.layout.paper import PAPER_SIZES
 from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
@@ -210,28 +210,66 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 
 # -- golden image ---------------------------------------------------------------
 
-@needs_poppler
-def test_a_page_matches_its_golden_image(tmp_path):
-    """Page 1 of Nightmare Hunt's level 1 deck, rendered at 20 dpi; DECKWRIGHT_UPDATE_GOLDEN=1 rewrites it."""
+GOLDEN_DPI = 75
+TILE = 24  # pixels: about 8 mm at 75 dpi, a ninth of a poker card's width
+TILE_LIMIT = 6.0  # the most a tile's mean difference per channel (0-255) may be
+
+
+def tile_differences(rendered, expected) -> list[tuple[tuple[int, int], float]]:
+    """Every tile whose mean difference per channel passes the limit, with its top-left pixel and the difference."""
+    from PIL import ImageChops, ImageStat
+
+    difference = ImageChops.difference(rendered, expected)
+    out = []
+    for top in range(0, difference.height, TILE):
+        for left in range(0, difference.width, TILE):
+            tile = difference.crop((left, top, min(left + TILE, difference.width), min(top + TILE, difference.height)))
+            worst = max(ImageStat.Stat(tile).mean)
+            if worst > TILE_LIMIT:
+                out.append(((left, top), round(worst, 1)))
+    return out
+
+
+def rendered_golden_page(tmp_path):
+    """Page 1 of Nightmare Hunt's level 1 deck at 75 dpi, and its golden image (DECKWRIGHT_UPDATE_GOLDEN=1 rewrites it)."""
     import os
 
-    from PIL import Image, ImageChops, ImageStat
+    from PIL import Image
 
     game = load_game(BUNDLED_GAMES / "nightmare-hunt")
     pdf = tmp_path / "level-1.pdf"
     HomePrint(game, Faces(game), PrintJob("t", (game.decks["level-1"],), (), "a4", True)).write(str(pdf))
-    subprocess.run(["pdftoppm", "-r", "20", "-png", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(tmp_path / "page")],
-                   check=True)
+    subprocess.run(["pdftoppm", "-r", str(GOLDEN_DPI), "-png", "-f", "1", "-l", "1", "-singlefile", str(pdf),
+                    str(tmp_path / "page")], check=True)
     rendered = Image.open(tmp_path / "page.png").convert("RGB")
-    golden = GOLDEN / "nightmare-hunt-level-1-page-1.png"
+    golden = GOLDEN / f"nightmare-hunt-level-1-page-1-{GOLDEN_DPI}dpi.png"
     if os.environ.get("DECKWRIGHT_UPDATE_GOLDEN"):
         golden.parent.mkdir(parents=True, exist_ok=True)
-        rendered.save(golden)
+        rendered.save(golden, optimize=True)
     assert golden.exists(), f"no golden image {golden}: run with DECKWRIGHT_UPDATE_GOLDEN=1 and look at it"
-    expected = Image.open(golden).convert("RGB")
+    return rendered, Image.open(golden).convert("RGB")
+
+
+@needs_poppler
+def test_a_page_matches_its_golden_image_tile_by_tile(tmp_path):
+    rendered, expected = rendered_golden_page(tmp_path)
     assert rendered.size == expected.size
-    difference = ImageStat.Stat(ImageChops.difference(rendered, expected)).mean
-    assert max(difference) < 2.0, f"mean difference per channel {difference} (rendered: {tmp_path / 'page.png'})"
+    assert tile_differences(rendered, expected) == [], f"rendered: {tmp_path / 'page.png'}"
+
+
+@needs_poppler
+def test_a_blanked_part_of_a_card_fails_the_golden_comparison(tmp_path):
+    from PIL import ImageDraw
+
+    rendered, expected = rendered_golden_page(tmp_path)
+    # a third of the middle card's height painted over, the way a box that stopped drawing would leave it
+    width, height = rendered.size
+    card_w, card_h = 63.5 / 25.4 * GOLDEN_DPI, 88.9 / 25.4 * GOLDEN_DPI
+    left, top = (width - card_w) / 2, (height - card_h) / 2
+    ImageDraw.Draw(rendered).rectangle((left, top + card_h / 3, left + card_w, top + 2 * card_h / 3), fill="white")
+    failing = tile_differences(rendered, expected)
+    assert len(failing) >= 10
+    assert all(left - TILE <= x <= left + card_w and top - TILE <= y <= top + card_h for (x, y), _ in failing)
 
 
 # -- imposition and other outputs ---------------------------------------------------

@@ -17,7 +17,7 @@ import pytest
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.rules.book.examples import find_examples, replay_example
 from deckwright.rules.data.model import Page
-from deckwright.rules.games import mechanics_module
+from deckwright.rules.games import rules_module
 from deckwright.rules.load import load_game
 
 
@@ -36,7 +36,7 @@ def replay(game_name: str, example: str, tmp_path: Path, extra: Path | None = No
     path = tmp_path / "pending.md"  # no golden log beside it: only the claims are compared
     page = Page("pending", "Pending", path, "pending.md", f"# Pending\n\n```example\n{example}```\n")
     [block] = find_examples(replace(game, pages=(page,)))
-    return replay_example(game, block, mechanics_module(game))
+    return replay_example(game, block, rules_module(game))
 
 
 def assert_verified(result) -> None:

@@ -31,7 +31,7 @@ def test_the_shield_example_log_tells_the_arithmetic():
     report = check_game(FOLDER)
     shield = next(e for e in report.examples if e.name == "8 damage against 5 shield")
     assert "damage: Ana takes 8 damage, 5 blocked by shield, loses 3 HP (20 -> 17)" in shield.log
-    assert shield.log[-1] == "phase: end of round 1: player shield drops"
+    assert shield.log[-1] == "round-end: end of round 1: player shield drops"
 
 
 def _edited(tmp_path, page: str, old: str, new: str):

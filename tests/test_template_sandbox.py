@@ -22,7 +22,6 @@ import pytest
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.files import LayoutError
 from deckwright.rules.data.model import Back, CardType, Deck, OpenQuestion, Sheet, Size
 from deckwright.rules.data.schema import FieldDef, Ref
 from deckwright.rules.data.values import Open, Range

@@ -59,3 +59,18 @@ def test_copies_are_independent():
     copy.create("w", "deck")
     assert zones.ids("deck") == ["a"] and copy.ids("deck") == ["w", "a"]
     assert zones.created == Counter()
+
+
+def test_a_copy_shares_its_piles_until_either_side_changes_one():
+    zones = Zones.with_piles("hand", deck=["a", "b", "c"], discard=["x"])
+    copy = zones.copy()
+    assert copy["deck"] is zones["deck"]  # shared, not copied, until one side changes it
+    copy.draw("deck", "hand")
+    copy.move_all("discard", "deck", flip=True)
+    zones.remove("c", "deck")  # the original changes too, after the copy was made
+    assert (zones.ids("deck"), zones.ids("hand"), zones.ids("discard")) == (["a", "b"], [], ["x"])
+    assert (copy.ids("deck"), copy.ids("hand"), copy.ids("discard")) == (["x", "b", "c"], ["a"], [])
+    assert zones.removed == Counter({"c": 1}) and copy.removed == Counter()
+    own = copy.own("deck")
+    own.append("y")
+    assert copy.ids("deck")[0] == "y" and "y" not in zones.ids("deck")

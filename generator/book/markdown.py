@@ -61,7 +61,8 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
                 if made is None:
                     continue
                 out.extend(lines[index:block.loc.line - 1])
-                out.extend(["", self.md.htmlStash.store(made), ""])
+                # a block indented inside a list item stays in it
+                out.extend(["", " " * block.indent + self.md.htmlStash.store(made), ""])
                 index = block.end_line
             out.extend(lines[index:])
             return out

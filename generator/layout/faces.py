@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckwright.rules.data.model import CARD_SIZES, Card, Deck, Game, Sheet
+from deckwright.rules.data.model import Card, Deck, Game, Sheet
+from deckwright.rules.data.units import CARD_SIZES
 from deckwright.rules.data.schema import Ref
 from deckwright.rules.data.values import Open
 from deckwright.rules.data.yamlsrc import load_yaml_file
@@ -115,9 +116,9 @@ def layout_data(game: Game) -> dict:
 
     A mechanics module may define ``layout_data(game) -> dict``; without one, ``data`` is empty.
     """
-    from deckwright.rules.games import mechanics_module
+    from deckwright.rules.games import rules_module
 
-    hook = getattr(mechanics_module(game), "layout_data", None) if game.mechanics else None
+    hook = getattr(rules_module(game), "layout_data", None) if game.mechanics else None
     return hook(game) if hook is not None else {}
 
 

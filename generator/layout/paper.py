@@ -1,7 +1,13 @@
 """Paper and bleed: the sizes a printed page has, and the area a page-sized sheet fills on it (millimetres)."""
 from __future__ import annotations
 
-from deckwright.rules.data.model import PAPER_SIZES, Sheet
+from deckwright.rules.data.model import Sheet
+from deckwright.rules.data.units import PAGE_SIZES
+
+# The papers a home print and the site's printable pages are laid out on (the page formats a game may also
+# name as a sheet's size).
+PAPERS = ("a4", "letter", "a3", "tabloid")
+PAPER_SIZES: dict[str, tuple[float, float]] = {name: PAGE_SIZES[name] for name in PAPERS}
 
 HOME_BLEED = 3.0
 SHOP_BLEED = 25.4 / 8  # 1/8 inch, what DriveThruCards and The Game Crafter ask for

@@ -19,7 +19,6 @@ stays, and ``Update.errors`` holds the located lines to show over it.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path

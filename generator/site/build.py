@@ -27,10 +27,10 @@ from deckwright.generator import TEMPLATES
 from deckwright.generator.book.examples import ExampleView, results_by_line
 from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.fonts import FontBook, shipped_fonts
-from deckwright.generator.layout.paper import is_page_sheet
+from deckwright.generator.layout.paper import PAPER_SIZES, is_page_sheet
 from deckwright.generator.output import link_or_copy, staged_folder
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
-from deckwright.rules.data.model import PAPER_SIZES, Card, Deck, Game, Sheet, Size, readings_summary
+from deckwright.rules.data.model import Card, Deck, Game, Sheet, Size, readings_summary
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor

@@ -1,39 +1,52 @@
-"""Worked examples in rulebook pages, replayed through a game's mechanics module.
+"""Worked examples in rulebook pages, replayed through a game's rules module.
 
 An example is a fenced ```` ```example ```` block of YAML beside the prose it
-illustrates (the format and the mechanics protocol are in ``rules/README.md``).
+illustrates (the format and the rules protocol are in ``rules/README.md``).
+Its setup and actions are read through the rules module's field definitions
+(``SETUP``, ``ACTIONS``) by the same validator as card data, then replayed.
 Replaying one gives an ``ExampleResult``:
 
 - verified: every claimed outcome matches the rules;
 - erratum: the example is marked as known to disagree, and still does;
 - failing: an outcome differs, the script cannot be replayed (an impossible,
-  missing or left-over roll, an illegal action), an erratum now agrees, or
-  the event log drifted from its golden file.
+  missing or left-over roll, an illegal action), an erratum now agrees, the
+  event log differs from its golden file or has none, or the verdict changes
+  when cards a shuffle leaves unnamed come out in another order.
+
+Golden logs are JSON lines, ``["kind", {data}, "narration"]`` an event, in
+``<page>.golden/<example>.jsonl`` beside the page; the facts (kind and data)
+are compared, the narration is there for the reader.
 """
 from __future__ import annotations
 
 import re
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from deckwright.rules.data.confine import FileRefused, read_confined, write_confined
+from deckwright.rules.data.fields import record
 from deckwright.rules.data.model import Game, Page
 from deckwright.rules.data.names import file_name_problem
 from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.data.specs import read_plain
 from deckwright.rules.data.yamlsrc import YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
-from deckwright.rules.engine.log import EventLog
-from deckwright.rules.games import mechanics_module
-from deckwright.rules.problems import Loc
+from deckwright.rules.engine.log import EventLog, fact_of_line, golden_line, plain_fact
+from deckwright.rules.engine.narration import Narrator
+from deckwright.rules.engine.verbs import find_verb
+from deckwright.rules.games import rules_module
+from deckwright.rules.problems import Loc, Problems, display_path
 
-from .pages import fenced_blocks
+from .pages import fenced_blocks, skipped_fences
 
 EXAMPLE_FENCE = "example"
 EXAMPLE_KEYS = ("name", "erratum", "setup", "rolls", "shuffles", "actions", "expect")
-GOLDEN_SUFFIX = ".golden"  # golden logs live in <page>.golden/<example>.log beside the page
+GOLDEN_SUFFIX = ".golden"  # golden logs live in <page>.golden/<example>.jsonl beside the page
+GOLDEN_EXTENSION = ".jsonl"
+ORDER_SEEDS = (1, 2, 3, 4)  # other orders for the cards a shuffle leaves unnamed
 
 
 @dataclass(frozen=True)
@@ -45,7 +58,7 @@ class ExampleResult:
     loc: object
     verdict: str
     message: str = ""
-    log: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()  # "kind: narration", one line an event
 
     def __str__(self) -> str:
         text = f"{self.loc}: {self.name}: {self.verdict}"
@@ -82,7 +95,11 @@ class Example:
 
     @property
     def golden_path(self) -> Path:
-        return self.page.path.parent / f"{self.page.path.stem}{GOLDEN_SUFFIX}" / f"{self.slug}.log"
+        return golden_folder(self.page) / f"{self.slug}{GOLDEN_EXTENSION}"
+
+
+def golden_folder(page: Page) -> Path:
+    return page.path.parent / f"{page.path.stem}{GOLDEN_SUFFIX}"
 
 
 # -- reading ---------------------------------------------------------------------
@@ -121,12 +138,33 @@ def example_names(pages) -> set[str]:
     return names
 
 
+def example_warnings(game: Game, examples: list[Example], problems: Problems) -> None:
+    """Example fences the reader skips, and golden logs that belong to no example."""
+    for page in game.pages:
+        for loc in skipped_fences(page.text, page.shown, EXAMPLE_FENCE):
+            problems.warning(loc, "this looks like an example fence but opens no example block "
+                                  "(write ```example at the start of a line, or indented in a list item)")
+    wanted = {example.golden_path for example in examples}
+    for page in game.pages:
+        folder = golden_folder(page)
+        if folder.is_symlink() or not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path not in wanted:
+                problems.warning(Loc(display_path(path)), f"a golden log with no example on {page.shown} "
+                                                          f"(renamed or removed?); delete it")
+
+
 def _read_block(game: Game, page: Page, block) -> Example:
     # Padding with blank lines makes YAML locations count from the top of the page.
     node, problems = parse_yaml("\n" * (block.body_line - 1) + block.body, page.shown)
+    if block.indent and node is not None:
+        node = _shifted(node, block.indent)
     fallback = f"example at line {block.loc.line}"
     if problems:
-        return Example(game.slug, fallback, page, block.loc, None, problems[0].message, problems[0].loc)
+        loc = problems[0].loc
+        return Example(game.slug, fallback, page, block.loc, None, problems[0].message,
+                       replace(loc, col=loc.col + block.indent))
     if node is None or node.kind != "map":
         what = "nothing" if node is None else node.describe()
         return Example(game.slug, fallback, page, block.loc, None,
@@ -141,6 +179,16 @@ def _read_block(game: Game, page: Page, block) -> Example:
     except _Unreadable as exc:
         return Example(game.slug, name or fallback, page, loc, node, exc.message, exc.loc)
     return Example(game.slug, name, page, loc, node)
+
+
+def _shifted(node: YNode, columns: int) -> YNode:
+    """The node with every location moved right (the block was dedented before it was parsed)."""
+    loc = replace(node.loc, col=node.loc.col + columns)
+    if node.kind == "map":
+        return replace(node, loc=loc, value=tuple((_shifted(k, columns), _shifted(v, columns)) for k, v in node.value))
+    if node.kind == "seq":
+        return replace(node, loc=loc, value=tuple(_shifted(item, columns) for item in node.value))
+    return replace(node, loc=loc)
 
 
 _SHAPES = {"name": "scalar", "erratum": "scalar", "setup": "map", "rolls": "seq", "shuffles": "map",
@@ -184,15 +232,43 @@ def _orders(node: YNode) -> list[YNode]:
 # -- replaying -------------------------------------------------------------------
 
 
-def replay_game_examples(game: Game, update_golden: bool = False) -> list[ExampleResult]:
-    examples = find_examples(game)
+def replay_game_examples(game: Game, update_golden: bool = False, module=None,
+                         examples: list[Example] | None = None) -> list[ExampleResult]:
+    examples = find_examples(game) if examples is None else examples
     if not examples:
         return []
-    module = mechanics_module(game)
-    return [replay_example(game, example, module, update_golden) for example in examples]
+    module = module or rules_module(game)
+    rules = _prepare(module, game)
+    return [replay_example(game, example, module, update_golden, rules) for example in examples]
 
 
-def replay_example(game: Game, example: Example, module=None, update_golden: bool = False) -> ExampleResult:
+def _prepare(module, game: Game):
+    """The module's prepared rules, or the exception preparing them raised (each example reports it)."""
+    if module is None:
+        return None
+    try:
+        return module.prepare(game)
+    except Exception as exc:  # a bug in the rules module, or data it cannot play with
+        return exc
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One replay: the log, the claims that differ, or what stopped it."""
+
+    log: EventLog
+    mismatches: tuple[tuple[Loc, str], ...] = ()
+    stopped: str = ""  # why the replay could not go on
+    stopped_at: Loc | None = None
+    free_orders: int = 0  # shuffles whose unnamed cards could come out in more than one order
+
+    @property
+    def verdict(self) -> str:
+        return "stopped" if self.stopped else ("differs" if self.mismatches else "agrees")
+
+
+def replay_example(game: Game, example: Example, module=None, update_golden: bool = False,
+                   rules: Any = None) -> ExampleResult:
     def result(verdict: str, message: str = "", loc: Loc | None = None, log: EventLog | None = None) -> ExampleResult:
         return ExampleResult(example.game, example.name, loc or example.loc, verdict, message,
                              tuple(log.lines()) if log is not None else ())
@@ -200,23 +276,62 @@ def replay_example(game: Game, example: Example, module=None, update_golden: boo
     if example.problem:
         return result("failing", example.problem, example.problem_loc)
     if module is None:
-        return result("failing", f"the game has no mechanics module to replay it with (game.yaml 'mechanics:')")
+        return result("failing", "the game has no rules module to replay it with (game.yaml 'mechanics:')")
+    rules = _prepare(module, game) if rules is None else rules
+    if isinstance(rules, Exception):
+        return result("failing", f"the rules cannot prepare this game: {type(rules).__name__}: {rules}")
+    run = _replay(game, example, module, rules, None)
+    if run.stopped:
+        return result("failing", run.stopped, run.stopped_at, run.log)
+    if run.free_orders:
+        for seed in ORDER_SEEDS:
+            other = _replay(game, example, module, rules, seed)
+            if other.verdict != run.verdict:
+                return result("failing", _order_message(run, other, seed), example.loc, other.log)
+    return _verdict(example, run, update_golden, result)
+
+
+def _order_message(run: _Run, other: _Run, seed: int) -> str:
+    return (f"the verdict depends on an order the example leaves open: with the cards its shuffles do not name "
+            f"in file order it is {_outcome(run)}, in another order (permutation {seed}) {_outcome(other)}; name "
+            f"the order under 'shuffles:' (top card first) as the source gives it, or as the example's own choice")
+
+
+def _outcome(run: _Run) -> str:
+    if run.stopped:
+        return f"failing ({run.stopped})"
+    if run.mismatches:
+        return f"failing ({'; '.join(message for _, message in run.mismatches)})"
+    return "verified"
+
+
+def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) -> _Run:
     node = example.node
-    log = EventLog()
+    log = EventLog(Narrator(getattr(module, "NARRATION", None), rules))
     chance = ScriptedChance([item.value for item in _items(node.get("rolls"))],
-                            _plain_shuffles(node.get("shuffles")), log)
+                            _plain_shuffles(node.get("shuffles")), log, rest_seed)
     mismatches: list[tuple[Loc, str]] = []
     piece, piece_loc = node.get("setup"), node.loc
+
+    def stop(message: str, loc: Loc) -> _Run:
+        return _Run(log, tuple(mismatches), message, loc, chance.free_orders)
+
     try:
         chance.step = f"the setup (line {piece_loc.line})"
-        state = module.setup(game, piece.plain() if piece is not None and piece.kind == "map" else {}, chance, log)
+        spec, problems = _setup_spec(game, module, node)
+        if problems:
+            return stop("; ".join(p.message for p in problems), problems[0].loc)
+        state = module.setup(rules, spec, chance, log)
         for number, piece in enumerate(_items(node.get("actions")), start=1):
             piece_loc = piece.loc
             if piece.kind == "map" and piece.keys() == ["expect"]:
                 _compare(piece.get("expect"), module.observe(state), "", mismatches)
                 continue
             chance.step = f"action {number} ({_summary(piece)}, line {piece.loc.line})"
-            state = module.apply(state, piece.plain(), chance, log)
+            action, problems = _action(game, module, piece, number)
+            if problems:
+                return stop("; ".join(p.message for p in problems), problems[0].loc)
+            state = module.apply(state, action, chance, log)
         piece, piece_loc = None, node.loc
         chance.step = "at the end of the example"
         chance.finish()
@@ -224,30 +339,73 @@ def replay_example(game: Game, example: Example, module=None, update_golden: boo
         if expect is not None and expect.kind == "map":
             _compare(expect, module.observe(state), "", mismatches)
     except SpecError as exc:
-        return result("failing", str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc, log)
+        return stop(str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc)
     except (ChanceError, RuleError) as exc:
-        return result("failing", str(exc), piece_loc, log)
-    except Exception as exc:  # a bug in the mechanics module; report it as this example's failure
+        return stop(str(exc), piece_loc)
+    except Exception as exc:  # a bug in the rules module; report it as this example's failure
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        return result("failing", f"{chance.step}: the rules raised {type(exc).__name__}: {exc} "
-                                 f"({Path(where.filename).name}:{where.lineno})", piece_loc, log)
-    return _verdict(example, mismatches, log, update_golden, result)
+        return stop(f"{chance.step}: the rules raised {type(exc).__name__}: {exc} "
+                    f"({Path(where.filename).name}:{where.lineno})", piece_loc)
+    return _Run(log, tuple(mismatches), free_orders=chance.free_orders)
 
 
-def _verdict(example: Example, mismatches, log: EventLog, update_golden: bool, result) -> ExampleResult:
-    erratum = example.erratum
+def _setup_spec(game: Game, module, node: YNode) -> tuple[dict, list]:
+    """The example's setup read through the module's SETUP definition (plain values when it declares none)."""
+    setup = node.get("setup")
+    if setup is None or (setup.kind == "scalar" and setup.scalar_type == "null"):
+        setup = YNode("map", node.loc, ())
+    fdef = getattr(module, "SETUP", None)
+    if fdef is None:
+        return setup.plain(), []
+    if callable(fdef):  # a setup whose fields follow the game's own card types
+        fdef = fdef(game)
+    return read_plain(setup, fdef, "setup", game)
+
+
+def _action(game: Game, module, node: YNode, number: int) -> tuple[Any, list]:
+    """One action read through the module's verb table: the verb known, its value and options valid."""
+    verbs = getattr(module, "ACTIONS", None)
+    if verbs is None:
+        return node.plain(), []
+    path = f"action {number}"
+    if node.kind == "scalar" and node.scalar_type == "str":
+        entry = find_verb(verbs, node.value, keyed=False)
+        if not entry.bare:
+            raise SpecError(f"'{node.value}' needs a value: {{{node.value}: ...}}")
+        return node.value, []
+    if node.kind != "map" or not node.value:
+        raise SpecError("an action is a word such as 'draw' or a mapping such as {play: card}")
+    verb_key, value_node = node.value[0]
+    verb = str(verb_key.value)
+    entry = find_verb(verbs, verb, keyed=True)
+    problems: list = []
+    value: Any = value_node.plain()
+    if entry.value is not None:
+        value, problems = read_plain(value_node, entry.value, f"{path}.{verb}", game)
+    options: dict = {}
+    if len(node.value) > 1 or entry.options:
+        rest = YNode("map", node.loc, node.value[1:])
+        options, more = read_plain(rest, record(**dict(entry.options)), path, game)
+        problems += more
+    return {verb: value, **options}, problems
+
+
+def _verdict(example: Example, run: _Run, update_golden: bool, result) -> ExampleResult:
+    erratum, mismatches, log = example.erratum, run.mismatches, run.log
     if not mismatches and erratum is not None:
         return result("failing", f"marked as an erratum ({erratum}) but now agrees with the rules; "
                                  f"remove its 'erratum:' line", log=log)
-    golden = _golden(example, log, update_golden) if not mismatches or erratum is not None else ""
-    if golden and not mismatches:
-        return result("failing", golden, log=log)
+    text = ""
     if mismatches:
         loc = mismatches[0][0]
         text = "; ".join(f"line {where.line}: {message}" if where != loc else message for where, message in mismatches)
-        if erratum is not None:
-            return result("erratum", f"{erratum} ({text})", loc, log)
-        return result("failing", text, loc, log)
+        if erratum is None:
+            return result("failing", text, loc, log)
+    golden = _golden(example, log, update_golden)  # an erratum's log is pinned too
+    if golden:
+        return result("failing", golden, log=log)
+    if mismatches:
+        return result("erratum", f"{erratum} ({text})", mismatches[0][0], log)
     return result("verified", log=log)
 
 
@@ -274,33 +432,42 @@ def golden_file(example: Example, text: str | None = None) -> str | None:
 
 
 def _golden(example: Example, log: EventLog, update: bool) -> str:
-    """A message when the log differs from the golden file (or the file was just written); else ""."""
+    """A message when the log differs from its golden file or has none; "" when it matches (or was just written)."""
     path = example.golden_path
-    text = log.text()
+    try:
+        text = log.golden()
+    except (TypeError, ValueError) as exc:
+        return f"an event's data is not plain JSON ({exc}); the rules module must log ids, numbers, text, lists and mappings"
     try:
         stored = golden_file(example, text if update else None)
     except FileRefused as exc:
-        return f"its golden file {_shown(path)}: {exc.message}"
-    if update or stored is None:
+        return f"its golden file {display_path(path)}: {exc.message}"
+    if update:
         return ""
-    golden = stored.splitlines()
-    actual = text.splitlines()
-    if golden == actual:
-        return ""
-    for number, (want, got) in enumerate(zip(golden, actual), start=1):
-        if want != got:
-            break
-    else:
-        number = min(len(golden), len(actual)) + 1
-        want = golden[number - 1] if number <= len(golden) else "(end of log)"
-        got = actual[number - 1] if number <= len(actual) else "(end of log)"
-    return (f"the event log differs from its golden file {_shown(path)} at event {number}: "
-            f"expected '{want}', got '{got}' (if the change is right, run deckwright check --update-golden)")
+    if stored is None:
+        return (f"no golden log {display_path(path)}: every example's event log is kept beside its page; "
+                f"run deckwright check --update-golden to write it, and read it")
+    return _golden_difference(path, stored.splitlines(), log)
 
 
-def _shown(path: Path) -> str:
-    from deckwright.rules.problems import display_path
-    return display_path(path)
+def _golden_difference(path: Path, golden: list[str], log: EventLog) -> str:
+    actual = log.events
+    for number in range(1, max(len(golden), len(actual)) + 1):
+        want = golden[number - 1] if number <= len(golden) else None
+        got = actual[number - 1] if number <= len(actual) else None
+        try:
+            same = want is not None and got is not None and fact_of_line(want) == plain_fact(got)
+        except ValueError:
+            return f"line {number} of the golden file {display_path(path)} is not a [kind, data, narration] line"
+        if not same:
+            return (f"the event log differs from its golden file {display_path(path)} at event {number}: "
+                    f"expected {_shown_line(want)}, got {golden_line(got) if got is not None else '(end of log)'} "
+                    f"(if the change is right, run deckwright check --update-golden)")
+    return ""
+
+
+def _shown_line(line: str | None) -> str:
+    return "(end of log)" if line is None else line
 
 
 def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:

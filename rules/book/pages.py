@@ -17,16 +17,18 @@ from deckwright.rules.data.schema import did_you_mean
 from deckwright.rules.problems import Loc, Problems
 
 REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
-_FENCE = re.compile(r"^(```+|~~~+)\s*([A-Za-z0-9_-]*)\s*(.*)$")
+_FENCE = re.compile(r"^([ \t]*)(```+|~~~+)\s*([A-Za-z0-9_-]*)\s*(.*)$")
+_FENCE_LIKE = re.compile(r"(```+|~~~+)\s*([A-Za-z0-9_-]+)")
 
 
 @dataclass(frozen=True)
 class Block:
     kind: str  # the fence's info word: "example", "cards", "python", ...
-    body: str
+    body: str  # dedented by the fence's own indentation (a block inside a list item reads like any other)
     loc: Loc  # the fence line
     body_line: int  # line number of the first body line
     end_line: int  # line number of the closing fence
+    indent: int = 0  # columns before the opening fence
 
 
 def page_title(text: str, fallback: str) -> str:
@@ -36,7 +38,12 @@ def page_title(text: str, fallback: str) -> str:
     return fallback.replace("-", " ").title()
 
 
+def _dedent(line: str, indent: str) -> str:
+    return line[len(indent):] if line.startswith(indent) else line.lstrip(" \t")
+
+
 def fenced_blocks(text: str, shown: str) -> list[Block]:
+    """Every fenced block, at any indentation (inside a list item too); its body keeps its own indentation."""
     blocks = []
     lines = text.splitlines()
     i = 0
@@ -45,14 +52,26 @@ def fenced_blocks(text: str, shown: str) -> list[Block]:
         if not match:
             i += 1
             continue
-        fence, kind = match.group(1), match.group(2)
+        indent, fence, kind = match.group(1), match.group(2), match.group(3)
         start = i
         i += 1
-        while i < len(lines) and not lines[i].startswith(fence):
+        while i < len(lines) and not lines[i].lstrip(" \t").startswith(fence):
             i += 1
-        blocks.append(Block(kind, "\n".join(lines[start + 1:i]) + "\n", Loc(shown, start + 1, 1), start + 2, i + 1))
+        body = "\n".join(_dedent(line, indent) for line in lines[start + 1:i]) + "\n"
+        blocks.append(Block(kind, body, Loc(shown, start + 1, len(indent) + 1), start + 2, i + 1, len(indent)))
         i += 1
     return blocks
+
+
+def skipped_fences(text: str, shown: str, kind: str) -> list[Loc]:
+    """Lines that look like a ```kind fence but open no such block (in a quote, misspelt case, inside another block)."""
+    opened = {block.loc.line for block in fenced_blocks(text, shown) if block.kind == kind}
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in _FENCE_LIKE.finditer(line):
+            if match.group(2).lower() == kind and number not in opened:
+                found.append(Loc(shown, number, match.start() + 1))
+    return found
 
 
 def card_refs(text: str, shown: str) -> list[tuple[Loc, str | None, str, str | None]]:

@@ -1,14 +1,18 @@
-"""``deckwright check`` for one game: validation, consistency checks and replayed examples."""
+"""``deckwright check`` for one game: validation, consistency checks, replayed examples, protocol conformance."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckwright.rules.book.examples import ExampleResult, replay_game_examples
+from deckwright.rules.book.examples import ExampleResult, example_warnings, find_examples, replay_game_examples
 from deckwright.rules.data.model import Game
-from deckwright.rules.games import mechanics_module
+from deckwright.rules.games import rules_module
 from deckwright.rules.load import load_game_with_warnings
 from deckwright.rules.problems import Problems
+
+from .conformance import Conformance, check_module
+
+CHECK_GAMES = 10  # seeded random games per check (the test suite plays more)
 
 
 @dataclass
@@ -17,28 +21,35 @@ class GameReport:
     game: Game | None
     problems: Problems
     examples: list[ExampleResult] = field(default_factory=list)
+    conformance: Conformance | None = None  # None for a game without a rules module
 
     @property
     def failed(self) -> bool:
-        return bool(self.problems.errors) or any(e.verdict == "failing" for e in self.examples)
+        return (bool(self.problems.errors) or any(e.verdict == "failing" for e in self.examples)
+                or (self.conformance is not None and not self.conformance.ok))
 
 
-def check_game(folder: Path, update_golden: bool = False) -> GameReport:
+def check_game(folder: Path, update_golden: bool = False, module=None, games: int = CHECK_GAMES) -> GameReport:
+    """Every check of one game; ``module`` replaces the rules module the game names (a module loaded by path)."""
     game, problems = load_game_with_warnings(folder)
-    return check_loaded(folder, game, problems, update_golden)
+    return check_loaded(folder, game, problems, update_golden, module=module, games=games)
 
 
 def check_loaded(folder: Path, game: Game | None, problems: Problems, update_golden: bool = False,
-                 examples: bool = True) -> GameReport:
+                 examples: bool = True, module=None, games: int = CHECK_GAMES) -> GameReport:
     """``check_game`` for a game already loaded (``deckwright serve`` loads each edit once for everything);
-    without ``examples`` the worked examples are not replayed."""
+    without ``examples`` the worked examples are not replayed nor the rules module's conformance checked."""
     report = GameReport(folder, game, problems)
     if game is None:
         return report
-    module = mechanics_module(game)
+    module = module or rules_module(game)
     if module is not None and hasattr(module, "consistency"):
         module.consistency(game, problems)
     if problems.errors or not examples:
         return report
-    report.examples = replay_game_examples(game, update_golden=update_golden)
+    examples = find_examples(game)
+    example_warnings(game, examples, problems)
+    report.examples = replay_game_examples(game, update_golden=update_golden, module=module, examples=examples)
+    if module is not None:
+        report.conformance = check_module(module, game, games=games)
     return report

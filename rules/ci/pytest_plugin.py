@@ -76,18 +76,18 @@ def _load(config, folder: Path) -> dict:
     cache = config.stash[_CACHE]
     if folder not in cache:
         from deckwright.rules.book.examples import find_examples
-        from deckwright.rules.games import mechanics_module
+        from deckwright.rules.games import rules_module
         from deckwright.rules.load import load_game_with_warnings
 
         game, problems = load_game_with_warnings(folder)
         if game is not None and not problems.errors:
-            module = mechanics_module(game)
+            module = rules_module(game)
             if module is not None and hasattr(module, "consistency"):
                 module.consistency(game, problems)
         ok = game is not None and not problems.errors
         cache[folder] = {"game": game if ok else None, "problems": problems.errors,
                          "examples": find_examples(game) if ok else [],
-                         "module": mechanics_module(game) if ok else None}
+                         "module": rules_module(game) if ok else None}
     return cache[folder]
 
 

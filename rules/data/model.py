@@ -9,29 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from deckwright.rules.engine.openvalues import known
 from deckwright.rules.problems import Loc
 
 from .schema import FieldDef
 from .values import Open, Range
-
-MM_PER_INCH = 25.4
-
-# Named card sizes in millimetres (width, height), portrait.
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "tarot": (70.0, 120.0),
-    "mini": (41.0, 63.0),
-    "mini-euro": (44.0, 67.0),
-    "square": (70.0, 70.0),
-}
-PAPER_SIZES: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-    "a3": (297.0, 420.0),
-    "tabloid": (279.4, 431.8),
-}
-
 
 SHAPES = ("rect", "round", "hex-flat", "hex-pointy")
 
@@ -107,7 +89,8 @@ class Card:
 
     @property
     def count(self) -> int:
-        """Copies printed; an open count prints once so the card can be seen."""
+        """Copies printed; an open count prints once so the card can be seen. Rules never use it:
+        ``Game.deck_cards`` is the deck as the rules deal it."""
         return self.copies if isinstance(self.copies, int) else 1
 
 
@@ -233,6 +216,10 @@ class Game:
     colors: dict[str, str]
     loc: Loc
     readings: tuple[Reading, ...] = ()
+    constant_locs: dict[str, Loc] = field(default_factory=dict)  # where each constant is written
+
+    def constant_loc(self, name: str) -> Loc:
+        return self.constant_locs.get(name, self.loc)
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:
@@ -248,6 +235,19 @@ class Game:
 
     def deck_total(self, deck_id: str) -> int:
         return sum(card.count for card in self.cards_in(deck_id))
+
+    def deck_cards(self, deck_id: str) -> tuple[str, ...]:
+        """The deck as the rules deal it: every card id, copies repeated, in file order.
+
+        Raises OpenRuleError when the source leaves a card's count open: a rules
+        deck is never built from the once-printed stand-in.
+        """
+        ids: list[str] = []
+        for card in self.cards_in(deck_id):
+            copies = known(card.copies, f"the number of {card.name} cards in the deck '{self.decks[deck_id].name}'"
+                           if deck_id in self.decks else f"the number of {card.name} cards")
+            ids.extend([card.id] * copies)
+        return tuple(ids)
 
     def printed_cards(self, deck_id: str) -> Iterator[Card]:
         """Every physical card of a deck, copies repeated, in deck order."""

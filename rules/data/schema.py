@@ -6,13 +6,12 @@ here, and ``rules.jsonschema`` turns the same definitions into JSON Schema.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from deckwright.rules.engine.dice import DiceError, parse_dice, parse_die
-from deckwright.rules.problems import Problems
+from deckwright.rules.problems import Problems, closest, did_you_mean, hint
 
 from .names import id_problem
 from .values import Open, Range
@@ -31,7 +30,10 @@ class FieldDef:
     """What one field may hold.
 
     ``of`` is the item definition of a list or the value definition of a map;
-    ``fields`` are a record's fields; ``to`` names the card types a ref may point at.
+    ``fields`` are a record's fields; ``to`` names the card types a ref may point at;
+    ``shapes`` are an ``either``'s alternatives by the YAML node's kind
+    (``scalar``, ``map`` or ``seq``), for a value that may be written two ways
+    (a card id, or a mapping that says more about it).
     """
 
     type: str
@@ -45,6 +47,7 @@ class FieldDef:
     label: str = ""
     doc: str = ""
     allow_open: bool = True
+    shapes: tuple[tuple[str, "FieldDef"], ...] = ()
 
     def field(self, name: str) -> "FieldDef | None":
         return dict(self.fields).get(name)
@@ -93,17 +96,7 @@ def _bounds_text(fdef: FieldDef) -> str:
     return ""
 
 
-def closest(word: str, choices: list[str]) -> str | None:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-def hint(close: str | None) -> str:
-    return f"; did you mean '{close}'?" if close else ""
-
-
-def did_you_mean(word: str, choices: list[str]) -> str:
-    return hint(closest(word, choices))
+_SHAPE_WORDS = {"scalar": "a single value", "map": "a mapping", "seq": "a list"}
 
 
 @dataclass
@@ -246,6 +239,12 @@ class Validator:
             return self.fail(node, path, "a mapping")
         return self.record_fields(node, fdef.fields, path)
 
+    def _either(self, node: YNode, fdef: FieldDef, path: str):
+        for kind, shape in fdef.shapes:
+            if node.kind == kind:
+                return self.value(node, shape, path)
+        return self.fail(node, path, " or ".join(_SHAPE_WORDS[kind] for kind, _ in fdef.shapes))
+
     def _map(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "map":
             return self.fail(node, path, "a mapping")
@@ -287,3 +286,14 @@ class Validator:
             if name not in out and not fdef.optional and node.get(name) is None and name not in suggested:
                 self.problems.error(node.loc, f"{path}: missing required field '{name}'")
         return out
+
+
+def check_refs(refs: list[Ref], cards_by_id: dict, problems: Problems, card_types=None) -> None:
+    """Every reference names a card of the game, of a type it may point at (when those types exist)."""
+    for ref in refs:
+        target = cards_by_id.get(ref.id)
+        if target is None:
+            fitting = [card_id for card_id, card in cards_by_id.items() if not ref.to or card.type in ref.to]
+            problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{did_you_mean(ref.id, fitting)}")
+        elif ref.to and target.type not in ref.to and (card_types is None or set(ref.to) <= set(card_types)):
+            problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")

@@ -4,6 +4,23 @@ from __future__ import annotations
 import re
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+
+# The sizes game.yaml may name, in millimetres (width, height), portrait: card sizes for decks and sheets,
+# page formats for sheets. Which paper a home print is laid out on is the generator's (layout.paper).
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70.0, 120.0),
+    "mini": (41.0, 63.0),
+    "mini-euro": (44.0, 67.0),
+    "square": (70.0, 70.0),
+}
+PAGE_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
 
 

@@ -3,22 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckwright.rules.problems import Loc
+from deckwright.rules.engine.openvalues import Open, is_open
 
-
-@dataclass(frozen=True)
-class Open:
-    """A value the source leaves open: declared with a note, never guessed.
-
-    Written in YAML as ``health: {open: "the source gives no health"}``.
-    Shown on cards as "?" and listed by ``deckwright check``.
-    """
-
-    note: str
-    loc: Loc
-
-    def __str__(self) -> str:
-        return "?"
+__all__ = ["Open", "Range", "is_open"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +20,3 @@ class Range:
 
     def __contains__(self, value: int) -> bool:
         return self.low <= value <= self.high
-
-
-def is_open(value) -> bool:
-    return isinstance(value, Open)

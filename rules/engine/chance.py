@@ -54,15 +54,14 @@ class SeededChance:
     def roll(self, sides: int, what: str = "") -> int:
         face = int(self._random.random() * sides) + 1
         if self.log:
-            self.log.add("roll", f"{what or 'roll'}: D{sides} shows {face}", die=sides, face=face, what=what)
+            self.log.add("roll", die=sides, face=face, what=what)
         return face
 
     def shuffle(self, items, what: str = "") -> list:
         order = list(items)
         self._random.shuffle(order)
         if self.log:
-            self.log.add("shuffle", f"{what or 'pile'} shuffled: top {_order_text(order)}", pile=what,
-                         order=[item_id(i) for i in order])
+            self.log.add("shuffle", pile=what, order=[item_id(i) for i in order])
         return order
 
     def pick(self, options):
@@ -96,15 +95,22 @@ class ScriptedChance:
     """Replays given rolls (in order) and deck orders (by pile name, in order).
 
     ``shuffles`` maps a pile name to a list of orders, each a list of ids, top
-    first. An order may name only the top cards: the rest keep the order they
-    had, so ``[]`` scripts "shuffled, but the order does not matter here".
+    first. An order may name only the top cards: the order of the rest does
+    not matter, so ``[]`` scripts "shuffled, but the order does not matter
+    here". With ``rest_seed`` None the rest keep the order they had; with a
+    seed they are put in an order drawn from it, so a replay under several
+    seeds shows whether the example really does not depend on that order.
+    ``free_orders`` counts the shuffles whose unnamed rest could be ordered in
+    more than one way.
     """
 
-    def __init__(self, rolls=(), shuffles: dict | None = None, log=NULL_LOG):
+    def __init__(self, rolls=(), shuffles: dict | None = None, log=NULL_LOG, rest_seed: int | None = None):
         self.rolls = [r if isinstance(r, ScriptedRoll) else parse_roll(r) for r in rolls]
         self.shuffles = {name: [list(order) for order in orders] for name, orders in (shuffles or {}).items()}
         self.log = log
         self.step = "setup"
+        self.rest_seed = rest_seed
+        self.free_orders = 0
         self._next_roll = 0
         self._next_shuffle = Counter()
 
@@ -123,8 +129,7 @@ class ScriptedChance:
                               f"impossible on a D{sides}{label} (faces 1 to {sides})")
         self._next_roll += 1
         if self.log:
-            self.log.add("roll", f"{what or 'roll'}: D{sides} shows {scripted.face}", die=sides,
-                         face=scripted.face, what=what)
+            self.log.add("roll", die=sides, face=scripted.face, what=what)
         return scripted.face
 
     def shuffle(self, items, what: str = "") -> list:
@@ -137,8 +142,7 @@ class ScriptedChance:
         self._next_shuffle[what] += 1
         order = self._arrange(list(items), orders[index], what, index)
         if self.log:
-            self.log.add("shuffle", f"{what} shuffled: top {_order_text(order)}", pile=what,
-                         order=[item_id(i) for i in order])
+            self.log.add("shuffle", pile=what, order=[item_id(i) for i in order])
         return order
 
     def _arrange(self, items: list, wanted: list, what: str, index: int) -> list:
@@ -154,6 +158,10 @@ class ScriptedChance:
                 have = f"it holds {held[name]}" if held[name] else f"it holds: {_order_text(sorted(held, key=str), 20)}"
                 raise ChanceError(f"{self.step}: scripted order {index + 1} for '{what}' names '{name}' "
                                   f"at position {position}, one more than the pile holds ({have})")
+        if len(set(map(item_id, rest))) > 1:
+            self.free_orders += 1
+            if self.rest_seed is not None:
+                random.Random(f"{self.rest_seed}:{what}:{index}").shuffle(rest)
         return top + rest
 
     def finish(self) -> None:

@@ -151,6 +151,12 @@ def parse_die(text: str) -> int:
     return sides
 
 
+def is_die_step(dice: Dice) -> bool:
+    """One die of the step ladder (D4, D6, ... D20), nothing added."""
+    return isinstance(dice, Dice) and len(dice.dice) == 1 and not dice.constant and dice.divisor == 1 \
+        and dice.dice[0] in DIE_STEPS
+
+
 def step_up(pool: list[int], steps: int = 1) -> list[int]:
     """Upgrade a die pool: the smallest die below D20 goes up a step; all at D20 adds a D4."""
     pool = sorted(pool, reverse=True)

@@ -1,42 +1,79 @@
-"""The event log: every action and chance outcome as a structured event with a one-line narration.
+"""The event log: every action and chance outcome as an event ``(kind, data)`` with its narration beside it.
 
-A narration is written for a player ("Rabid Dog spends 6 energy: Power 4
-against Robes -> 2 wounds to the discard"); ``data`` holds the same facts as
-plain values for programs. Random play that needs no log passes ``NULL_LOG``,
-which is falsy, so callers write ``if log: log.add(...)`` around costly text.
+``data`` holds the facts as plain values (ids, numbers, true/false, lists and
+mappings of those); the narration, one sentence a player can read ("Rabid Dog
+spends 6 energy: Power 4 against Robes -> 2 wounds to the discard"), is made
+from the data by the log's narrator (``rules.engine.narration``), never
+written by the rules code. Golden logs and tests compare the facts; the
+wording can change without changing what happened.
+
+Random play that needs no log passes ``NULL_LOG``, which is falsy, so callers
+write ``if log: log.add(...)`` around events whose data is costly to build.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Mapping
+
+from .narration import Narrator
+
+Narrate = Callable[[str, Mapping[str, Any]], str]
 
 
 @dataclass(frozen=True)
 class Event:
-    kind: str  # "action", "roll", "shuffle", "attack", "wound", ... (each game names its own)
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    kind: str  # "action", "roll", "shuffle", "attack", ... (each game names its own)
+    data: dict[str, Any]
+    text: str = ""  # the narration, made from the data
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.text}"
 
+    @property
+    def fact(self) -> tuple[str, dict[str, Any]]:
+        return self.kind, self.data
+
+
+def golden_line(event: Event) -> str:
+    """One event as a golden-log line: ``["kind", {data}, "narration"]`` (JSON; raises TypeError on data that is not plain)."""
+    return json.dumps([event.kind, event.data, event.text], ensure_ascii=False, sort_keys=True, allow_nan=False)
+
+
+def fact_of_line(line: str) -> tuple[str, Any]:
+    """The (kind, data) of a golden-log line; raises ValueError when the line is not one."""
+    value = json.loads(line)
+    if not (isinstance(value, list) and len(value) in (2, 3) and isinstance(value[0], str)):
+        raise ValueError("expected [kind, data, narration]")
+    return value[0], value[1]
+
+
+def plain_fact(event: Event) -> tuple[str, Any]:
+    """The event's facts as they read back from JSON (tuples become lists), for comparing with a golden line."""
+    return event.kind, json.loads(json.dumps(event.data, sort_keys=True))
+
 
 @dataclass
 class EventLog:
+    narrate: Narrate = field(default_factory=Narrator)  # without a game's table: the engine's own kinds
     events: list[Event] = field(default_factory=list)
 
     def __bool__(self) -> bool:  # an empty log is still a log that records
         return True
 
-    def add(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, data))
+    def add(self, kind: str, **data: Any) -> None:
+        self.events.append(Event(kind, data, self.narrate(kind, data)))
 
     def lines(self) -> list[str]:
+        """``kind: narration``, one line an event: what a reader sees."""
         return [str(event) for event in self.events]
 
-    def text(self) -> str:
-        """The golden-file form: one ``kind: narration`` line per event."""
-        return "".join(line + "\n" for line in self.lines())
+    def facts(self) -> list[tuple[str, dict[str, Any]]]:
+        return [event.fact for event in self.events]
+
+    def golden(self) -> str:
+        """The golden-file form: one JSON line an event."""
+        return "".join(golden_line(event) + "\n" for event in self.events)
 
 
 class NullLog(tuple):
@@ -50,13 +87,16 @@ class NullLog(tuple):
     def events(self) -> tuple:
         return ()
 
-    def add(self, kind: str, text: str, **data: Any) -> None:
+    def add(self, kind: str, **data: Any) -> None:
         pass
 
     def lines(self) -> list[str]:
         return []
 
-    def text(self) -> str:
+    def facts(self) -> list:
+        return []
+
+    def golden(self) -> str:
         return ""
 
 

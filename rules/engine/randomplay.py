@@ -1,15 +1,16 @@
-"""Seeded random play through a game's mechanics module, checking invariants at every step.
+"""Seeded random play through a game's rules module, checking invariants after every action.
 
-Used by each game's random-play tests and benchmarks (OpenSpiel style): many
-seeded games in which a player picks among the legal actions; every step
-must keep the cards conserved across zones, and the game must end within a
-stated number of actions. ``choose(state, actions, chance)`` picks the
-action; the default picks uniformly with the seeded chance.
+Used by the conformance suite, each game's tests and the benchmarks
+(OpenSpiel style): many seeded games in which a player picks among the legal
+actions. After every action the cards must be conserved across the zones and
+the game's own ``invariants(state)`` must hold; the game must end within a
+stated number of actions. ``choose(state, actions, chance)`` picks the action;
+the default picks uniformly with the seeded chance.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from .chance import SeededChance
 from .log import NULL_LOG
@@ -21,18 +22,26 @@ class PlayResult:
     actions: int  # actions applied
     over: bool  # the game ended within the bound
     state: object
-    problems: tuple[str, ...] = ()  # conservation failures, with the step they appeared at
+    problems: tuple[str, ...] = ()  # conservation or invariant failures, with the step they appeared at
 
 
 def random_choice(state, actions: list, chance):
     return chance.pick(actions)
 
 
-def play(module, game, seed: int, max_actions: int, options: dict | None = None,
+def broken_rules(module, state, start) -> list[str]:
+    """Cards not conserved since ``start`` (an inventory) and the game's invariants that do not hold."""
+    problems = module.zones(state).conservation_problems(start)
+    invariants = getattr(module, "invariants", None)
+    return problems + list(invariants(state)) if invariants is not None else problems
+
+
+def play(module, rules: Any, seed: int, max_actions: int, options: dict | None = None,
          choose: Callable = random_choice, log=NULL_LOG, check_every: int = 1) -> PlayResult:
-    """One seeded game; stops at the end, at ``max_actions``, or at the first conservation problem."""
+    """One seeded game from ``module.new_game(rules, ...)`` (``rules`` from ``module.prepare(game)``, read once
+    for many games); stops at the end, at ``max_actions``, or at the first broken rule."""
     chance = SeededChance(seed, log)
-    state = module.new_game(game, options or {}, chance, log)
+    state = module.new_game(rules, options or {}, chance, log)
     start = module.zones(state).inventory()
     applied = 0
     while not module.is_over(state):
@@ -44,8 +53,8 @@ def play(module, game, seed: int, max_actions: int, options: dict | None = None,
         state = module.apply(state, choose(state, actions, chance), chance, log)
         applied += 1
         if applied % check_every == 0:
-            problems = module.zones(state).conservation_problems(start)
+            problems = broken_rules(module, state, start)
             if problems:
                 return PlayResult(seed, applied, False, state, tuple(f"after action {applied}: {p}" for p in problems))
-    problems = module.zones(state).conservation_problems(start)
+    problems = broken_rules(module, state, start)
     return PlayResult(seed, applied, True, state, tuple(f"at the end: {p}" for p in problems))

@@ -20,11 +20,33 @@ from .chance import item_id
 from .errors import RuleError
 
 
-@dataclass
+def _counts(chain: tuple) -> Counter:
+    """How often each card id stands in a chain ``(id, (id, (..., ())))``."""
+    counts = Counter()
+    while chain:
+        card, chain = chain
+        counts[card] += 1
+    return counts
+
+
+@dataclass(slots=True)
 class Zones:
     piles: dict[str, list] = field(default_factory=dict)
-    created: Counter = field(default_factory=Counter)
-    removed: Counter = field(default_factory=Counter)
+    # Every card id created and removed, newest first, as immutable chains (id, (id, ... ())): a copy
+    # shares them, and random play copies the zones at every action.
+    created_ids: tuple = ()
+    removed_ids: tuple = ()
+    # The piles this object may change in place; None: all of them. A copy shares every pile's list
+    # with its original until one of the two changes it (copy on write).
+    _owned: set | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def created(self) -> Counter:
+        return _counts(self.created_ids)
+
+    @property
+    def removed(self) -> Counter:
+        return _counts(self.removed_ids)
 
     @classmethod
     def with_piles(cls, *names: str, **top_first: Iterable) -> "Zones":
@@ -35,8 +57,17 @@ class Zones:
         return zones
 
     def __getitem__(self, name: str) -> list:
-        """The pile itself (bottom to top), for game code that reads it."""
+        """The pile (bottom to top), to read; change it through the methods below or ``own``."""
         return self.piles[name]
+
+    def own(self, name: str) -> list:
+        """The pile itself, to change in place (made this object's own first, if a copy shares it)."""
+        owned = self._owned
+        if owned is None or name in owned:
+            return self.piles[name]
+        owned.add(name)
+        pile = self.piles[name] = self.piles[name][:]
+        return pile
 
     def top_first(self, name: str) -> list:
         return self.piles[name][::-1]
@@ -55,17 +86,21 @@ class Zones:
         """Set the cards of a pile at the start of a game: ``cards`` top first, placed on top or bottom."""
         cards = list(cards)[::-1]
         if to == "top":
-            self.piles[name].extend(cards)
+            self.own(name).extend(cards)
         else:
-            self.piles[name][:0] = cards
+            self.own(name)[:0] = cards
 
     # -- moving cards ------------------------------------------------------
 
     def take(self, name: str, card) -> object:
         """Remove the topmost item named ``card`` from a pile and return it; RuleError if absent."""
-        pile = self.piles[name]
+        owned = self._owned
+        pile = self.piles[name] if owned is None or name in owned else self.own(name)  # own(), without a call
+        if type(card) is str and card in pile:  # an id among ids: found in C, not item by item
+            return pile.pop(len(pile) - 1 - pile[::-1].index(card))
         for i in range(len(pile) - 1, -1, -1):
-            if pile[i] is card or item_id(pile[i]) == card:
+            item = pile[i]
+            if item is card or (type(item) is not str and item_id(item) == card):
                 return pile.pop(i)
         raise RuleError(f"no {card} in {name} (it holds: {', '.join(map(str, self.ids(name))) or 'nothing'})")
 
@@ -76,14 +111,14 @@ class Zones:
 
     def move_all(self, src: str, dst: str, to: str = "top", flip: bool = False) -> list:
         """Move a whole pile onto (or under) another, keeping its order; ``flip`` turns it over first."""
-        moved = self.piles[src]
+        moved = self.piles[src][::-1] if flip else self.piles[src]
         self.piles[src] = []
-        if flip:
-            moved.reverse()
+        if self._owned is not None:
+            self._owned.add(src)
         if to == "top":
-            self.piles[dst].extend(moved)
+            self.own(dst).extend(moved)
         else:
-            self.piles[dst][:0] = moved
+            self.own(dst)[:0] = moved
         return moved
 
     def draw(self, src: str, dst: str, n: int = 1, refill: Callable[["Zones"], None] | None = None) -> list:
@@ -93,11 +128,15 @@ class Zones:
         game's reshuffle policy); if the pile is still empty the draw stops short.
         """
         drawn = []
-        source, target = self.piles[src], self.piles[dst]
+        owned = self._owned
+        if owned is None or (src in owned and dst in owned):
+            source, target = self.piles[src], self.piles[dst]
+        else:
+            source, target = self.own(src), self.own(dst)
         for _ in range(n):
             if not source and refill is not None:
                 refill(self)
-                source = self.piles[src]
+                source, target = self.own(src), self.own(dst)
             if not source:
                 break
             item = source.pop()
@@ -108,44 +147,52 @@ class Zones:
     def shuffle(self, name: str, chance) -> None:
         """Shuffle a pile through the chance object, which is asked under the pile's name."""
         self.piles[name] = chance.shuffle(self.piles[name][::-1], name)[::-1]
+        if self._owned is not None:
+            self._owned.add(name)
 
     def _place(self, item, dst: str, to: str) -> None:
+        owned = self._owned
+        pile = self.piles[dst] if owned is None or dst in owned else self.own(dst)  # own(), without a call
         if to == "top":
-            self.piles[dst].append(item)
+            pile.append(item)
         else:
-            self.piles[dst].insert(0, item)
+            pile.insert(0, item)
 
     # -- the supply --------------------------------------------------------
 
     def create(self, card, dst: str, to: str = "top") -> None:
         """Bring a card in from outside the counted piles (an unlimited supply, a summoned copy)."""
-        self.created[item_id(card)] += 1
+        self.created_ids = (item_id(card), self.created_ids)
         self._place(card, dst, to)
 
     def remove(self, card, src: str) -> object:
         """Take a card out of play for good (trashed, or back to the supply)."""
         item = self.take(src, card)
-        self.removed[item_id(item)] += 1
+        self.removed_ids = (item_id(item), self.removed_ids)
         return item
 
     # -- conservation ------------------------------------------------------
 
     def inventory(self) -> Counter:
         """How many of each card id lie in all piles together."""
-        return Counter(item_id(item) for pile in self.piles.values() for item in pile)
+        return Counter(item if type(item) is str else item_id(item) for pile in self.piles.values() for item in pile)
 
     def conservation_problems(self, start: Counter) -> list[str]:
         """Differences between the piles and ``start`` + created - removed; empty when every card is accounted for."""
+        created, removed = self.created, self.removed
         expected = Counter(start)
-        expected.update(self.created)
-        expected.subtract(self.removed)
+        expected.update(created)
+        expected.subtract(removed)
         actual = self.inventory()
         problems = []
         for card in sorted(set(expected) | set(actual), key=str):
             if expected[card] != actual[card]:
                 problems.append(f"{card}: {actual[card]} in the piles, expected {expected[card]} "
-                                f"(start {start.get(card, 0)}, created {self.created[card]}, removed {self.removed[card]})")
+                                f"(start {start.get(card, 0)}, created {created[card]}, removed {removed[card]})")
         return problems
 
     def copy(self) -> "Zones":
-        return Zones({name: list(pile) for name, pile in self.piles.items()}, Counter(self.created), Counter(self.removed))
+        """Zones that change apart from these: the two share each pile until one changes it (``own``).
+        The items themselves are shared: copy mutable ones yourself."""
+        self._owned = set()
+        return Zones(dict(self.piles), self.created_ids, self.removed_ids, set())

@@ -311,12 +311,12 @@ class ExampleTarget:
     """The mini-hunt game (Nightmare Hunt's rules), its rulebook page replaced by the input."""
 
     def __init__(self, scratch: Scratch):
-        from deckwright.rules.games import mechanics_module
+        from deckwright.rules.games import rules_module
         from deckwright.rules.load import load_game
 
         self.folder = scratch.game({}, base=MINI_HUNT)
         self.game = load_game(self.folder)
-        self.module = mechanics_module(self.game)
+        self.module = rules_module(self.game)
 
     def page(self, text: str) -> None:
         from deckwright.rules.book.examples import find_examples, replay_example

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph
 
 from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.faces import mix

@@ -162,7 +162,7 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
         heads.pop(spilled)
         rows = []
         for row, cells in zip(view.rows, body):
-            note = cells.pop(spilled)
+            cells.pop(spilled)
             rows.append(cells)
             cell = row[spilled]
             text = cell.text if cell.markup else literal(cell.text)

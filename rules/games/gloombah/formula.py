@@ -1,4 +1,5 @@
-"""Gloombah!'s arithmetic: attack points, running away, gear against damage, levels."""
+"""Gloombah!'s arithmetic: attack points, running away, gear against damage, levels; and the numbers
+printed sheets and the odds tables show."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,9 +7,11 @@ from fractions import Fraction
 from math import ceil, prod
 from typing import Iterable
 
-from deckwright.rules.data.values import Open
+from deckwright.rules.data.model import Game
+from deckwright.rules.engine.openvalues import Open, OpenRuleError
 
-from .numbers import Numbers, OpenRuleError, Rulings, numbers
+from .numbers import Rules, prepare
+from .rulings import Rulings
 
 
 def multiplier(value) -> Fraction:
@@ -55,29 +58,31 @@ def number_text(value: Fraction) -> str:
 # -- running away --------------------------------------------------------------------
 
 
-def run_chance(level: int, n: Numbers) -> Fraction:
+def run_chance(level: int, rules: Rules) -> Fraction:
     """The chance that running away works at ``level`` (without discarding the hand)."""
-    if level < n.auto_run_below_level:
+    if level < rules.auto_run_below_level:
         return Fraction(1)
-    return n.run_roll.chance_at_least(level)
+    return rules.run_roll.chance_at_least(level)
 
 
-def run_table(game) -> list[tuple[int, Fraction]]:
+def run_table(rules: Rules) -> list[tuple[int, Fraction]]:
     """(level, chance to run away) for every level a player can be at during play."""
-    n = numbers(game)
-    return [(level, run_chance(level, n)) for level in range(n.start_level, n.win_level)]
+    return [(level, run_chance(level, rules)) for level in range(rules.start_level, rules.win_level)]
 
 
-def layout_data(game) -> dict:
-    """Values printed sheets show that the rules compute: the chance to run away at each level."""
-    n = numbers(game)
-    outcomes = prod(n.run_roll.dice)
-    rows = []
-    for level, chance in run_table(game):
-        free = level < n.auto_run_below_level
-        rows.append({"level": level, "chance": chance, "free": free, "percent": f"{float(chance) * 100:.0f}%",
-                     "odds": "always" if free else f"{chance * outcomes} in {outcomes}"})
-    return {"run_chances": rows, "run_roll": str(n.run_roll)}
+def odds(rules: Rules) -> dict:
+    """Exact chances: running away at each level."""
+    return {"run away": {level: chance for level, chance in run_table(rules)}}
+
+
+def layout_data(game: Game) -> dict:
+    """What printed sheets show that the rules compute, as numbers: the chance to run away at each level
+    (``chance`` from 0 to 1, and as ``ways`` in ``outcomes`` of the run roll)."""
+    rules = prepare(game)
+    outcomes = prod(rules.run_roll.dice)
+    return {"run_chances": [{"level": level, "free": level < rules.auto_run_below_level, "chance": float(chance),
+                             "ways": int(chance * outcomes), "outcomes": outcomes}
+                            for level, chance in run_table(rules)]}
 
 
 # -- gear against damage -------------------------------------------------------------
@@ -136,12 +141,12 @@ def absorb(damage: int, durability=None, damaged: bool = False, armour_piercing:
 # -- levels --------------------------------------------------------------------------
 
 
-def gain(level: int, amount: int, n: Numbers, may_win: bool) -> int:
+def gain(level: int, amount: int, rules: Rules, may_win: bool) -> int:
     """Levels gained; only a win on one's own turn may reach the win level, other gains stop one short."""
     if may_win:
         return level + amount
-    return max(level, min(level + amount, n.win_level - 1))
+    return max(level, min(level + amount, rules.win_level - 1))
 
 
-def is_dead(level: int, n: Numbers) -> bool:
-    return level < n.min_attack_points
+def is_dead(level: int, rules: Rules) -> bool:
+    return level < rules.min_attack_points

@@ -4,6 +4,12 @@
 3. fight, run or flee; 4. the fight, with helpers and backstabbers;
 5. the reward or the damage. Then the next player's turn; a round ends when
 every player has had one.
+
+Readings we take where the source is unclear are in the game's ``open_questions``:
+a helper's attack points add to the fighting side, several multipliers
+multiply, breaking gear absorbs its durability, a monster's attack under
+effects rounds up, and level gains other than an own-turn win stop one short
+of the win level. Rules with no reading at all are ``Rulings``.
 """
 from __future__ import annotations
 
@@ -12,44 +18,36 @@ from fractions import Fraction
 
 from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.openvalues import OpenRuleError, known
 
-from .formula import AtLeast, absorb, formula_text, gain, is_dead, monster_attack_points, multiplier
-from .numbers import OpenRuleError, Rulings, numbers
-from .table import (
-    MONSTER,
-    Escape,
-    Fight,
-    Monster,
-    Play,
-    Player,
-    Table,
-    card_value,
-    effect_of,
-    known,
-    monster_from_card,
-    player_attack,
-    standing,
-    weapon_bonus,
-    worn_from_card,
-)
+from .cards import card_value, effect_of, player_attack, standing, weapon_bonus, worn_from_card
+from .formula import AtLeast, absorb, gain, is_dead, monster_attack_points, multiplier
+from .numbers import Rules
+from .rulings import Rulings
+from .state import MONSTER, Escape, Fight, Monster, Play, Player, Table, monster_from_card
+
+
+def _fraction(value: Fraction) -> list[int]:
+    """A multiplier as event data: [numerator, denominator]."""
+    return [value.numerator, value.denominator]
+
 
 # -- setup -------------------------------------------------------------------------------
 
 
-def deal(game, names: list[str], chance, log=NULL_LOG) -> Table:
+def deal(rules: Rules, names: list[str], chance, log=NULL_LOG) -> Table:
     """Shuffle the decks; each player draws a class card, then the setup items."""
-    n = numbers(game)
-    decks = {deck: chance.shuffle([c.id for c in game.printed_cards(deck)], deck) for deck in ("classes", "items", "monsters")}
-    table = Table(tuple(Player(name, level=n.start_level) for name in names), items=tuple(decks["items"]),
+    game = rules.game
+    decks = {deck: chance.shuffle(list(game.deck_cards(deck)), deck) for deck in ("classes", "items", "monsters")}
+    table = Table(tuple(Player(name, level=rules.start_level) for name in names), items=tuple(decks["items"]),
                   monsters=tuple(monster_from_card(game.card(m)) for m in decks["monsters"]),
                   classes=tuple(decks["classes"]))
     for name in names:
-        if len(table.classes) < n.class_cards_at_setup:
+        if len(table.classes) < rules.class_cards_at_setup:
             raise OpenRuleError(f"the class deck has run out for {name}: how many of each class it holds is open")
         klass, table = table.classes[0], replace(table, classes=table.classes[1:])
-        table = draw_items(table.with_player(replace(table.player(name), klass=klass)), name, n.items_at_setup)
-        log.add("setup", f"{name} draws the {game.card(klass).name} class and {n.items_at_setup} items",
-                player=name, klass=klass)
+        table = draw_items(table.with_player(replace(table.player(name), klass=klass)), name, rules.items_at_setup)
+        log.add("setup", player=name, klass=klass, items=rules.items_at_setup)
     return table
 
 
@@ -62,18 +60,18 @@ def draw_items(table: Table, name: str, count: int) -> Table:
     return replace(table, items=table.items[count:]).with_player(replace(player, hand=player.hand + table.items[:count]))
 
 
-def equip(game, table: Table, name: str, card_id: str, log=NULL_LOG) -> Table:
+def equip(rules: Rules, table: Table, name: str, card_id: str, log=NULL_LOG) -> Table:
     """Gear or a weapon from the hand into the player's (single) empty slot for it."""
     player = table.player(name)
-    card = game.card(card_id)
+    card = rules.card(card_id)
     worn = worn_from_card(card)
     slot = card.type
     if getattr(player, slot) is not None:
         raise RuleError(f"{name} already has {getattr(player, slot).name} equipped (one {slot} at a time)")
     if slot == "weapon" and player.klass not in worn.classes:
-        klass = game.card(player.klass).name if player.klass else "a player without a class"
+        klass = rules.name(player.klass) if player.klass else "a player without a class"
         raise RuleError(f"{card.name} is not for {klass} (allowed: {', '.join(worn.classes)})")
-    log.add("equip", f"{name} equips {card.name}", player=name, card=card_id)
+    log.add("equip", player=name, card=card_id)
     return table.with_player(replace(player.without(card_id), **{slot: worn}))
 
 
@@ -84,23 +82,22 @@ def repair(table: Table, name: str, log=NULL_LOG) -> Table:
     player = table.player(name)
     if player.gear is None or not player.gear.damaged:
         raise RuleError(f"{name} has no damaged gear to repair")
-    log.add("repair", f"{name} repairs {player.gear.name}", player=name)
+    log.add("repair", player=name, gear=player.gear.name)
     return table.with_player(replace(player, gear=replace(player.gear, damaged=False)))
 
 
-def play_level_card(game, table: Table, name: str, card_id: str, log=NULL_LOG) -> Table:
+def play_level_card(rules: Rules, table: Table, name: str, card_id: str, log=NULL_LOG) -> Table:
     """A non-combat consumable that gives levels (Level Up); it cannot bring anyone to the win level."""
-    n = numbers(game)
-    card = game.card(card_id)
+    card = rules.card(card_id)
     player = table.player(name).without(card_id)
     levels = card_value(card, "levels")
     if not levels:
         raise RuleError(f"{card.name} is not played outside a fight")
-    if player.level >= n.win_level - 1:
+    if player.level >= rules.win_level - 1:
         raise RuleError(f"{card.name} cannot be played at level {player.level}: "
-                        f"level {n.win_level} comes only from defeating a monster")
-    level = gain(player.level, levels, n, may_win=False)
-    log.add("level", f"{name} plays {card.name}: level {player.level} -> {level}", player=name, level=level)
+                        f"level {rules.win_level} comes only from defeating a monster")
+    level = gain(player.level, levels, rules, may_win=False)
+    log.add("level", player=name, card=card_id, before=player.level, level=level)
     return table.with_player(replace(player, level=level)).discard(card_id)
 
 
@@ -115,45 +112,42 @@ def draw_monster(table: Table, rulings: Rulings, chance, log=NULL_LOG) -> tuple[
         order = chance.shuffle(list(table.monster_discard), "monsters")
         table = replace(table, monsters=tuple(order), monster_discard=())
     monster = table.monsters[0]
-    log.add("monster", f"{table.turn_player.name} draws {monster.name}", player=table.turn_player.name,
-            monster=monster.id)
+    log.add("monster", player=table.turn_player.name, monster=monster.id, name=monster.name)
     return replace(table, monsters=table.monsters[1:], fighting=monster), monster
 
 
 # -- step 3 --------------------------------------------------------------------------------
 
 
-def run_away(game, table: Table, name: str, how: str, chance, rulings: Rulings = Rulings(),
+def run_away(rules: Rules, table: Table, name: str, how: str, chance, rulings: Rulings = Rulings(),
              log=NULL_LOG) -> tuple[Table, Escape]:
     """``how``: "fight", "run" (free below the auto-run level, else a roll) or "flee" (discard the hand)."""
-    n = numbers(game)
     player = table.player(name)
     if how == "fight":
-        log.add("choice", f"{name} fights", player=name)
+        log.add("fights", player=name)
         return table, Escape("fight", False)
     if how == "flee":
         if not player.hand and not rulings.need("flee_with_empty_hand"):
             raise RuleError(f"{name} has no cards to discard and may not flee")
-        log.add("flee", f"{name} discards {len(player.hand)} card(s) and flees", player=name)
+        log.add("flee", player=name, cards=len(player.hand))
         return table.with_player(replace(player, hand=())).discard(*player.hand), Escape("flee", True)
     if how != "run":
         raise RuleError(f"'{how}' is not fight, run or flee")
-    if player.level < n.auto_run_below_level:
-        log.add("run", f"{name} (level {player.level}, under {n.auto_run_below_level}) runs away freely", player=name)
+    if player.level < rules.auto_run_below_level:
+        log.add("runs-free", player=name, level=player.level)
         return table, Escape("auto-run", True)
-    total, _ = n.run_roll.roll(chance, f"{name} runs")
+    total, _ = rules.run_roll.roll(chance, f"{name} runs")
     escaped = total >= player.level
-    log.add("run", f"{name} rolls {total} on {n.run_roll} against level {player.level}: "
-                   + ("gets away" if escaped else "caught, must fight"), player=name, roll=total, escaped=escaped)
+    log.add("run", player=name, roll=total, level=player.level, escaped=escaped)
     return table, Escape("roll", escaped, total)
 
 
 # -- step 4 --------------------------------------------------------------------------------
 
 
-def play_in_fight(game, table: Table, play: Play, fighters: tuple[str, ...], log=NULL_LOG) -> Table:
+def play_in_fight(rules: Rules, table: Table, play: Play, fighters: tuple[str, ...], log=NULL_LOG) -> Table:
     """A consumable from a hand into the fight, checked against the backstab rule."""
-    card = game.card(play.card)
+    card = rules.card(play.card)
     player = table.player(play.by).without(play.card)
     if card.type != "consumable":
         raise RuleError(f"{card.name} is not a consumable")
@@ -169,18 +163,17 @@ def play_in_fight(game, table: Table, play: Play, fighters: tuple[str, ...], log
         card_value(card, "effect")  # an open effect stops here with its note
         raise RuleError(f"{card.name} has no effect the rules can play")
     card_value(card, "bonus" if card.get("bonus") is not None else "attack_multiplier")
-    log.add("play", f"{play.by} plays {card.name} on {'the monster' if play.on == MONSTER else play.on}",
-            card=play.card, by=play.by, on=play.on)
+    log.add("play", card=play.card, by=play.by, on=play.on)
     return replace(table.with_player(player), in_play=table.in_play + (play.card,))
 
 
-def fight(game, table: Table, monster: Monster, fighters: tuple[str, ...], plays: tuple[Play, ...] = (),
+def fight(rules: Rules, table: Table, monster: Monster, fighters: tuple[str, ...], plays: tuple[Play, ...] = (),
           rulings: Rulings = Rulings(), log=NULL_LOG) -> Fight:
     """Both sides' attack points, compared. The fighters' points add up."""
     effects: dict[str, list[Fraction]] = {who: [] for who in (*fighters, MONSTER)}
     bonuses: dict[str, int] = {who: 0 for who in fighters}
     for play in plays:
-        card = game.card(play.card)
+        card = rules.card(play.card)
         if card.get("bonus") is not None:
             bonuses[play.on] += card_value(card, "bonus")
         else:
@@ -190,30 +183,29 @@ def fight(game, table: Table, monster: Monster, fighters: tuple[str, ...], plays
         player = table.player(who)
         points = player_attack(player, effects[who], bonuses[who])
         side += points
-        sum_text = formula_text(player.level, weapon_bonus(player), standing(player) + tuple(effects[who]), bonuses[who])
-        log.add("attack", f"{who}: {sum_text} AP", player=who, points=points)
+        log.add("attack", player=who, level=player.level, weapon=weapon_bonus(player),
+                multipliers=[_fraction(m) for m in standing(player) + tuple(effects[who])], bonus=bonuses[who],
+                points=points)
     monster_side = monster_attack_points(known(monster.attack, f"{monster.name}'s attack"), effects[MONSTER])
-    log.add("attack", f"{monster.name}: {monster_side} AP", monster=monster.id, points=monster_side)
+    log.add("monster-attack", monster=monster.id, name=monster.name, points=monster_side)
     if side == monster_side:
         outcome = "won" if rulings.need("tie") == "player" else "lost"
     else:
         outcome = "won" if side > monster_side else "lost"
-    log.add("fight", f"{' and '.join(fighters)} {outcome} against {monster.name}, {side} to {monster_side}",
-            outcome=outcome, side=side, monster_side=monster_side)
+    log.add("fight", fighters=list(fighters), outcome=outcome, name=monster.name, side=side, monster_side=monster_side)
     return Fight(monster.name, fighters, side, monster_side, outcome)
 
 
 # -- step 5 --------------------------------------------------------------------------------
 
 
-def win(game, table: Table, monster: Monster, result: Fight, shares: dict[str, tuple[int, int]] | None = None,
+def win(rules: Rules, table: Table, monster: Monster, result: Fight, shares: dict[str, tuple[int, int]] | None = None,
         chance=None, rulings: Rulings = Rulings(), log=NULL_LOG) -> Table:
     """XP and treasure, split between the winners up to the monster's numbers.
 
     A lone fighter takes all; ``shares`` maps each winner to (levels, items).
     Only the turn's player, on their own turn, may reach the win level.
     """
-    n = numbers(game)
     xp, treasure = known(monster.xp, f"{monster.name}'s XP"), known(monster.treasure, f"{monster.name}'s treasure")
     if shares is None:
         if len(result.fighters) > 1:
@@ -228,13 +220,12 @@ def win(game, table: Table, monster: Monster, result: Fight, shares: dict[str, t
         levels, items = shares.get(who, (0, 0))
         player = table.player(who)
         own_turn = who == table.turn_player.name
-        level = gain(player.level, levels, n, may_win=own_turn)
+        level = gain(player.level, levels, rules, may_win=own_turn)
         table = draw_treasure(table.with_player(replace(player, level=level)), who, items, chance, rulings)
-        capped = f" (level {n.win_level} only on one's own turn)" if level < player.level + levels else ""
-        log.add("reward", f"{who}: {levels} XP, level {player.level} -> {level}{capped}; draws {items} item(s)",
-                player=who, level=level, items=items)
-        if own_turn and level >= n.win_level:
-            log.add("victory", f"{who} reaches level {level} on their own turn and wins", player=who)
+        log.add("reward", player=who, xp=levels, before=player.level, level=level, items=items,
+                capped=level < player.level + levels)
+        if own_turn and level >= rules.win_level:
+            log.add("victory", player=who, level=level)
             table = replace(table, winner=who)
     return table
 
@@ -246,7 +237,7 @@ def draw_treasure(table: Table, name: str, count: int, chance, rulings: Rulings)
     return draw_items(table, name, min(count, len(table.items)))
 
 
-def lose(game, table: Table, monster: Monster, result: Fight, rulings: Rulings = Rulings(),
+def lose(rules: Rules, table: Table, monster: Monster, result: Fight, rulings: Rulings = Rulings(),
          log=NULL_LOG) -> tuple[Table, dict]:
     """Every fighter takes the monster's full damage and effect; returns the table and each one's Hit.
 
@@ -267,51 +258,36 @@ def lose(game, table: Table, monster: Monster, result: Fight, rulings: Rulings =
         elif hit.gear == "damaged":
             player = replace(player, gear=replace(gear, damaged=True))
         level = player.level - hit.to_player
-        piercing = " armour-piercing" if monster.armour_piercing else ""
-        worn = _gear_text(gear, hit)
-        log.add("damage", f"{who} takes {damage}{piercing} damage: {worn}, {hit.to_player} to {who}: "
-                          f"level {player.level} -> {level}",
-                player=who, absorbed=hit.absorbed, to_player=hit.to_player, gear=hit.gear, level=level)
+        log.add("damage", player=who, damage=damage, armour_piercing=monster.armour_piercing,
+                gear=gear.name if gear else None,
+                at_least=gear.value.low if gear and isinstance(gear.value, AtLeast) else None,
+                absorbed=hit.absorbed, to_player=hit.to_player, outcome=hit.gear, before=player.level, level=level)
         player = replace(player, level=level)
         if effect is not None:
             player = replace(player, effects=player.effects + (effect,))
-            log.add("effect", f"{who} suffers {effect.name} (attack x {effect.multiplier}) until the end of "
-                              f"round {effect.until_round}", player=who)
+            log.add("effect", player=who, effect=effect.name, multiplier=_fraction(effect.multiplier),
+                    until_round=effect.until_round)
         table = table.with_player(player)
     return table, hits
 
 
-def _gear_text(gear, hit) -> str:
-    if gear is None:
-        return "no gear absorbs it"
-    name = gear.name + (f" (durability open, at least {gear.value.low})" if isinstance(gear.value, AtLeast) else "")
-    if hit.gear == "none":
-        return f"it passes {name} by"
-    outcome = {"broken": "breaks", "damaged": "is damaged", "held": "holds"}[hit.gear]
-    return f"{name} absorbs {hit.absorbed} and {outcome}"
+def dying(rules: Rules, table: Table, names) -> list[str]:
+    return [who for who in names if is_dead(table.player(who).level, rules)]
 
 
-def dying(game, table: Table, names) -> list[str]:
-    n = numbers(game)
-    return [who for who in names if is_dead(table.player(who).level, n)]
-
-
-def die(game, table: Table, name: str, keep: str | None, rulings: Rulings = Rulings(), log=NULL_LOG) -> Table:
+def die(rules: Rules, table: Table, name: str, keep: str | None, rulings: Rulings = Rulings(), log=NULL_LOG) -> Table:
     """Below the minimum attack points: keep one card, discard the rest and the equipment, start again."""
-    n = numbers(game)
     player = table.player(name)
     rest = player.without(keep).hand if keep is not None else player.hand
     kept = (keep,) if keep is not None else ()
-    if len(kept) < min(n.cards_kept_on_death, len(player.hand)):
-        raise RuleError(f"{name} keeps {n.cards_kept_on_death} card; say which")
+    if len(kept) < min(rules.cards_kept_on_death, len(player.hand)):
+        raise RuleError(f"{name} keeps {rules.cards_kept_on_death} card; say which")
     effects = () if player.effects and rulings.need("effects_end_on_death") else player.effects
     gone = rest + tuple(w.card for w in player.worn if w.card)
-    discarded = [*rest, *(w.card or w.name for w in player.worn)]
-    log.add("death", f"{name} dies (below {n.min_attack_points} AP): keeps {', '.join(kept) or 'nothing'}, discards "
-                     f"{', '.join(discarded) or 'nothing'}, starts again at level {n.start_level}"
-                     + (f" as a {game.card(player.klass).name}" if player.klass else ""),
-            player=name, kept=list(kept), discarded=list(gone))
-    table = table.with_player(replace(player, level=n.start_level, hand=kept, gear=None, weapon=None, effects=effects))
+    log.add("death", player=name, kept=list(kept), discarded=[*rest, *(w.card or w.name for w in player.worn)],
+            klass=player.klass)
+    table = table.with_player(replace(player, level=rules.start_level, hand=kept, gear=None, weapon=None,
+                                      effects=effects))
     return table.discard(*gone)
 
 
@@ -323,5 +299,5 @@ def end_turn(table: Table, log=NULL_LOG) -> Table:
     if active:
         return replace(table, active=active)
     players = tuple(replace(p, effects=tuple(e for e in p.effects if e.until_round > table.round)) for p in table.players)
-    log.add("round", f"round {table.round} ends", round=table.round)
+    log.add("round", round=table.round)
     return replace(table, players=players, active=0, round=table.round + 1)

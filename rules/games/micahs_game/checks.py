@@ -1,13 +1,15 @@
 """Micah's Game data checks run by ``deckwright check``: prices, die steps, charmed forms, card-defined rules."""
 from __future__ import annotations
 
+from deckwright.rules.data.model import Game
 from deckwright.rules.data.values import Open
-from deckwright.rules.engine.dice import DIE_STEPS, Dice
+from deckwright.rules.engine.dice import DIE_STEPS, is_die_step
+from deckwright.rules.problems import Problems
 
-from .mechanics import STATS
+from .numbers import STATS
 
 
-def consistency(game, problems) -> None:
+def consistency(game: Game, problems: Problems) -> None:
     """Prices, die steps and charmed forms that the schema alone cannot check."""
     for item in game.cards_of("item"):
         buy_price, sell_price = item.get("buy"), item.get("sell")
@@ -17,7 +19,7 @@ def consistency(game, problems) -> None:
     for hero in game.cards_of("class"):
         for stat in STATS:
             value = hero.get(stat)
-            if value is not None and not isinstance(value, Open) and not _on_ladder(value):
+            if value is not None and not isinstance(value, Open) and not is_die_step(value):
                 problems.error(hero.field_locs.get(stat, hero.loc),
                                f"class.{hero.id}.{stat}: {value} is not one die step ({', '.join(f'D{s}' for s in DIE_STEPS)})")
     for creature in game.cards_of("creature"):
@@ -32,10 +34,3 @@ def consistency(game, problems) -> None:
             if alt.get("on_fail") == "lose-items" and alt.get("lose_items") is None:
                 problems.error(creature.field_locs.get("alternatives", creature.loc),
                                f"creature.{creature.id}.alternatives: lose-items needs 'lose_items', the dice the encounter rolls")
-    slots = game.constants.get("merchant_slots")
-    if not isinstance(slots, int) or slots < 1:
-        problems.error(game.loc, "constants.merchant_slots: the merchant needs a whole number of slots, 1 or more")
-
-
-def _on_ladder(value) -> bool:
-    return isinstance(value, Dice) and len(value.dice) == 1 and not value.constant and value.dice[0] in DIE_STEPS

@@ -1,15 +1,9 @@
-"""Nightmare Hunt's mechanics: town, encounters, prey turns, the player's actions, armour, conditions, death.
+"""Nightmare Hunt's rules: town, encounters, prey turns, the player's actions, armour, conditions, death.
 
-Every number comes from the card data (``Rules`` is read once from the Game);
-every shuffle goes through the chance object; every action and outcome is an
-event in the log. The state is one mutable ``State`` that ``apply`` changes in
-place and runs forward to the next decision the player must take:
-
-- ``town``: ``venture`` (draw the next encounter) or ``{equip: <armour>}``;
-- ``between`` encounters: ``continue`` or ``town`` (which resets the encounter deck);
-- ``turn``: ``{play: <action>, target: <enemy>, discard: <card>}`` (basics need ``discard``);
-- ``reaction`` to an enemy action just paid for: ``{react: dodge|parry|sprint|none}``;
-- ``won``: the level's boss is defeated (the end of a level attempt).
+Every number comes from the card data (``prepare`` reads it once); every
+shuffle goes through the chance object; every action and outcome is an event
+in the log. ``apply`` works on a copy of the state and runs it forward to the
+next decision the player must take (``actions`` lists them).
 
 Readings of the source that are ours (each is in ``open_questions`` of game.yaml
 and on the rulebook pages):
@@ -27,57 +21,22 @@ and on the rulebook pages):
   the deck the same way; conditions stay until the player rests, town or not;
 - a critical hit counts as one more track value (the data's reading), so it adds
   one wound and sends all of the attack's wounds to the hand.
+
+The package's files, the same in every game's package: ``numbers`` (CONSTANTS and
+``prepare``), ``checks``, ``state``, ``setup`` (SETUP, ``setup``, ``new_game``),
+``actions`` (ACTIONS, ``apply``, ``legal_actions``), ``view`` (``observe``,
+``is_over``, ``zones``, ``invariants``), ``narration``; the rules themselves in
+``town``, ``prey``, ``encounters`` and ``player``; ``strategies`` holds players
+for random play.
 """
-from __future__ import annotations
+from .actions import ACTIONS, apply, legal_actions
+from .checks import consistency
+from .narration import NARRATION
+from .numbers import CONSTANTS, Rules, prepare
+from .setup import SETUP, new_game, setup
+from .state import State
+from .strategies import STRATEGIES
+from .view import invariants, is_over, observe, zones
 
-from deckwright.rules.engine.log import NULL_LOG
-from deckwright.rules.engine.zones import Zones
-
-from .data import Rules, consistency, rules_from
-from .setup import ExampleSetup
-from .state import DECK, HAND, PILES, State
-from .turns import act, build_encounter_deck, cards_text, legal_actions, observe
-
-__all__ = ["new_game", "setup", "apply", "observe", "is_over", "zones", "legal_actions", "consistency", "rules_from",
-           "Rules", "State"]
-
-
-def new_game(game, options: dict, chance, log=NULL_LOG) -> State:
-    """A hunter in town before a level: fresh action deck shuffled, hand drawn, encounter deck built.
-
-    ``game`` is the Game, or its ``rules_from(game)`` read once for many games.
-    Options: ``armor`` (default: the first armour), ``level`` (default 1),
-    ``stop_at_death`` (default true: a level attempt ends at the first death).
-    """
-    rules = game if isinstance(game, Rules) else rules_from(game)
-    armor = options.get("armor") or next(iter(rules.armors))
-    state = State(rules, Zones.with_piles(*PILES), armor, options.get("level", 1),
-                  stop_at_death=options.get("stop_at_death", True))
-    zones = state.zones
-    zones.put(DECK, rules.action_deck)
-    zones.shuffle(DECK, chance)
-    zones.draw(DECK, HAND, rules.mind)
-    build_encounter_deck(state, chance)
-    if log:
-        log.add("town", f"You are in town wearing {rules.names[armor]}, hand {cards_text(rules, zones[HAND])}")
-    return state
-
-
-def setup(game, spec: dict, chance, log=NULL_LOG) -> State:
-    """An example's starting position (its keys: see ``ExampleSetup``); runs forward to the first decision."""
-    return ExampleSetup(rules_from(game), spec).build(chance, log)
-
-
-def apply(state: State, action, chance, log=NULL_LOG) -> State:
-    act(state, action, chance, log)
-    return state
-
-
-def is_over(state: State) -> bool:
-    return state.phase == "won" or (state.stop_at_death and state.deaths > 0)
-
-
-def zones(state: State) -> Zones:
-    return state.zones
-
-
+__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "STRATEGIES", "prepare", "setup", "new_game", "apply",
+           "legal_actions", "is_over", "zones", "observe", "invariants", "consistency", "Rules", "State"]

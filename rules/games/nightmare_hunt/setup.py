@@ -1,21 +1,92 @@
-"""An example's starting position, read from its ``setup:`` mapping."""
+"""Where a hunt starts: an example's position (``setup:``, read through ``SETUP``) or a new level attempt."""
 from __future__ import annotations
 
 from collections import Counter
 
-from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.data.fields import choice, flag, listing, record, ref, whole
 from deckwright.rules.engine.errors import SpecError
+from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.zones import Zones
 
-from .data import Rules
+from .encounters import build_encounter_deck, start_encounter
+from .numbers import Rules
+from .prey import advance, begin_prey_turn, label_for
 from .state import CONDITIONS, DECK, DISCARD, ENCOUNTER, ENCOUNTER_DISCARD, ENCOUNTERS, HAND, PILES, Enemy, State
-from .turns import advance, begin_prey_turn, cards_text, label_for, start_encounter
 
-_SETUP_KEYS = ("armor", "level", "hand", "deck", "discard", "conditions", "encounter", "enemies", "turn",
-               "encounter_deck", "encounter_discard", "skip_turn", "next_fast", "at")
+ACTION_CARDS = listing(ref("action", "wound"), doc="card ids, top first; 'wound' for a wound")
+ENCOUNTER_CARDS = listing(ref("prey", "boss", "event"), doc="encounter card ids, top first")
+
+SETUP = record(
+    armor=ref("armor", doc="the armour worn"),
+    level=whole(min=1, optional=True, doc="default: the level of the encounter"),
+    hand=ACTION_CARDS, deck=ACTION_CARDS, discard=ACTION_CARDS,
+    conditions=listing(ref("condition"), doc="a condition listed twice is on you twice"),
+    encounter=ref("prey", "boss", "event", optional=True, doc="a card that starts now as a fresh encounter"),
+    enemies=listing(record(card=ref("prey", "boss"), energy=whole(min=0, optional=True),
+                           wounds=whole(min=0, optional=True), summoned=flag()),
+                    doc="enemies already in a running encounter"),
+    turn=choice("prey", "player", optional=True, doc="who acts next in a running encounter (default prey)"),
+    encounter_deck=ENCOUNTER_CARDS, encounter_discard=ENCOUNTER_CARDS,
+    skip_turn=flag(), next_fast=whole(min=0, optional=True),
+    at=choice("town", "between", optional=True, doc="where the hunter is when no encounter is running"),
+)
 
 
-def unplaced(cards, left: Counter) -> list:
+def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
+    """A hunter in town before a level: fresh action deck shuffled, hand drawn, encounter deck built.
+
+    Options: ``armor`` (default: the first armour), ``level`` (default 1),
+    ``stop_at_death`` (default true: a level attempt ends at the first death).
+    """
+    armor = options.get("armor") or next(iter(rules.armors))
+    state = State(rules, Zones.with_piles(*PILES), armor, options.get("level", 1),
+                  stop_at_death=options.get("stop_at_death", True))
+    zones = state.zones
+    zones.put(DECK, rules.action_deck)
+    zones.shuffle(DECK, chance)
+    zones.draw(DECK, HAND, rules.mind)
+    build_encounter_deck(state, chance)
+    if log:
+        log.add("start", armor=armor, hand=list(zones.piles[HAND]))
+    return state
+
+
+def setup(rules: Rules, spec: dict, chance: Chance, log: Log) -> State:
+    """An example's starting position, run forward to the first decision.
+
+    Action cards not placed in ``hand``, ``deck`` or ``discard`` go to the deck (when ``deck`` is
+    not given) or else to the discard; the encounter deck defaults to the level's other encounters
+    in data order, boss last.
+    """
+    state = State(rules, Zones.with_piles(*PILES), spec["armor"], 1)
+    _action_piles(rules, spec, state.zones)
+    for condition in spec.get("conditions", ()):
+        state.zones.create(condition, CONDITIONS)
+    first = spec.get("encounter") or _first_enemy(spec)
+    state.level = spec.get("level") or _level_of(rules, first)
+    if state.level not in rules.levels:
+        raise SpecError(f"setup.level: no level {state.level} (levels: {', '.join(map(str, rules.levels))})", ("level",))
+    state.skip_turn = spec.get("skip_turn", False)
+    state.next_fast = spec.get("next_fast", 0)
+    _encounter_piles(rules, spec, state)
+    if log:
+        log.add("setup", armor=state.armor, hand=list(state.zones.piles[HAND]), deck=len(state.zones.piles[DECK]),
+                discard=len(state.zones.piles[DISCARD]))
+    if "encounter" in spec:
+        start_encounter(state, state.zones.own(ENCOUNTERS).pop(), chance, log)
+    elif "enemies" in spec:
+        _enemies(rules, spec, state)
+        if spec.get("turn", "prey") == "prey":
+            begin_prey_turn(state)
+        else:
+            state.phase = "turn"
+    else:
+        state.phase = spec.get("at", "town")
+    advance(state, chance, log)
+    return state
+
+
+def _unplaced(cards, left: Counter) -> list:
     """The cards, in their order, of which ``left`` still counts some (consuming the counts)."""
     out = []
     for card in cards:
@@ -25,141 +96,59 @@ def unplaced(cards, left: Counter) -> list:
     return out
 
 
-class ExampleSetup:
-    """Reads an example's ``setup:``.
+def _action_piles(rules: Rules, spec: dict, zones: Zones) -> None:
+    left = Counter(rules.action_deck)
+    for pile in (HAND, DECK, DISCARD):
+        for i, card in enumerate(spec.get(pile, ())):
+            if card == rules.wound:
+                zones.create(card, pile, to="bottom")
+                continue
+            if left[card] == 0:
+                raise SpecError(f"setup.{pile}: one {card} too many; the game has "
+                                f"{rules.action_deck.count(card)}", (pile, i))
+            left[card] -= 1
+            zones.put(pile, [card], to="bottom")
+    zones.put(DECK if "deck" not in spec else DISCARD, _unplaced(rules.action_deck, left), to="bottom")
 
-    - ``armor`` (required), ``level`` (default: the level of the encounter);
-    - ``hand``, ``deck`` (top first), ``discard`` (top first): card ids, ``wound`` included.
-      Action cards not placed go to the deck (when ``deck`` is not given) or else to the discard;
-    - ``conditions``: condition ids (a condition listed twice is on you twice);
-    - ``encounter``: a card that starts now as a fresh encounter (Fast, Slow and summons apply), or
-      ``enemies``: a list of ``{card, energy, wounds, summoned}`` already in a running encounter,
-      with ``turn: prey`` (default) or ``player`` saying who acts next;
-    - ``encounter_deck``, ``encounter_discard``: card ids top first (default: the level's other
-      encounters in data order, boss last, and an empty discard);
-    - ``skip_turn``, ``next_fast``; ``at: town`` or ``between`` when no encounter is running.
-    """
 
-    def __init__(self, rules: Rules, spec: dict):
-        self.rules = rules
-        self.spec = spec
-        for key in spec:
-            if key not in _SETUP_KEYS:
-                raise SpecError(f"setup: unknown key '{key}'{did_you_mean(str(key), list(_SETUP_KEYS))} "
-                                f"(known: {', '.join(_SETUP_KEYS)})", (key,))
+def _first_enemy(spec: dict) -> str | None:
+    return next((entry["card"] for entry in spec.get("enemies", ()) if not entry.get("summoned")), None)
 
-    def build(self, chance, log) -> State:
-        rules, spec = self.rules, self.spec
-        armor = spec.get("armor")
-        if armor not in rules.armors:
-            raise SpecError(f"setup.armor: expected one of {', '.join(rules.armors)}, got {armor!r}", ("armor",))
-        state = State(rules, Zones.with_piles(*PILES), armor, 1)
-        self.action_piles(state.zones)
-        for i, condition in enumerate(self.list("conditions")):
-            self.known(condition, rules.conditions, ("conditions", i))
-            state.zones.create(condition, CONDITIONS)
-        first = self.spec.get("encounter") or self.first_enemy()
-        state.level = spec.get("level") or self.level_of(first)
-        if state.level not in rules.levels:
-            raise SpecError(f"setup.level: no level {state.level} (levels: {', '.join(map(str, rules.levels))})", ("level",))
-        state.skip_turn = bool(spec.get("skip_turn"))
-        state.next_fast = int(spec.get("next_fast") or 0)
-        self.encounter_piles(state)
-        if log:
-            log.add("setup", f"{rules.names[armor]}; hand {cards_text(rules, state.zones[HAND])}; "
-                             f"deck {len(state.zones[DECK])}, discard {len(state.zones[DISCARD])}")
-        if "encounter" in spec:
-            start_encounter(state, state.zones[ENCOUNTERS].pop(), chance, log)
-        elif "enemies" in spec:
-            self.enemies(state)
-            turn = spec.get("turn", "prey")
-            if turn not in ("prey", "player"):
-                raise SpecError(f"setup.turn: 'prey' or 'player', not {turn!r}", ("turn",))
-            if turn == "prey":
-                begin_prey_turn(state)
-            else:
-                state.phase = "turn"
+
+def _level_of(rules: Rules, card_id) -> int:
+    return next((number for number, cards in rules.levels.items() if card_id in cards), next(iter(rules.levels)))
+
+
+def _in_level(level_cards, card_id, key: tuple) -> None:
+    if card_id not in level_cards:
+        raise SpecError(f"setup.{key[0]}: '{card_id}' is not an encounter of this level", key)
+
+
+def _encounter_piles(rules: Rules, spec: dict, state: State) -> None:
+    zones = state.zones
+    level_cards = rules.levels[state.level]
+    for key, pile in (("encounter_deck", ENCOUNTERS), ("encounter_discard", ENCOUNTER_DISCARD)):
+        for i, card in enumerate(spec.get(key, ())):
+            _in_level(level_cards, card, (key, i))
+            zones.put(pile, [card], to="bottom")
+    current = spec.get("encounter")
+    if current is not None:
+        _in_level(level_cards, current, ("encounter",))
+    main = current or _first_enemy(spec)
+    if "encounter_deck" not in spec:
+        left = Counter(level_cards)
+        left.subtract(zones.ids(ENCOUNTER_DISCARD) + ([main] if main else []))
+        zones.put(ENCOUNTERS, _unplaced(level_cards, left), to="bottom")
+    if current is not None:
+        zones.put(ENCOUNTERS, [current])
+
+
+def _enemies(rules: Rules, spec: dict, state: State) -> None:
+    for entry in spec.get("enemies", ()):
+        card_id = entry["card"]
+        enemy = Enemy(card_id, label_for(state, card_id), rules.enemies[card_id], entry.get("energy", 0),
+                      entry.get("wounds", 0), entry.get("summoned", False))
+        if enemy.summoned:
+            state.zones.create(enemy, ENCOUNTER)
         else:
-            at = spec.get("at", "town")
-            if at not in ("town", "between"):
-                raise SpecError(f"setup.at: 'town' or 'between', not {at!r}", ("at",))
-            state.phase = at
-        advance(state, chance, log)
-        return state
-
-    def list(self, key: str) -> list:
-        value = self.spec.get(key) or []
-        if not isinstance(value, list):
-            raise SpecError(f"setup.{key}: expected a list of card ids", (key,))
-        return value
-
-    def known(self, card_id, table, key: tuple) -> None:
-        if card_id not in table:
-            raise SpecError(f"setup.{key[0]}: no card '{card_id}' here{did_you_mean(str(card_id), list(table))}", key)
-
-    def action_piles(self, zones: Zones) -> None:
-        rules = self.rules
-        cards = set(rules.action_deck) | {rules.wound}
-        left = Counter(rules.action_deck)
-        for pile in (HAND, DECK, DISCARD):
-            for i, card in enumerate(self.list(pile)):
-                self.known(card, cards, (pile, i))
-                if card == rules.wound:
-                    zones.create(card, pile, to="bottom")
-                    continue
-                if left[card] == 0:
-                    raise SpecError(f"setup.{pile}: one {card} too many; the game has "
-                                    f"{rules.action_deck.count(card)}", (pile, i))
-                left[card] -= 1
-                zones.put(pile, [card], to="bottom")
-        rest = unplaced(rules.action_deck, left)
-        zones.put(DECK if "deck" not in self.spec else DISCARD, rest, to="bottom")
-
-    def first_enemy(self) -> str | None:
-        for entry in self.list("enemies"):
-            if isinstance(entry, dict) and not entry.get("summoned"):
-                return entry.get("card")
-        return None
-
-    def level_of(self, card_id) -> int:
-        for number, cards in self.rules.levels.items():
-            if card_id in cards:
-                return number
-        return next(iter(self.rules.levels))
-
-    def encounter_piles(self, state: State) -> None:
-        rules, spec, zones = self.rules, self.spec, state.zones
-        level_cards = rules.levels[state.level]
-        for key, pile in (("encounter_deck", ENCOUNTERS), ("encounter_discard", ENCOUNTER_DISCARD)):
-            for i, card in enumerate(self.list(key)):
-                self.known(card, level_cards, (key, i))
-                zones.put(pile, [card], to="bottom")
-        current = spec.get("encounter")
-        if current is not None:
-            self.known(current, level_cards, ("encounter",))
-        main = current or self.first_enemy()
-        if "encounter_deck" not in spec:
-            left = Counter(level_cards)
-            left.subtract(zones.ids(ENCOUNTER_DISCARD) + ([main] if main else []))
-            zones.put(ENCOUNTERS, unplaced(level_cards, left), to="bottom")
-        if current is not None:
-            zones.put(ENCOUNTERS, [current])
-
-    def enemies(self, state: State) -> None:
-        rules, zones = self.rules, state.zones
-        for i, entry in enumerate(self.list("enemies")):
-            if isinstance(entry, str):
-                entry = {"card": entry}
-            if not isinstance(entry, dict):
-                raise SpecError("setup.enemies: each enemy is a card id or {card, energy, wounds, summoned}", ("enemies", i))
-            for key in entry:
-                if key not in ("card", "energy", "wounds", "summoned"):
-                    raise SpecError(f"setup.enemies: unknown key '{key}' (card, energy, wounds, summoned)", ("enemies", i, key))
-            card_id = entry.get("card")
-            self.known(card_id, rules.enemies, ("enemies", i, "card"))
-            enemy = Enemy(card_id, label_for(state, card_id), rules.enemies[card_id], int(entry.get("energy", 0)),
-                          int(entry.get("wounds", 0)), bool(entry.get("summoned")))
-            if enemy.summoned:
-                zones.create(enemy, ENCOUNTER)
-            else:
-                zones[ENCOUNTER].append(enemy)
+            state.zones.own(ENCOUNTER).append(enemy)

@@ -18,7 +18,7 @@ def play(state: State, player: Player, card_id: str, target: str, chance, log) -
         raise RuleError(f"{card.name} cannot be resolved: {effect.open_note}")
     player.hand.remove(card_id)
     if log:
-        log.add("play", f"{player.name} plays {card.name}", player=player.name, card=card_id)
+        log.add("play", player=player.name, card=card_id)
     state.last = {}
     if card.kind == "ace":
         state.used.append(card_id)
@@ -29,16 +29,14 @@ def play(state: State, player: Player, card_id: str, target: str, chance, log) -
     if effect.bonus or effect.conditions:
         player.effects.append(TimedEffect(card_id, dict(effect.bonus), effect.conditions, effect.lasts, effect.turns))
         if log:
-            parts = [f"{amount:+d} {state.rules.counter_name(stat).lower()}" for stat, amount in effect.bonus]
-            parts += [c.replace("-", " ") for c in effect.conditions]
-            span = f"for {effect.turns} turns" if effect.lasts == "turns" else "until the combat phase ends"
-            log.add("effect", f"{player.name}: {', '.join(parts)} {span}", player=player.name, card=card_id)
+            log.add("effect", player=player.name, card=card_id, bonus=[list(b) for b in effect.bonus],
+                    conditions=list(effect.conditions), lasts=effect.lasts, turns=effect.turns)
     if effect.drops or effect.chance:
         state.last.update(spawn(state, effect, chance, log, card.name))
     if effect.full_heal:
         player.counters["hearts"] = cap(state, player, "hearts")
         if log:
-            log.add("heal", f"{player.name} heals to {player.counters['hearts']} red hearts", player=player.name)
+            log.add("heal", player=player.name, hearts=player.counters["hearts"])
     for room in effect.reveals:
         discover(state, room, log)
     if effect.machine:
@@ -49,12 +47,23 @@ def play(state: State, player: Player, card_id: str, target: str, chance, log) -
         enter(state, player, effect.travel, log, by_card=True)
 
 
+def playable_now(state: State, card_id: str) -> bool:
+    """Whether random play may play the card: its effect is known, and a room it leads to can be entered."""
+    card = state.rules.deck_cards[card_id]
+    effect = card.effect
+    if card.kind == "tarot" and effect.open_note:
+        return False
+    if effect.travel and state.rules.special_rooms[effect.travel].starts_combat:
+        return state.fight is None and bool(state.piles.get("bosses"))
+    return True
+
+
 def damage(state: State, amount: int, target_rule: str, named: str, log) -> None:
     """Card damage. A boss loses that much HP; an enemy, which has no HP, takes it as one hit."""
     foes = foes_left(state)
     if not foes:
         if log:
-            log.add("damage", "no enemy to damage")
+            log.add("no-target")
         return
     if target_rule == "every-enemy":
         targets = foes
@@ -71,5 +80,5 @@ def damage(state: State, amount: int, target_rule: str, named: str, log) -> None
             targets = chosen
     for foe in targets:
         if log:
-            log.add("damage", f"{foe.key} takes {amount} damage", foe=foe.key, amount=amount)
+            log.add("damage", foe=foe.key, amount=amount)
         wound(state, foe, amount, log)

@@ -3,30 +3,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from deckwright.rules.data.model import Game
 from deckwright.rules.data.values import Open
-
-INT_CONSTANTS = ("counter_cap", "die_sides", "hand_size", "soul_hearts_per_container", "devil_die_per_fight",
-                 "devil_die_per_boss_fight", "devil_die_divisor", "charge_per_fight", "pickups_per_fight",
-                 "hearts_per_hit", "first_floor")
-ROUNDINGS = ("down", "up", "nearest")
+from deckwright.rules.engine.numerals import roman
+from deckwright.rules.problems import Problems
 
 
-def roman(number: int) -> str:
-    out = ""
-    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while number >= value:
-            out, number = out + letters, number - value
-    return out
-
-
-def consistency(game, problems) -> None:
-    constants = game.constants
-    for name in INT_CONSTANTS:
-        if not isinstance(constants.get(name), int) or isinstance(constants.get(name), bool):
-            problems.error(game.loc, f"constants.{name}: Parousia's rules need this whole number")
-    if constants.get("division_rounding") not in ROUNDINGS:
-        problems.error(game.loc, f"constants.division_rounding: expected one of {', '.join(ROUNDINGS)}")
-    die = constants.get("die_sides") if isinstance(constants.get("die_sides"), int) else 20
+def consistency(game: Game, problems: Problems) -> None:
+    die = game.constants["die_sides"]
     _check_playing_cards(game, problems)
     _check_arcana(game, problems, die)
     _check_counters(game, problems)
@@ -43,7 +27,7 @@ def _check_playing_cards(game, problems) -> None:
         if key in seen:
             problems.error(card.loc, f"playing-card.{card.id}: a second {card['rank']} of {card['suit']}")
         seen[key] = card
-        if card.count != 1:
+        if card.copies != 1:
             problems.error(card.loc, f"playing-card.{card.id}: each solitaire card exists once")
         pickup = pickups.get(str(card["pickup"]))
         if pickup is not None:

@@ -12,13 +12,21 @@ from .state import Fight, Foe, Player, State, Thing
 # -- starting and ordering -------------------------------------------------------------
 
 
-def start_fight(state: State, foes: Sequence[tuple[Thing, str]], boss: bool, log) -> None:
-    """Puts enemies (or a boss) in the combat area; each comes with the deck it returns to."""
+def start_fight(state: State, foes: Sequence[tuple[Thing, str]], boss: bool, log, drawn: bool = False) -> None:
+    """Puts enemies (or a boss) in the combat area; each comes with the deck it returns to. A foe ``drawn``
+    from its deck already is out of it; another one's card is taken out of its deck when the deck holds it."""
     if state.fight is not None:
         raise RuleError("a combat phase is already going on")
     fight = Fight([], boss)
     taken: set[str] = set()
     for thing, deck in foes:
+        pile = state.piles.get(deck, [])
+        if drawn:
+            pass
+        elif thing.id in pile:  # the room names the enemy; its card comes out of the enemy deck when it is there
+            pile.remove(thing.id)
+        else:  # an enemy no deck holds (an example's own): it comes into play from outside the counted piles
+            state.created = (thing.id, state.created)
         key, n = thing.id, 2
         while key in taken:
             key, n = f"{thing.id}-{n}", n + 1
@@ -27,9 +35,8 @@ def start_fight(state: State, foes: Sequence[tuple[Thing, str]], boss: bool, log
                               deck=deck, origin=thing.id))
     state.fight = fight
     if log:
-        log.add("fight", f"{'boss fight' if boss else 'combat'} begins against "
-                         f"{', '.join(f.thing.name for f in fight.foes)}; order: {', '.join(turn_order(state))}",
-                foes=[f.key for f in fight.foes])
+        log.add("fight", boss=boss, foes=[f.key for f in fight.foes], names=[f.thing.name for f in fight.foes],
+                order=turn_order(state))
 
 
 def turn_order(state: State) -> list[str]:
@@ -69,9 +76,8 @@ def player_roll(state: State, player: Player, target: Foe, chance, log) -> tuple
     hit = roll + damage >= target.defense
     word = "evasiveness" if target.boss else "resilience"
     if log:
-        log.add("shot", f"{player.name}: {roll} + {damage} damage = {roll + damage} against {word} "
-                        f"{target.defense}: {'hit' if hit else 'miss'}", player=player.name, target=target.key,
-                roll=roll, hit=hit)
+        log.add("shot", player=player.name, target=target.key, roll=roll, damage=damage, against=word,
+                defense=target.defense, hit=hit)
     if hit:
         wound(state, target, damage, log)
     return roll, hit
@@ -84,18 +90,18 @@ def wound(state: State, target: Foe, damage: int, log) -> None:
         if target.hp == 0:
             target.alive = False
         if log:
-            log.add("boss", f"{target.thing.name} loses {damage} HP: {target.hp} left"
-                            f"{', defeated' if not target.alive else ''}", foe=target.key, hp=target.hp)
+            log.add("boss", foe=target.key, name=target.thing.name, damage=damage, hp=target.hp,
+                    defeated=not target.alive)
         return
     nxt = target.thing.get("next_form")
     if nxt:
         target.thing = state.thing(str(nxt))
         if log:
-            log.add("form", f"{target.key} takes its next form, {target.thing.name}", foe=target.key, form=target.thing.id)
+            log.add("form", foe=target.key, form=target.thing.id, name=target.thing.name)
     else:
         target.alive = False
         if log:
-            log.add("kill", f"{target.key} dies", foe=target.key)
+            log.add("kill", foe=target.key)
 
 
 def end_turn(state: State, player: Player, log) -> None:
@@ -107,13 +113,13 @@ def end_turn(state: State, player: Player, log) -> None:
                 player.effects.remove(effect)
                 clamp_hearts(state, player, log)
                 if log:
-                    log.add("effect", f"{effect.source} wears off for {player.name}", player=player.name)
+                    log.add("wears-off", player=player.name, card=effect.source)
 
 
 def skip(state: State, player: Player, log) -> None:
     need_fight(state)
     if log:
-        log.add("turn", f"{player.name} does not shoot this turn", player=player.name)
+        log.add("no-shot", player=player.name)
     state.last = {"rolls": [], "hits": 0, "misses": 0}
     end_turn(state, player, log)
 
@@ -140,16 +146,14 @@ def foe_turn(state: State, attacker: Foe, chance, log) -> None:
         hit = attacker.accuracy + roll > speed
         record.update(roll=roll, accuracy_hit=hit)
         if log:
-            log.add("shot", f"{attacker.key}: accuracy {attacker.accuracy} + {roll} = {attacker.accuracy + roll} "
-                            f"against {target.name}'s speed {speed}: {'hit' if hit else 'miss'}",
-                    foe=attacker.key, target=target.name, roll=roll, hit=hit)
+            log.add("foe-shot", foe=attacker.key, target=target.name, accuracy=attacker.accuracy, roll=roll,
+                    speed=speed, hit=hit)
         if hit:
             damaged = hurt_and_tell(state, target, log, contact=False)
     if attacker.speed > speed and not damaged:
         record["contact"] = True
         if log:
-            log.add("contact", f"{attacker.key} (speed {attacker.speed}) is faster than {target.name} ({speed}): "
-                               f"contact damage", foe=attacker.key, target=target.name)
+            log.add("contact", foe=attacker.key, speed=attacker.speed, target=target.name, target_speed=speed)
         hurt_and_tell(state, target, log, contact=True)
     state.last = record
 
@@ -165,8 +169,9 @@ def hurt_and_tell(state: State, player: Player, log, contact: bool) -> bool:
 
 
 def play_round(state: State, targets: dict[str, Sequence[str]], chance, log) -> None:
-    """Every character in turn order; players shoot at the targets given for them
-    (a player given none, or who cannot shoot, lets the turn pass)."""
+    """Every character in turn order; players shoot at the targets given for them (a player given none, or
+    who cannot shoot, lets the turn pass). A round is a script of many turns, so a player's roll goes to the
+    first listed target still standing: one that fell earlier in the round is passed over."""
     need_fight(state)
     unknown = set(targets) - {p.name for p in state.players}
     if unknown:
@@ -177,8 +182,9 @@ def play_round(state: State, targets: dict[str, Sequence[str]], chance, log) -> 
             break
         if any(p.name == name for p in state.players):
             player = state.player(name)
-            if targets.get(name) and not player.has("no-shooting"):
-                shoot(state, player, targets[name], chance, log)
+            standing = [key for key in targets.get(name, ()) if foe(state, key).alive]
+            if standing and not player.has("no-shooting"):
+                _volley(state, player, standing, chance, log)
             else:
                 skip(state, player, log)
         else:
@@ -218,6 +224,20 @@ def shoot(state: State, player: Player, targets: Sequence[str], chance, log) -> 
     end_turn(state, player, log)
 
 
+def _volley(state: State, player: Player, targets: Sequence[str], chance, log) -> None:
+    """A player's turn in a round: each roll at the first of ``targets`` still standing."""
+    faces, hits = [], 0
+    for _ in range(player.stat("tears")):
+        standing = [foe(state, key) for key in targets if foe(state, key).alive]
+        if not standing:
+            break
+        face, hit = player_roll(state, player, standing[0], chance, log)
+        faces.append(face)
+        hits += hit
+    state.last = {"rolls": faces, "hits": hits, "misses": len(faces) - hits}
+    end_turn(state, player, log)
+
+
 # -- the end of a fight ----------------------------------------------------------------
 
 
@@ -232,19 +252,18 @@ def end_fight(state: State, log) -> None:
             state.piles.setdefault(f.deck, []).append(f.origin)
     state.fight = None
     if log:
-        log.add("fight", "the combat phase ends")
+        log.add("fight-over")
     for _ in range(state.rules.pickups_per_fight):
         drop_deck_card(state, log, "end of the fight")
     for player in state.players:
         if player.activated and item_charge(state, player) is None:
             if log:
-                log.add("charge", f"{player.name}'s activated item has no known charge: the counter stays",
-                        player=player.name)
+                log.add("charge-open", player=player.name)
         elif player.activated:
             added = raise_counter(state, player, "item-charge", state.rules.charge_per_fight, None)
             if log:
-                log.add("charge", f"{player.name}'s activated item charge +{added}: {player.counters['item-charge']}"
-                                  f" of {item_charge(state, player)}", player=player.name)
+                log.add("charge", player=player.name, added=added, charge=player.counters["item-charge"],
+                        of=item_charge(state, player))
         kept = [e for e in player.effects if e.lasts != "combat"]
         if len(kept) != len(player.effects):
             player.effects = kept

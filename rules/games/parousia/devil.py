@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from deckwright.rules.engine.errors import RuleError
 
-from .odds import divide
+from .chances import divide
 from .pickups import clamp_hearts
 from .state import Player, State
 
@@ -21,9 +21,7 @@ def devil_roll(state: State, chance, log) -> None:
         rolls[player.name] = roll
         opens = roll >= noted
         if log:
-            log.add("devil", f"{player.name} notes {noted} and rolls {roll}: "
-                             f"{'the devil room opens' if opens else 'no devil room'}", player=player.name,
-                    noted=noted, roll=roll)
+            log.add("devil", player=player.name, noted=noted, roll=roll, opens=opens)
         state.devil_room_open |= opens
     state.last = {"rolls": rolls, "devil_room": state.devil_room_open}
 
@@ -51,9 +49,8 @@ def deal(state: State, player: Player, key: str, pay: dict[str, int], log) -> No
     state.floor.remove(loot)
     player.items.append(loot.card)
     if log:
-        log.add("deal", f"{player.name} makes a devil deal for {state.thing(loot.card).name}: "
-                        f"{containers} heart container(s), {soul} soul and {black} black heart(s)",
-                player=player.name, item=loot.card)
+        log.add("deal", player=player.name, item=loot.card, name=state.thing(loot.card).name, containers=containers,
+                soul=soul, black=black)
     clamp_hearts(state, player, log)
 
 
@@ -68,8 +65,7 @@ def next_floor(state: State, chance, log) -> None:
             before = player.counters["devil-die"]
             player.counters["devil-die"] = divide(state.rules, before, state.rules.devil_die_divisor)
             if log:
-                log.add("devil", f"{player.name} made no devil deal: devil die {before} -> "
-                                 f"{player.counters['devil-die']}", player=player.name)
+                log.add("devil-halved", player=player.name, before=before, after=player.counters["devil-die"])
         player.dealt_this_floor = False
     back = list(state.used)
     for loot in state.floor:
@@ -85,4 +81,4 @@ def next_floor(state: State, chance, log) -> None:
     state.devil_room_open = state.boss_beaten = False
     state.floor_number += 1
     if log:
-        log.add("floor", f"the party goes down to floor {state.floor_number}", floor=state.floor_number)
+        log.add("floor", floor=state.floor_number)

@@ -51,8 +51,7 @@ def raise_counter(state: State, player: Player, counter: str, amount: int, log) 
     after = min(before + amount, max(cap(state, player, counter), before))
     set_counter(state, player, counter, after)
     if log and after - before < amount:
-        log.add("cap", f"{state.rules.counter_name(counter)} stop at {after}: {amount - (after - before)} lost",
-                counter=counter, lost=amount - (after - before))
+        log.add("cap", counter=counter, after=after, lost=amount - (after - before))
     return after - before
 
 
@@ -61,8 +60,7 @@ def clamp_hearts(state: State, player: Player, log) -> None:
     limit = cap(state, player, "hearts")
     if player.counters["hearts"] > limit:
         if log:
-            log.add("hearts", f"{player.name}'s red hearts drop to {limit} with the heart containers",
-                    player=player.name, hearts=limit)
+            log.add("hearts-drop", player=player.name, hearts=limit)
         player.counters["hearts"] = limit
 
 
@@ -90,7 +88,7 @@ def gain(state: State, player: Player, pickup: str, amount: int, log) -> int:
         added = min(worth, state.rules.counter_cap - held)
         setattr(player, attr, held + added)
         if log and added < worth:
-            log.add("cap", f"{rule.name}s stop at {held + added}: {worth - added} lost", lost=worth - added)
+            log.add("heart-cap", pickup=pickup, after=held + added, lost=worth - added)
     return added
 
 
@@ -119,14 +117,11 @@ def receive(state: State, player: Player, loot: Loot, log) -> None:
         if loot.card:
             state.used.append(loot.card)
         if log:
-            rule = state.rules.pickups[loot.pickup]
-            what = state.rules.counter_name(rule.counter) if rule.counter else f"{rule.name}s"
-            log.add("take", f"{player.name} takes {loot.key}: {what} +{added}", player=player.name, loot=loot.key,
-                    added=added)
+            log.add("take", player=player.name, loot=loot.key, pickup=loot.pickup, added=added)
     elif loot.kind == "playable":
         player.hand.append(loot.card)
         if log:
-            log.add("take", f"{player.name} takes {loot.key} into the hand", player=player.name, loot=loot.key)
+            log.add("take-card", player=player.name, loot=loot.key)
     else:
         player.items.append(loot.card)
         if state.thing(loot.card).type == "activated-item":
@@ -136,8 +131,7 @@ def receive(state: State, player: Player, loot: Loot, log) -> None:
                 player.counters["item-charge"] = 0
             player.activated = loot.card
         if log:
-            log.add("take", f"{player.name} takes the item {state.thing(loot.card).name}", player=player.name,
-                    loot=loot.key)
+            log.add("take-item", player=player.name, loot=loot.key, item=loot.card, name=state.thing(loot.card).name)
 
 
 def pay_guard(state: State, player: Player, loot: Loot, log) -> None:
@@ -150,7 +144,7 @@ def pay_guard(state: State, player: Player, loot: Loot, log) -> None:
         raise RuleError(f"{player.name} has no {counter} to get past the {loot.guard}")
     player.counters[counter] -= 1
     if log:
-        log.add("pay", f"{player.name} spends one of their {counter} on the {loot.guard}", player=player.name)
+        log.add("pay", player=player.name, counter=counter, guard=loot.guard)
 
 
 # -- the floor -----------------------------------------------------------------------
@@ -163,7 +157,7 @@ def drop_pickup(state: State, pickup: str, amount: int, log, guard: str = "") ->
     loot = Loot(state.floor_key(pickup), "pickup", pickup=pickup, amount=amount, guard=guard)
     state.floor.append(loot)
     if log:
-        log.add("drop", f"{amount} {state.rules.pickups[pickup].name}(s) drop on the floor", pickup=pickup, amount=amount)
+        log.add("drop", pickup=pickup, amount=amount)
     return loot
 
 
@@ -179,8 +173,7 @@ def drop_deck_card(state: State, log, why: str = "") -> Loot:
     loot = card_loot(state, state.draw("pickups"))
     state.floor.append(loot)
     if log:
-        log.add("drop", f"{why + ': ' if why else ''}{state.rules.deck_cards[loot.card].name} drops on the floor",
-                card=loot.card)
+        log.add("drop-card", card=loot.card, why=why)
     return loot
 
 
@@ -189,7 +182,7 @@ def drop_item(state: State, deck: str, log, why: str = "") -> Loot:
     loot = Loot(state.floor_key(thing.id), "item", card=thing.id)
     state.floor.append(loot)
     if log:
-        log.add("drop", f"{why + ': ' if why else ''}the item {thing.name} appears", item=thing.id)
+        log.add("drop-item", item=thing.id, name=thing.name, why=why)
     return loot
 
 
@@ -201,8 +194,7 @@ def convert_floor(state: State, pickup: str, log) -> int:
             loot.pickup = pickup
             changed += 1
     if log:
-        log.add("convert", f"{changed} pickup(s) on the floor turn into {state.rules.pickups[pickup].name}s",
-                pickup=pickup, changed=changed)
+        log.add("convert", pickup=pickup, changed=changed)
     return changed
 
 
@@ -223,11 +215,11 @@ def hurt(state: State, player: Player, hits: int, log, contact: bool = False) ->
     Returns the red hearts lost. Red heart damage in a fight raises the devil die once."""
     if player.has("invulnerable"):
         if log:
-            log.add("hurt", f"{player.name} cannot be hurt", player=player.name)
+            log.add("unhurt", player=player.name, why="invulnerable")
         return 0
     if contact and player.has("no-contact-damage"):
         if log:
-            log.add("hurt", f"{player.name} takes no contact damage", player=player.name)
+            log.add("unhurt", player=player.name, why="no contact damage")
         return 0
     hearts = hits * state.rules.hearts_per_hit
     red = 0
@@ -240,14 +232,12 @@ def hurt(state: State, player: Player, hits: int, log, contact: bool = False) ->
             player.counters["hearts"] -= 1
             red += 1
     if log:
-        log.add("hurt", f"{player.name} loses {hearts} heart(s) ({red} red): {player.counters['hearts']} red, "
-                        f"{player.soul_hearts} soul, {player.black_hearts} black left",
-                player=player.name, hearts=hearts, red=red)
+        log.add("hurt", player=player.name, hearts=hearts, red=red, left=[player.counters["hearts"],
+                                                                           player.soul_hearts, player.black_hearts])
     if red and state.fight is not None and player.name not in state.fight.red_damage:
         state.fight.red_damage.add(player.name)
         step = state.rules.devil_die_per_boss_fight if state.fight.boss else state.rules.devil_die_per_fight
         raise_counter(state, player, "devil-die", step, log)
         if log:
-            log.add("devil", f"{player.name}'s devil die goes up by {step} to {player.counters['devil-die']}",
-                    player=player.name, devil_die=player.counters["devil-die"])
+            log.add("devil-up", player=player.name, step=step, devil_die=player.counters["devil-die"])
     return red

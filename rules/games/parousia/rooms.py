@@ -5,7 +5,7 @@ from __future__ import annotations
 from deckwright.rules.engine.errors import RuleError
 
 from .combat import start_fight
-from .odds import chance_text, roll_amount, roll_chance
+from .chances import roll_amount, roll_chance
 from .pickups import drop_deck_card, drop_item, drop_pickup, receive
 from .state import Loot, Player, State
 
@@ -18,7 +18,7 @@ def discover(state: State, room: str, log) -> None:
     if room not in state.discovered:
         state.discovered.append(room)
         if log:
-            log.add("discover", f"the {state.rules.special_rooms[room].name} is discovered", room=room)
+            log.add("discover", room=room)
 
 
 # -- drawing rooms ---------------------------------------------------------------------
@@ -40,7 +40,7 @@ def draw_room(state: State, log) -> None:
     while True:
         room = state.thing(rooms[-1])
         if log:
-            log.add("room", f"room drawn: {room.name}{' (chaser)' if room.get('chaser') else ''}", room=room.id)
+            log.add("room", room=room.id, name=room.name, chaser=bool(room.get("chaser")))
         foes += [(state.thing(str(e)), "enemies") for e in room.get("enemies") or ()]
         for guarded in room.get("guarded") or ():
             drop_pickup(state, str(guarded["pickup"]), 1, log, guard=str(guarded["guard"]))
@@ -79,14 +79,31 @@ def enter(state: State, player: Player, room_id: str, log, by_card: bool = False
                 raise RuleError(f"the {room.name} needs {room.key_cost} key(s) on floor {state.floor_number}")
             player.counters["keys"] -= room.key_cost
             if log:
-                log.add("pay", f"{player.name} unlocks the {room.name} with {room.key_cost} key(s)", player=player.name)
+                log.add("unlock", player=player.name, room=room_id, keys=room.key_cost)
     state.location = room_id
     if log:
-        log.add("enter", f"{player.name} enters the {room.name}", room=room_id)
+        log.add("enter", player=player.name, room=room_id)
     stock(state, room_id, log)
     if room.starts_combat:
         boss = state.thing(state.draw("bosses"))
-        start_fight(state, [(boss, "bosses")], boss=True, log=log)
+        start_fight(state, [(boss, "bosses")], boss=True, log=log, drawn=True)
+
+
+def enterable(state: State, player: Player) -> list[str]:
+    """The special rooms ``player`` may walk into now (for random play: a boss room only with a boss to draw)."""
+    if state.fight is not None:
+        return []
+    out = []
+    for room_id, room in state.rules.special_rooms.items():
+        if room.in_room_deck and room_id not in state.discovered or not room.in_room_deck and not state.devil_room_open:
+            continue
+        if (room.key_cost and room_id not in state.stocked and state.floor_number > room.key_free_floors
+                and player.counters["keys"] < room.key_cost):
+            continue
+        if room.starts_combat and not state.piles.get("bosses"):
+            continue
+        out.append(room_id)
+    return out
 
 
 def stock(state: State, room_id: str, log) -> None:
@@ -110,11 +127,11 @@ def stock(state: State, room_id: str, log) -> None:
     if len(hearts) >= 2:
         hearts[0].pickup = "soul-heart"
         if log:
-            log.add("shop", f"two of the pickups are hearts: {hearts[0].key} is sold as soul heart(s)", loot=hearts[0].key)
+            log.add("shop", loot=hearts[0].key)
     for machine in room.machines:
         state.floor.append(Loot(state.floor_key(machine), "machine", machine=machine))
         if log:
-            log.add("drop", f"a {state.rules.machine_names[machine]} stands in the {room.name}", machine=machine)
+            log.add("machine", machine=machine, room=room_id)
 
 
 def buy(state: State, player: Player, key: str, log) -> None:
@@ -130,8 +147,7 @@ def buy(state: State, player: Player, key: str, log) -> None:
         raise RuleError(f"{player.name}'s hand is full")
     state.coins -= loot.price
     if log:
-        log.add("buy", f"{player.name} buys {key} for {loot.price}c: {state.coins}c left", player=player.name,
-                price=loot.price)
+        log.add("buy", player=player.name, loot=key, price=loot.price, coins=state.coins)
     state.floor.remove(loot)
     loot.price = 0
     receive(state, player, loot, log)
@@ -149,8 +165,7 @@ def use_machine(state: State, player: Player, key: str, chance, log) -> None:
     effect = state.rules.machines[loot.machine]
     name = state.rules.machine_names[loot.machine]
     if log:
-        log.add("use", f"{player.name} uses the {name} ({key}); the cost of a use is left open", player=player.name,
-                machine=loot.machine)
+        log.add("use", player=player.name, machine=loot.machine, loot=key)
     state.last = spawn(state, effect, chance, log, name)
 
 
@@ -161,8 +176,8 @@ def spawn(state: State, effect, chance, log, what: str) -> dict:
         roll, result = roll_chance(state.rules, effect.chance, chance, what)
         last.update(roll=roll, result=result or "nothing")
         if log:
-            log.add("chance", f"{what}: {roll} on ({chance_text(effect.chance, state.rules.die)}): {result or 'nothing'}",
-                    roll=roll, result=result)
+            log.add("chance", what=what, roll=roll, lines=[[line.up_to, line.result] for line in effect.chance],
+                    result=result)
         if result == "item":
             drop_item(state, "items", log, what)
         elif result == "pickup":
@@ -170,8 +185,7 @@ def spawn(state: State, effect, chance, log, what: str) -> dict:
     for drop in effect.drops:
         amount, faces = roll_amount(state.rules, drop.amount, chance, what)
         if faces and log:
-            log.add("amount", f"{what}: {drop.amount} with {'+'.join(map(str, faces))} rolled gives {amount}",
-                    amount=amount)
+            log.add("amount", what=what, dice=str(drop.amount), faces=list(faces), amount=amount)
         last.setdefault("dropped", {})[drop.pickup] = amount
         drop_pickup(state, drop.pickup, amount, log)
     return last
@@ -181,6 +195,5 @@ def place_card_machine(state: State, card_id: str, machine: str, log) -> None:
     """A tarot card laid on the floor to work as a machine."""
     state.floor.append(Loot(state.floor_key(card_id), "machine", card=card_id, machine=machine))
     if log:
-        log.add("drop", f"{state.rules.deck_cards[card_id].name} lies on the floor as a "
-                        f"{state.rules.machine_names[machine]}", card=card_id)
+        log.add("card-machine", card=card_id, machine=machine)
 

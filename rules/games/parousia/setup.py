@@ -1,146 +1,142 @@
-"""Reading an example's ``setup:`` into a State.
+"""Where a run starts: an example's position (``setup:``, read through ``SETUP``) or a new run.
 
 The decks the source leaves open (rooms, items, devil items, enemies, bosses)
 hold no shipped cards, so an example may define its own inline, numbers and
 all: ``{name: Gaper, resilience: 8, speed: 3}`` in ``decks: {enemies: [...]}``.
-Each inline card is checked against its card type's fields in game.yaml.
+An inline card is read through its card type's fields in game.yaml (so the
+setup's field definitions depend on the game: ``SETUP`` is a function of it);
+inline cards nest two deep (a room's inline enemy with an inline next form).
 Counters a player's setup leaves out start at 0 (a convenience of examples,
 not a rule: the source gives no starting values).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
-from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.data.fields import choice, either, flag, listing, record, ref, text, whole
+from deckwright.rules.data.model import Game
+from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.engine.errors import SpecError
+from deckwright.rules.engine.openvalues import OpenRuleError, known
+from deckwright.rules.engine.protocol import Chance, Log
 
 from .combat import start_fight
-from .data import OPEN_DECK_TYPES, Rules, rules_from
+from .numbers import OPEN_DECK_TYPES, Rules
 from .pickups import card_loot
 from .state import Loot, Player, State, Thing
 
-SETUP_KEYS = ("players", "coins", "floor_number", "floor", "decks", "discovered", "fight", "devil_room_open")
-PLAYER_KEYS = ("name", "soul-hearts", "black-hearts", "hand", "items", "activated", "charge")
-DECKS = ("pickups",) + tuple(OPEN_DECK_TYPES)
+PICKUP_DECK = ("playing-card", "joker", "tarot")
+INLINE_DEPTH = 2
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+def _slug(text_: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text_.lower()).strip("-")
 
 
-def _check_keys(spec: dict, allowed, key: tuple, what: str) -> None:
-    for name in spec:
-        if name not in allowed:
-            raise SpecError(f"{what}: unknown key '{name}'{did_you_mean(str(name), list(allowed))} "
-                            f"(known: {', '.join(allowed)})", key + (name,))
+def card_field(game: Game, types: tuple[str, ...], depth: int = INLINE_DEPTH, optional: bool = False) -> FieldDef:
+    """A card id of ``types``, or (``depth`` permitting) a card written inline."""
+    if depth == 0 or not any(t in OPEN_TYPES for t in types):
+        return ref(*types, optional=optional)
+    return either(scalar=ref(*types), map=inline_card(game, types, depth), optional=optional)
 
 
-def _int(value: Any, key: tuple, what: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise SpecError(f"{what}: expected a whole number >= {low}, got {value!r}", key)
-    return value
+def inline_card(game: Game, types: tuple[str, ...], depth: int = INLINE_DEPTH) -> FieldDef:
+    """A card written inline: its name, and the fields of its type, each card it refers to again an id or
+    an inline card (one level less deep)."""
+    fields: dict[str, FieldDef] = {}
+    for type_id in types:
+        for name, fdef in game.card_types[type_id].fields:
+            fields[name] = _inline_refs(game, fdef if len(types) == 1 else replace(fdef, optional=True), depth - 1)
+    return record(name=text(), id=text(optional=True), type=choice(*types, optional=True), **fields)
+
+
+def _inline_refs(game: Game, fdef: FieldDef, depth: int) -> FieldDef:
+    if fdef.type == "ref":
+        return card_field(game, fdef.to, depth, fdef.optional)
+    if fdef.type == "list" and fdef.of is not None and fdef.of.type == "ref":
+        return replace(fdef, of=card_field(game, fdef.of.to, depth))
+    return fdef
+
+
+OPEN_TYPES = {t for types in OPEN_DECK_TYPES.values() for t in types}
+
+
+def SETUP(game: Game) -> FieldDef:  # noqa: N802 (the protocol's name: a setup's fields, here made from the game's)
+    """The fields of an example's setup, inline cards read through the game's own card types."""
+    counters = {card.id: whole(min=0, optional=True) for card in game.cards_of("counter") if not card.get("shared")}
+    hand = listing(ref(*PICKUP_DECK))
+    player = record(name=text(), **counters, **{"soul-hearts": whole(min=0, optional=True),
+                                                "black-hearts": whole(min=0, optional=True)},
+                    hand=hand, items=listing(card_field(game, OPEN_DECK_TYPES["items"] + OPEN_DECK_TYPES["devil-items"])),
+                    activated=card_field(game, ("activated-item",), optional=True), charge=flag())
+    floor_entry = either(scalar=ref(*PICKUP_DECK), map=record(
+        pickup=ref("pickup", optional=True), amount=whole(min=1, optional=True), guard=ref("guard", optional=True),
+        machine=ref("machine", optional=True), item=card_field(game, OPEN_DECK_TYPES["items"], optional=True)))
+    decks = record(optional=True, pickups=hand,
+                   rooms=listing(either(scalar=ref("room", "special-room"), map=inline_card(game, ("room",)))),
+                   **{deck: listing(card_field(game, types)) for deck, types in OPEN_DECK_TYPES.items() if deck != "rooms"})
+    return record(
+        players=listing(player, optional=False, min=1), coins=whole(min=0, optional=True),
+        floor_number=whole(min=1, optional=True), floor=listing(floor_entry), decks=decks,
+        discovered=listing(ref("special-room")), devil_room_open=flag(),
+        fight=record(optional=True, enemies=listing(card_field(game, ("enemy",))),
+                     boss=card_field(game, ("boss",), optional=True)),
+    )
 
 
 class _Reader:
-    def __init__(self, game, rules: Rules):
-        self.game = game
+    """Turns a validated setup into a State, registering the inline cards it defines."""
+
+    def __init__(self, rules: Rules):
         self.rules = rules
+        self.game = rules.game
         self.things: dict[str, Thing] = {}
-        for type_ids in OPEN_DECK_TYPES.values():
-            for type_id in type_ids:
-                for card in game.cards_of(type_id):
-                    self.things[card.id] = Thing(card.id, card.name, card.type, dict(card.fields))
-        for card in game.cards_of("special-room"):
-            self.things[card.id] = Thing(card.id, card.name, card.type, dict(card.fields))
+        for type_id in sorted(OPEN_TYPES | {"special-room"}):
+            for card in self.game.cards_of(type_id):
+                self.things[card.id] = Thing(card.id, card.name, card.type, dict(card.fields))
 
-    # -- inline cards ----------------------------------------------------------------
-
-    def thing(self, value: Any, type_ids: tuple[str, ...], key: tuple) -> str:
-        """A card id, or an inline card (registered); returns its id."""
+    def thing(self, value: Any, types: tuple[str, ...], key: tuple) -> str:
+        """A card id, or an inline card (registered under its id, or its name made an id); returns the id."""
         if isinstance(value, str):
-            thing = self.things.get(value)
-            if thing is None or thing.type not in type_ids + (("special-room",) if "room" in type_ids else ()):
-                known = [t.id for t in self.things.values() if t.type in type_ids]
-                raise SpecError(f"no {' or '.join(type_ids)} card '{value}'{did_you_mean(value, known)}; "
-                                f"define it inline with name and fields", key)
             return value
-        if not isinstance(value, dict) or "name" not in value:
-            raise SpecError(f"expected a card id or an inline card with a name, got {value!r}", key)
-        type_id = value.get("type") or self._infer_type(value, type_ids)
-        if type_id not in type_ids:
-            raise SpecError(f"type '{type_id}' is not allowed here (expected {' or '.join(type_ids)})", key + ("type",))
+        type_id = value.get("type") or ("activated-item" if "activated-item" in types and "charge" in value
+                                        else types[0])
         card_type = self.game.card_types[type_id]
-        fields: dict[str, Any] = {}
-        for name, item in value.items():
-            if name in ("name", "type", "id"):
-                continue
-            fdef = card_type.field(name)
-            if fdef is None:
-                raise SpecError(f"{type_id} '{value['name']}': unknown field '{name}'"
-                                f"{did_you_mean(name, [n for n, _ in card_type.fields])}", key + (name,))
-            fields[name] = self._field(name, fdef, item, key + (name,))
-        for name, fdef in card_type.fields:
-            if not fdef.optional and name not in fields:
-                raise SpecError(f"{type_id} '{value['name']}': missing field '{name}'", key)
-        card_id = str(value.get("id") or _slug(str(value["name"])))
+        missing = [name for name, fdef in card_type.fields if not fdef.optional and name not in value]
+        if missing:
+            raise SpecError(f"{type_id} '{value['name']}': missing field '{missing[0]}'", key)
+        allowed = {name for name, _ in card_type.fields}
+        stray = [name for name in value if name not in allowed | {"name", "id", "type"}]
+        if stray:
+            raise SpecError(f"{type_id} '{value['name']}': no field '{stray[0]}' on a {type_id}", key + (stray[0],))
+        fields = {name: self._field(fdef, value[name], key + (name,)) for name, fdef in card_type.fields if name in value}
+        card_id = value.get("id") or _slug(value["name"])
         if card_id in self.things and self.things[card_id].fields != fields:
             raise SpecError(f"two different cards are called '{card_id}'; give one an 'id:'", key)
-        self.things[card_id] = Thing(card_id, str(value["name"]), type_id, fields)
+        self.things[card_id] = Thing(card_id, value["name"], type_id, fields)
         return card_id
 
-    def _infer_type(self, value: dict, type_ids: tuple[str, ...]) -> str:
-        if "activated-item" in type_ids and "charge" in value:
-            return "activated-item"
-        return type_ids[0]
-
-    def _field(self, name: str, fdef, item: Any, key: tuple) -> Any:
+    def _field(self, fdef: FieldDef, item: Any, key: tuple) -> Any:
         if fdef.type == "ref":
-            return self.thing(item, tuple(fdef.to), key)
+            return self.thing(item, fdef.to, key)
         if fdef.type == "list" and fdef.of is not None and fdef.of.type == "ref":
-            if not isinstance(item, list):
-                raise SpecError(f"{name}: expected a list", key)
-            return tuple(self.thing(v, tuple(fdef.of.to), key + (i,)) for i, v in enumerate(item))
-        if fdef.type == "list" and fdef.of is not None and fdef.of.type == "record":
-            if not isinstance(item, list):
-                raise SpecError(f"{name}: expected a list", key)
-            return tuple(self._guarded(v, key + (i,)) for i, v in enumerate(item))
-        if fdef.type == "int":
-            return _int(item, key, name, int(fdef.min or 0))
-        if fdef.type == "bool" and not isinstance(item, bool):
-            raise SpecError(f"{name}: expected true or false, got {item!r}", key)
+            return tuple(self.thing(v, fdef.of.to, key + (i,)) for i, v in enumerate(item))
+        if fdef.type == "list":
+            return tuple(item)
         return item
 
-    def _guarded(self, value: Any, key: tuple) -> dict:
-        if not isinstance(value, dict) or set(value) != {"pickup", "guard"}:
-            raise SpecError("a guarded pickup is {pickup: <pickup>, guard: spikes, rocks or lock}", key)
-        self.pickup_id(value["pickup"], key + ("pickup",))
-        if value["guard"] not in self.rules.guards:
-            raise SpecError(f"no guard '{value['guard']}' ({', '.join(self.rules.guards)})", key + ("guard",))
-        return dict(value)
-
-    def pickup_id(self, value: Any, key: tuple) -> str:
-        if value not in self.rules.pickups:
-            raise SpecError(f"no pickup '{value}'{did_you_mean(str(value), list(self.rules.pickups))}", key)
-        return value
-
-    # -- players, floor, decks -------------------------------------------------------
-
-    def player(self, spec: Any, key: tuple, pickup_deck: list[str]) -> Player:
-        if not isinstance(spec, dict) or "name" not in spec:
-            raise SpecError("a player is a mapping with a name and counters", key)
+    def player(self, spec: dict, key: tuple, pickup_deck: list[str]) -> Player:
         counters = [c for c, rule in self.rules.counters.items() if not rule.shared]
-        _check_keys(spec, PLAYER_KEYS + tuple(counters), key, f"player {spec['name']}")
-        player = Player(str(spec["name"]), {c: _int(spec.get(c, 0), key + (c,), c) for c in counters},
-                        soul_hearts=_int(spec.get("soul-hearts", 0), key + ("soul-hearts",), "soul-hearts"),
-                        black_hearts=_int(spec.get("black-hearts", 0), key + ("black-hearts",), "black-hearts"),
-                        charges_attack=bool(spec.get("charge", False)))
-        for i, card in enumerate(spec.get("hand") or ()):
-            if card not in self.rules.deck_cards or not self.rules.deck_cards[card].playable:
+        player = Player(spec["name"], {c: spec.get(c, 0) for c in counters}, soul_hearts=spec.get("soul-hearts", 0),
+                        black_hearts=spec.get("black-hearts", 0), charges_attack=spec.get("charge", False))
+        for i, card in enumerate(spec.get("hand", ())):
+            if not self.rules.deck_cards[card].playable:
                 raise SpecError(f"'{card}' is not a playable card of the pickup deck", key + ("hand", i))
             self.take_from_deck(pickup_deck, card, key + ("hand", i))
             player.hand.append(card)
-        for i, item in enumerate(spec.get("items") or ()):
+        for i, item in enumerate(spec.get("items", ())):
             player.items.append(self.thing(item, OPEN_DECK_TYPES["items"] + OPEN_DECK_TYPES["devil-items"],
                                            key + ("items", i)))
         if spec.get("activated"):
@@ -154,85 +150,90 @@ class _Reader:
                             f"{self.rules.pickup_deck.count(card) or 'no'} time(s))", key)
         pickup_deck.remove(card)
 
-    def floor(self, state: State, spec: Any, pickup_deck: list[str]) -> None:
-        for i, entry in enumerate(spec or ()):
+    def floor(self, state: State, spec: list, pickup_deck: list[str]) -> None:
+        for i, entry in enumerate(spec):
             key = ("floor", i)
-            if isinstance(entry, str) and entry in self.rules.deck_cards:
+            if isinstance(entry, str):
                 self.take_from_deck(pickup_deck, entry, key)
                 state.floor.append(card_loot(state, entry))
-            elif isinstance(entry, dict) and "pickup" in entry:
-                _check_keys(entry, ("pickup", "amount", "guard"), key, "floor pickup")
-                pickup = self.pickup_id(entry["pickup"], key + ("pickup",))
-                if entry.get("guard") and entry["guard"] not in self.rules.guards:
-                    raise SpecError(f"no guard '{entry['guard']}'", key + ("guard",))
-                state.floor.append(Loot(state.floor_key(pickup), "pickup", pickup=pickup,
-                                        amount=_int(entry.get("amount", 1), key + ("amount",), "amount", 1),
-                                        guard=entry.get("guard", "")))
-            elif isinstance(entry, dict) and "machine" in entry:
-                if entry["machine"] not in self.rules.machines:
-                    raise SpecError(f"no machine '{entry['machine']}' ({', '.join(self.rules.machines)})", key)
+            elif len({"pickup", "machine", "item"} & set(entry)) != 1:
+                raise SpecError("a floor entry is a pickup-deck card id, {pickup: ..., amount: ..., guard: ...}, "
+                                "{machine: ...} or {item: ...}", key)
+            elif "pickup" in entry:
+                state.floor.append(Loot(state.floor_key(entry["pickup"]), "pickup", pickup=entry["pickup"],
+                                        amount=entry.get("amount", 1), guard=entry.get("guard", "")))
+            elif "machine" in entry:
                 state.floor.append(Loot(state.floor_key(entry["machine"]), "machine", machine=entry["machine"]))
-            elif isinstance(entry, dict) and "item" in entry:
+            else:
                 item = self.thing(entry["item"], OPEN_DECK_TYPES["items"], key + ("item",))
                 state.floor.append(Loot(state.floor_key(item), "item", card=item))
-            else:
-                raise SpecError("a floor entry is a pickup-deck card id, {pickup: ..., amount: ...}, "
-                                "{machine: ...} or {item: ...}", key)
 
-    def decks(self, state: State, spec: Any, pickup_deck: list[str]) -> None:
-        spec = spec or {}
-        if not isinstance(spec, dict):
-            raise SpecError("decks: expected a mapping of deck name -> cards, top first", ("decks",))
-        _check_keys(spec, DECKS, ("decks",), "decks")
+    def decks(self, state: State, spec: dict, pickup_deck: list[str]) -> None:
         top = []
-        for i, card in enumerate(spec.get("pickups") or ()):
+        for i, card in enumerate(spec.get("pickups", ())):
             self.take_from_deck(pickup_deck, card, ("decks", "pickups", i))
             top.append(card)
         state.piles["pickups"] = top + pickup_deck
         for deck, type_ids in OPEN_DECK_TYPES.items():
             if deck in spec:
-                state.piles[deck] = [self.thing(v, type_ids, ("decks", deck, i))
-                                     for i, v in enumerate(spec[deck] or ())]
+                types = type_ids + (("special-room",) if deck == "rooms" else ())
+                state.piles[deck] = [self.thing(v, types, ("decks", deck, i)) for i, v in enumerate(spec[deck])]
             else:
-                state.piles[deck] = [c.id for c in self.game.cards_in(deck) for _ in range(c.count)]
+                try:
+                    state.piles[deck] = list(self.game.deck_cards(deck))
+                except OpenRuleError as exc:  # a deck an example does not draw from need not be known
+                    state.piles[deck] = []
+                    state.unknown_decks = state.unknown_decks + ((deck, str(exc)),)
 
-    def fight(self, spec: Any) -> tuple[list[tuple[Thing, str]], bool]:
+    def fight(self, spec: dict) -> tuple[list[tuple[Thing, str]], bool]:
         """The foes an example starts fighting, each with the deck it returns to."""
-        if not spec:
-            return [], False
-        if not isinstance(spec, dict):
-            raise SpecError("fight: expected {enemies: [...]} or {boss: ...}", ("fight",))
-        _check_keys(spec, ("enemies", "boss"), ("fight",), "fight")
         foes = [(self.things[self.thing(value, ("enemy",), ("fight", "enemies", i))], "enemies")
-                for i, value in enumerate(spec.get("enemies") or ())]
+                for i, value in enumerate(spec.get("enemies", ()))]
         if spec.get("boss"):
             foes.append((self.things[self.thing(spec["boss"], ("boss",), ("fight", "boss"))], "bosses"))
         return foes, bool(spec.get("boss"))
 
 
-def read_setup(game, spec: dict, log) -> State:
-    rules = rules_from(game)
-    reader = _Reader(game, rules)
-    _check_keys(spec, SETUP_KEYS, (), "setup")
-    players = spec.get("players")
-    if not isinstance(players, list) or not players:
-        raise SpecError("setup: 'players' lists at least one player (name and counters)", ("players",))
+def setup(rules: Rules, spec: dict, chance: Chance, log: Log) -> State:
+    reader = _Reader(rules)
     pickup_deck = list(rules.pickup_deck)
     state = State(rules, reader.things, [])
-    state.players = [reader.player(p, ("players", i), pickup_deck) for i, p in enumerate(players)]
+    state.players = [reader.player(p, ("players", i), pickup_deck) for i, p in enumerate(spec["players"])]
     names = [p.name for p in state.players]
     if len(set(names)) != len(names):
         raise SpecError("two players share a name", ("players",))
-    state.coins = _int(spec.get("coins", 0), ("coins",), "coins")
-    state.floor_number = _int(spec.get("floor_number", rules.first_floor), ("floor_number",), "floor_number", 1)
-    reader.floor(state, spec.get("floor"), pickup_deck)
-    reader.decks(state, spec.get("decks"), pickup_deck)
-    for i, room in enumerate(spec.get("discovered") or ()):
-        if room not in rules.special_rooms:
-            raise SpecError(f"no special room '{room}'", ("discovered", i))
-        state.discovered.append(room)
-    state.devil_room_open = bool(spec.get("devil_room_open", False))
-    foes, boss = reader.fight(spec.get("fight"))
+    state.coins = spec.get("coins", 0)
+    state.floor_number = spec.get("floor_number", rules.first_floor)
+    reader.floor(state, spec.get("floor", ()), pickup_deck)
+    reader.decks(state, spec.get("decks", {}), pickup_deck)
+    state.discovered = list(spec.get("discovered", ()))
+    state.devil_room_open = spec.get("devil_room_open", False)
+    foes, boss = reader.fight(spec.get("fight", {}))
     if foes:
         start_fight(state, foes, boss, log)
+    return state
+
+
+def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
+    """A run for random play: every deck shuffled, each player's counters at the values the counter cards
+    give (open in the source: a fixture must give them), the party on the first floor.
+
+    Options: ``players`` (names; default one, "P1"), and ``floors``: the run ends when the party leaves
+    that floor. The source names no end to a run, so random play asks for one and never defaults it.
+    """
+    if "floors" not in options:
+        raise OpenRuleError("random play needs options['floors']: the source names no end to a run")
+    reader = _Reader(rules)
+    state = State(rules, reader.things, [], floor_number=rules.first_floor, floors=options["floors"])
+    for name in options.get("players", ["P1"]):
+        counters = {}
+        for card in rules.game.cards_of("counter"):
+            start = known(card["start"], f"{card.name}'s base value")
+            if card.get("shared"):
+                state.coins = start
+            else:
+                counters[card.id] = start
+        state.players.append(Player(name, counters))
+    for deck in ("pickups", *OPEN_DECK_TYPES):
+        state.piles[deck] = chance.shuffle(list(rules.game.deck_cards(deck)), deck)
     return state

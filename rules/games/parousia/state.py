@@ -5,13 +5,13 @@ public ``apply`` never touches the state it was given.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.openvalues import OpenRuleError
 
-from .data import Rules
+from .numbers import Rules
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,10 @@ class Player:
     effects: list[TimedEffect] = field(default_factory=list)
     dealt_this_floor: bool = False
 
+    def copy(self) -> "Player":
+        return replace(self, counters=dict(self.counters), hand=list(self.hand), items=list(self.items),
+                       effects=[replace(effect) for effect in self.effects])
+
     def stat(self, counter: str) -> int:
         """A counter plus every temporary bonus on it."""
         return self.counters[counter] + sum(e.bonus.get(counter, 0) for e in self.effects)
@@ -108,6 +112,9 @@ class Fight:
     boss: bool
     red_damage: set[str] = field(default_factory=set)  # players whose devil die this fight already raised
 
+    def copy(self) -> "Fight":
+        return replace(self, foes=[replace(foe) for foe in self.foes], red_damage=set(self.red_damage))
+
 
 @dataclass
 class State:
@@ -127,16 +134,16 @@ class State:
     boss_beaten: bool = False  # a boss fight ended and its devil roll is still to come
     devil_room_open: bool = False
     last: dict[str, Any] = field(default_factory=dict)  # what the last action rolled and did
+    floors: int | None = None  # random play: the run ends when the party leaves this floor (the source names no end)
+    created: tuple = ()  # cards brought into play from outside the counted piles, as (id, (id, ... ()))
+    unknown_decks: tuple[tuple[str, str], ...] = ()  # (deck, why) for decks whose cards the source leaves open
 
     def copy(self) -> "State":
-        rules, things = self.rules, self.things
-        self.rules, self.things = None, None  # shared, never changed: keep them out of the deep copy
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.rules, self.things = rules, things
-        twin.rules, twin.things = rules, things
-        return twin
+        """A state that shares nothing the rules change with this one (``rules`` and ``things`` never change)."""
+        return replace(self, players=[p.copy() for p in self.players], floor=[replace(loot) for loot in self.floor],
+                       piles={name: list(cards) for name, cards in self.piles.items()}, used=list(self.used),
+                       rooms_drawn=list(self.rooms_drawn), discovered=list(self.discovered),
+                       stocked=list(self.stocked), fight=self.fight.copy() if self.fight else None, last=dict(self.last))
 
     def player(self, name: str) -> Player:
         for player in self.players:
@@ -170,5 +177,8 @@ class State:
     def draw(self, pile: str) -> str:
         cards = self.piles.get(pile) or []
         if not cards:
-            raise RuleError(f"the {pile} deck is empty")
+            why = dict(self.unknown_decks).get(pile)
+            if why:
+                raise OpenRuleError(f"the {pile} deck: {why}")
+            raise OpenRuleError(f"the {pile} deck is empty, and the source does not say what happens then")
         return cards.pop(0)

@@ -1,34 +1,19 @@
-"""RT:0 combat: the mechanics protocol of ``rules/README.md``.
+"""RT:0 combat's rules: rounds of intents, players' turns with tarot cards, shield and damage, zones and
+movement, injuries, corruption and the supremacy worksheet.
 
-``core`` holds the rules as pure functions, ``fight`` the round's phases,
-``spec`` reads worked examples, ``data`` reads and checks the game data,
-``seeded`` starts whole fights for seeded random play.
+Pure functions over frozen dataclasses. The source gives no abilities, spells or adversary stat blocks, so an
+example's action states its effect (``shield: 5``, ``damage: 8``) and random play asks for stand-in numbers.
+
+The package's files are the same in every game's package (see nightmare_hunt); the rules themselves are in
+``combat`` (cards, damage, zones, targeting, the round's steps) and ``round`` (the phases of a round).
 """
-from __future__ import annotations
+from .actions import ACTIONS, apply, legal_actions
+from .checks import consistency
+from .narration import NARRATION
+from .numbers import CONSTANTS, Rules, prepare
+from .setup import SETUP, new_game, setup
+from .state import Fight
+from .view import invariants, is_over, observe, zones
 
-from deckwright.rules.engine.log import NULL_LOG
-
-from .data import consistency, rules_from
-from .fight import Fight
-from .fight import observe as _observe
-from .seeded import is_over, legal_actions, new_game, zones
-from .spec import Reader
-
-__all__ = ["setup", "apply", "observe", "consistency", "new_game", "legal_actions", "is_over", "zones"]
-
-
-def setup(game, spec: dict, chance, log=NULL_LOG) -> Fight:
-    rules = rules_from(game)
-    reader = Reader(game, rules)
-    combat = reader.setup(spec, chance)
-    return Fight(rules=rules, combat=combat)
-
-
-def apply(state: Fight, action, chance, log=NULL_LOG) -> Fight:
-    reader = Reader(None, state.rules)
-    reader.side = state.combat.side
-    return reader.action(state, action, chance, log)
-
-
-def observe(state: Fight) -> dict:
-    return _observe(state)
+__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "prepare", "setup", "new_game", "apply", "legal_actions",
+           "is_over", "zones", "observe", "invariants", "consistency", "Rules", "Fight"]

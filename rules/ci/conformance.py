@@ -1,0 +1,283 @@
+"""The conformance suite: what every rules module must do, checked on a module object.
+
+The same checks run for the bundled games, the test fixtures and a game
+folder's own module (``deckwright check`` runs them on whatever module the game
+names, and a module loaded by path through ``rules.games.load_rules_file`` is
+checked the same way):
+
+- the protocol's names are present, and its functions take the right
+  parameters, every one annotated (``rules.engine.protocol``);
+- ``prepare`` reads the game;
+- random play of N seeded games ends, keeps the cards conserved and the
+  game's invariants after every action;
+- ``apply`` never changes the state it is given (a deep comparison before and
+  after, in the first games);
+- the same seed gives the same event log; observations, legal actions and
+  event data are JSON-plain, and every event kind is narrated without error.
+
+A game whose bundled content cannot be played (its source leaves a deck or a
+value open, and ``new_game`` says so with an OpenRuleError) is not failed: the
+note says what is missing.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Callable
+
+from deckwright.rules.data.schema import FieldDef
+from deckwright.rules.engine.errors import EngineError
+from deckwright.rules.engine.log import EventLog
+from deckwright.rules.engine.narration import Narrator
+from deckwright.rules.engine.openvalues import OpenRuleError
+from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
+from deckwright.rules.engine.randomplay import play
+from deckwright.rules.engine.verbs import Verb
+
+PARAMETERS = {"prepare": 1, "setup": 4, "new_game": 4, "apply": 4, "legal_actions": 1, "is_over": 1, "zones": 1,
+              "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1}
+GAMES = 20  # seeded random games
+WATCHED_GAMES = 2  # of which every step is also checked for purity and plain values
+MAX_ACTIONS = 5_000
+
+
+@dataclass
+class Conformance:
+    problems: list[str] = field(default_factory=list)  # promises of the protocol the module breaks
+    notes: list[str] = field(default_factory=list)  # what could not be checked, and why
+    games: int = 0  # random games played to the end
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_module(module, game, games: int = GAMES, options: dict | None = None,
+                 max_actions: int = MAX_ACTIONS) -> Conformance:
+    """Every conformance check of ``module`` on ``game`` (random play with ``options``)."""
+    report = Conformance()
+    report.problems += protocol_problems(module, game)
+    if report.problems:
+        return report
+    try:
+        rules = module.prepare(game)
+    except Exception as exc:  # the module cannot read this game's data
+        report.problems.append(f"prepare(game) raised {type(exc).__name__}: {exc}")
+        return report
+    _random_play(module, game, rules, games, options or {}, max_actions, report)
+    return report
+
+
+# -- the protocol's names ------------------------------------------------------------
+
+
+def protocol_problems(module, game=None) -> list[str]:
+    """What the module lacks of the protocol; SETUP may be a function of the game (checked on ``game``)."""
+    problems = []
+    setup = getattr(module, "SETUP", None)
+    if callable(setup) and game is not None:
+        try:
+            setup = setup(game)
+        except Exception as exc:
+            problems.append(f"SETUP(game) raised {type(exc).__name__}: {exc}")
+    checks = (("CONSTANTS", getattr(module, "CONSTANTS", None), _record), ("SETUP", setup, _record),
+              ("ACTIONS", getattr(module, "ACTIONS", None), _verbs),
+              ("NARRATION", getattr(module, "NARRATION", None), _narration))
+    for name, value, check in checks:
+        if value is None:
+            problems.append(f"{name} is missing")
+        else:
+            problems += [f"{name}: {p}" for p in check(value)]
+    for name in REQUIRED_FUNCTIONS:
+        if not hasattr(module, name):
+            problems.append(f"{name}() is missing")
+        else:
+            problems += _signature_problems(name, getattr(module, name))
+    for name in OPTIONAL_FUNCTIONS:
+        if hasattr(module, name):
+            problems += _signature_problems(name, getattr(module, name))
+    return problems
+
+
+def _record(value) -> list[str]:
+    return [] if isinstance(value, FieldDef) and value.type == "record" else ["expected a record field definition"]
+
+
+def _verbs(value) -> list[str]:
+    if not isinstance(value, dict) or not value:
+        return ["expected a mapping of verbs to Verb"]
+    return [f"'{name}' is not a Verb" for name, verb in value.items() if not isinstance(verb, Verb)]
+
+
+def _narration(value) -> list[str]:
+    if not isinstance(value, dict):
+        return ["expected a mapping of event kinds to functions (data, rules) -> str"]
+    return [f"'{kind}' is not callable" for kind, say in value.items() if not callable(say)]
+
+
+def _signature_problems(name: str, function) -> list[str]:
+    if not callable(function):
+        return [f"{name} is not a function"]
+    signature = inspect.signature(function)
+    params = [p for p in signature.parameters.values() if p.default is inspect.Parameter.empty
+              and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    problems = []
+    if len(params) != PARAMETERS[name]:
+        problems.append(f"{name}() takes {len(params)} parameter(s) without a default; the protocol passes {PARAMETERS[name]}")
+    bare = [p.name for p in signature.parameters.values() if p.annotation is inspect.Parameter.empty]
+    if bare:
+        problems.append(f"{name}(): parameter(s) {', '.join(bare)} not annotated")
+    if signature.return_annotation is inspect.Signature.empty:
+        problems.append(f"{name}(): no return annotation")
+    return problems
+
+
+# -- random play ----------------------------------------------------------------------
+
+
+class _Broken(EngineError):
+    """A step broke a promise the watched games check."""
+
+
+def _random_play(module, game, rules, games: int, options: dict, max_actions: int, report: Conformance) -> None:
+    """Random play, watched in the first games; it stops with a note where play reaches a value the source
+    leaves open (the game's content cannot be played further), and with a problem for anything else."""
+    try:
+        first = _watched_game(module, rules, 0, options, max_actions)
+        again = _watched_game(module, rules, 0, options, max_actions, watch=False)
+        if again.lines() != first.lines() or again.facts() != first.facts():
+            report.problems.append("seed 0 played twice gives two different event logs: "
+                                   + _first_difference(first.lines(), again.lines()))
+        for seed in range(1, WATCHED_GAMES):
+            _watched_game(module, rules, seed, options, max_actions)
+    except OpenRuleError as exc:
+        report.notes.append(f"random play stops at a value the source leaves open: {exc}")
+        return
+    except _Broken as exc:
+        report.problems.append(f"random play: {exc}")
+        return
+    except Exception as exc:
+        report.problems.append(f"random play raised {type(exc).__name__}: {exc}")
+        return
+    for seed in range(games):
+        try:
+            result = play(module, rules, seed, max_actions, options)
+        except OpenRuleError as exc:
+            report.notes.append(f"seed {seed}: random play stops at a value the source leaves open: {exc}")
+            return
+        except Exception as exc:
+            report.problems.append(f"seed {seed}: random play raised {type(exc).__name__}: {exc}")
+            continue
+        if result.problems:
+            report.problems.append(f"seed {seed}: {result.problems[0]}")
+        elif not result.over:
+            report.problems.append(f"seed {seed}: the game did not end within {max_actions} actions")
+        else:
+            report.games += 1
+
+
+def _watched_game(module, rules, seed: int, options: dict, max_actions: int, watch: bool = True) -> EventLog:
+    """One game with a full event log; with ``watch``, every step checked for purity and plain values."""
+    log = EventLog(_checked_narrator(module, rules))
+    target = _Watched(module, rules) if watch else module
+    result = play(target, rules, seed, max_actions, options, log=log)
+    if result.problems:
+        raise _Broken(result.problems[0])
+    if watch:
+        for event in log.events:
+            bad = plain_problems(event.data, f"event '{event.kind}'")
+            if bad:
+                raise _Broken(bad[0])
+    return log
+
+
+def _checked_narrator(module, rules) -> Callable:
+    narrator = Narrator(module.NARRATION, rules)
+
+    def narrate(kind, data) -> str:
+        try:
+            text = narrator(kind, data)
+        except Exception as exc:
+            raise _Broken(f"narrating a '{kind}' event raised {type(exc).__name__}: {exc}") from None
+        if not isinstance(text, str):
+            raise _Broken(f"narrating a '{kind}' event gave {type(text).__name__}, not text")
+        return text
+    return narrate
+
+
+class _Watched:
+    """The module with ``apply`` and ``legal_actions`` checked at every step."""
+
+    def __init__(self, module, rules):
+        self._module = module
+        self._shared = {id(rules)}  # the prepared rules are shared by design; not snapshotted
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
+
+    def legal_actions(self, state) -> list:
+        actions = self._module.legal_actions(state)
+        bad = plain_problems(actions, "legal_actions()")
+        if bad:
+            raise _Broken(bad[0])
+        return actions
+
+    def apply(self, state, action, chance, log):
+        before = snapshot(state, self._shared)
+        try:
+            new = self._module.apply(state, action, chance, log)
+        except OpenRuleError:
+            raise
+        except EngineError as exc:
+            raise _Broken(f"the legal action {action!r} was refused: {exc}") from None
+        if snapshot(state, self._shared) != before:
+            raise _Broken(f"apply(state, {action!r}) changed the state it was given")
+        bad = plain_problems(self._module.observe(new), "observe()")
+        if bad:
+            raise _Broken(bad[0])
+        return new
+
+
+def snapshot(value: Any, shared: set[int] = frozenset(), depth: int = 0) -> Any:
+    """A deep, comparable copy of a value's structure (shared objects by identity only)."""
+    if depth > 60:
+        return "..."
+    if id(value) in shared:
+        return ("shared", id(value))
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    nxt = depth + 1
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple((f.name, snapshot(getattr(value, f.name), shared, nxt))
+                                            for f in fields(value) if f.compare))  # compare=False: bookkeeping
+    if isinstance(value, dict):
+        return ("dict", tuple((snapshot(k, shared, nxt), snapshot(v, shared, nxt)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(snapshot(v, shared, nxt) for v in value))
+    if isinstance(value, (set, frozenset)):
+        return ("set", tuple(sorted(repr(v) for v in value)))
+    if hasattr(value, "__dict__") and not callable(value):
+        return (type(value).__name__, snapshot(vars(value), shared, nxt))
+    return repr(value)
+
+
+def plain_problems(value: Any, where: str) -> list[str]:
+    """Why ``value`` is not JSON-plain (dicts with text keys, lists, text, numbers, true/false, null); [] when it is."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return []
+    if isinstance(value, float):
+        return [] if math.isfinite(value) else [f"{where}: {value} is not a finite number"]
+    if isinstance(value, list):
+        return [p for i, item in enumerate(value) for p in plain_problems(item, f"{where}[{i}]")]
+    if isinstance(value, dict):
+        out = [f"{where}: key {key!r} is not text" for key in value if not isinstance(key, str)]
+        return out + [p for key, item in value.items() for p in plain_problems(item, f"{where}.{key}")]
+    return [f"{where}: {type(value).__name__} {value!r} is not JSON-plain"]
+
+
+def _first_difference(first: list[str], second: list[str]) -> str:
+    for number, (a, b) in enumerate(zip(first, second), start=1):
+        if a != b:
+            return f"event {number}: {a!r} then {b!r}"
+    return f"{len(first)} events, then {len(second)}"

@@ -1,0 +1,146 @@
+"""The player's actions: the verb table, ``apply`` and the actions legal now.
+
+- ``town``: ``venture`` (draw the next encounter) or ``{equip: <armour>}``;
+- ``between`` encounters: ``continue`` or ``town`` (which resets the encounter deck);
+- ``turn``: ``{play: <action>, target: <enemy>, discard: <card>}`` (basics need ``discard``);
+- ``reaction`` to an enemy action just paid for: ``{react: dodge|parry|sprint|none}``;
+- ``won``: the level's boss is defeated (the end of a level attempt).
+"""
+from __future__ import annotations
+
+from deckwright.rules.data.fields import ref, text
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.protocol import Chance, Log
+from deckwright.rules.engine.verbs import Action, Verb, dispatch
+
+from .player import end_turn, equip, press_on, react, return_to_town, take_action
+from .numbers import Rules
+from .prey import advance
+from .state import HAND, State
+
+WAITING = {
+    "turn": "it is your turn: play an action ({play: ...})",
+    "reaction": "{enemy} is acting: answer with 'react:' (a reaction, or none)",
+    "between": "between encounters: 'continue' or 'town'",
+    "town": "in town: 'venture' or {equip: <armour>}",
+    "won": "the level's boss is defeated: the hunt on this level is over",
+}
+
+
+def _in(phase: str, action_text: str, state: State) -> State:
+    """A private copy of the state to act on, when the action belongs to the phase the game is at."""
+    if state.phase != phase:
+        enemy = state.rules.name(state.pending[0].label) if state.pending else ""
+        raise RuleError(f"{WAITING.get(state.phase, state.phase).format(enemy=enemy)}, not {action_text}")
+    return state.copy()
+
+
+def _play(state: State, action, options, chance, log) -> State:
+    state = _in("turn", f"play: {action}", state)
+    take_action(state, action, options.get("target"), options.get("discard"), log)
+    end_turn(state, chance, log)
+    advance(state, chance, log)
+    return state
+
+
+def _react(state: State, reaction, options, chance, log) -> State:
+    state = _in("reaction", f"react: {reaction}", state)
+    react(state, reaction, options.get("discard"), chance, log)
+    advance(state, chance, log)
+    return state
+
+
+def _onward(phase: str, word: str):
+    """Out to the next encounter: ``continue`` between encounters, ``venture`` from town."""
+    def run(state: State, value, options, chance, log) -> State:
+        state = _in(phase, word, state)
+        press_on(state, chance, log)
+        advance(state, chance, log)
+        return state
+    return run
+
+
+def _town(state: State, value, options, chance, log) -> State:
+    state = _in("between", "town", state)
+    return_to_town(state, chance, log)
+    return state
+
+
+def _equip(state: State, armor, options, chance, log) -> State:
+    state = _in("town", f"equip: {armor}", state)
+    equip(state, armor, log)
+    return state
+
+
+ACTIONS = {
+    "play": Verb(_play, ref("action"), (("target", text(optional=True)), ("discard", ref("action", optional=True))),
+                 doc="your turn: an action; 'target:' the enemy struck, 'discard:' the card a basic action costs"),
+    "react": Verb(_react, text(), (("discard", ref("action", optional=True)),),
+                  doc="an enemy acts: a reaction that cancels it, or none"),
+    "continue": Verb(_onward("between", "continue"), doc="between encounters: the next encounter"),
+    "town": Verb(_town, doc="between encounters: back to town, the encounter deck reset"),
+    "venture": Verb(_onward("town", "venture"), doc="in town: out to the next encounter"),
+    "equip": Verb(_equip, ref("armor"), doc="in town: put on an armour"),
+}
+
+
+def apply(state: State, action: Action, chance: Chance, log: Log) -> State:
+    return dispatch(ACTIONS, state, action, chance, log)
+
+
+def legal_actions(state: State) -> list:
+    """The actions allowed now. They depend only on the phase, the action cards in hand, the enemies'
+    labels and whether the pending enemy has energy left, so each list is worked out once per game and
+    kept in ``rules.legal_memo`` (random play asks at every step)."""
+    rules, phase = state.rules, state.phase
+    if phase == "town":
+        key = ("town", state.armor)
+    elif phase == "between":
+        key = ("between",)
+    elif phase == "reaction":
+        key = ("reaction", state.pending[0].energy == 0, tuple(sorted(set(state.zones.piles[HAND]))))
+    elif phase == "turn":
+        key = ("turn", tuple(sorted(set(state.zones.piles[HAND]))), tuple(e.label for e in state.enemies()))
+    else:
+        return []
+    actions = rules.legal_memo.get(key)
+    if actions is None:
+        actions = rules.legal_memo[key] = _legal(rules, key)
+    return list(actions)
+
+
+def _legal(rules: Rules, key: tuple) -> list:
+    phase = key[0]
+    if phase == "town":
+        return ["venture"] + [{"equip": a} for a in rules.armors if a != key[1]]
+    if phase == "between":
+        return ["continue", "town"]
+    hand = key[1 + (phase == "reaction")]
+    cards = [c for c in hand if c in rules.actions]
+    if phase == "reaction":
+        zero_energy = key[1]
+        out: list = [{"react": "none"}]
+        for action in rules.reactions:
+            if not (action.cancels == "any" or (action.cancels == "zero-energy" and zero_energy)):
+                continue
+            if action.kind == "card" and action.id in hand:
+                out.append({"react": action.id})
+            elif action.kind == "basic":
+                out += [{"react": action.id, "discard": c} for c in cards]
+        return out
+    targets = key[2]
+    out = []
+    for action in rules.plays:
+        if action.kind == "instinctual":
+            if not cards:
+                out.append({"play": action.id})
+        elif action.kind == "card":
+            if action.id in hand:
+                out += [{"play": action.id, "target": t} for t in targets] if action.power else [{"play": action.id}]
+        else:
+            for discard in cards:
+                if action.power:
+                    out += [{"play": action.id, "discard": discard, "target": t} for t in targets]
+                else:
+                    out.append({"play": action.id, "discard": discard})
+    return out

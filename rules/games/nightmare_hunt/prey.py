@@ -1,0 +1,134 @@
+"""The prey's side: prey turns, what an enemy does with its energy, attacks against the armour track,
+summons, and whether the player may react."""
+from __future__ import annotations
+
+from collections import Counter
+
+from deckwright.rules.engine.errors import RuleError
+
+from .numbers import Ability, ActionDef
+from .state import CONDITIONS, DECK, DISCARD, ENCOUNTER, HAND, Enemy, State
+from .town import check_death, recover_if_empty
+
+MAX_PREY_TURNS_IN_A_ROW = 1000  # only a 0-energy ability that skips the player's turn could loop; stop it loudly
+
+
+def advance(state: State, chance, log) -> None:
+    """Play the prey's side until the player has a decision to take."""
+    prey_turns = 0
+    while state.phase == "prey":
+        while state.queue and state.phase == "prey":
+            enemy = state.queue.pop(0)
+            if enemy in state.zones.piles[ENCOUNTER]:  # not defeated meanwhile
+                _enemy_acts(state, enemy, chance, log)
+        if state.phase != "prey":
+            return
+        if not state.skip_turn:
+            state.phase = "turn"
+            return
+        state.skip_turn = False
+        if log:
+            log.add("skipped")
+        prey_turns += 1
+        if prey_turns > MAX_PREY_TURNS_IN_A_ROW:
+            raise RuleError("the prey keep acting without the player ever getting a turn")
+        begin_prey_turn(state)
+
+
+def begin_prey_turn(state: State) -> None:
+    """Every enemy in the encounter now acts once, in order; prey summoned meanwhile wait for the next turn."""
+    state.phase = "prey"
+    state.queue = list(state.enemies())
+
+
+def _enemy_acts(state: State, enemy: Enemy, chance, log) -> None:
+    ability = next((a for a in reversed(enemy.card.abilities) if a.energy <= enemy.energy), None)
+    if ability is None:
+        if log:
+            log.add("pass", enemy=enemy.label, energy=enemy.energy)
+        return
+    enemy.energy -= ability.energy
+    if log:
+        log.add("prey", enemy=enemy.label, spent=ability.energy, left=enemy.energy)
+    if _reaction_possible(state, enemy):
+        state.pending = (enemy, ability)
+        state.phase = "reaction"
+        return
+    resolve(state, enemy, ability, chance, log)
+
+
+def resolve(state: State, enemy: Enemy, ability: Ability, chance, log) -> None:
+    """The enemy's ability happens, step by step."""
+    zones = state.zones
+    for kind, value in ability.steps:
+        if kind == "power":
+            _hit(state, enemy, value, chance, log)
+            if state.phase != "prey":  # the hunter died
+                return
+        elif kind == "inflict":
+            zones.create(value, CONDITIONS)
+            if log:
+                log.add("inflict", by=enemy.label, condition=value, count=zones.piles[CONDITIONS].count(value))
+        elif kind == "summon":
+            summoned = summon(state, value)
+            if log:
+                log.add("summon", enemy=enemy.label, summoned=summoned.label)
+        elif kind == "discard_deck":
+            moved = len(zones.piles[DECK])
+            zones.move_all(DECK, DISCARD)
+            if log:
+                log.add("deck-lost", enemy=enemy.label, cards=moved)
+            recover_if_empty(state, chance, log)
+    if ability.skip_turn:
+        state.skip_turn = True
+        if log:
+            log.add("skip", by=enemy.label)
+
+
+def _hit(state: State, enemy: Enemy, power: int, chance, log) -> None:
+    """Each track value the Power reaches deals a wound to the discard; a critical one more, all to the hand."""
+    rules, zones = state.rules, state.zones
+    armor = rules.armors[state.armor]
+    track = state.track()
+    wounds = sum(1 for value in track if power >= value)
+    critical = power >= armor.critical
+    if critical:
+        wounds += 1
+    to = HAND if critical else DISCARD
+    for _ in range(wounds):
+        zones.create(rules.wound, to)
+    state.last_attack = {"enemy": enemy.label, "power": power, "wounds": wounds, "critical": critical, "to": to}
+    if log:
+        log.add("attack", enemy=enemy.label, power=power, armor=state.armor, track=track, wounds=wounds, to=to)
+    if critical:
+        check_death(state, chance, log)
+
+
+def summon(state: State, card_id: str) -> Enemy:
+    card = state.rules.enemies[card_id]
+    enemy = Enemy(card_id, label_for(state, card_id), card, summoned=True)
+    state.zones.create(enemy, ENCOUNTER)
+    return enemy
+
+
+def label_for(state: State, card_id: str) -> str:
+    state.labels = labels = Counter(state.labels)  # shared with the state apply was given
+    labels[card_id] += 1
+    number = labels[card_id]
+    return card_id if number == 1 else f"{card_id}#{number}"
+
+
+def _reaction_possible(state: State, enemy: Enemy) -> bool:
+    hand = state.zones.piles[HAND]
+    for action in state.rules.reactions:
+        if not (action.cancels == "any" or (action.cancels == "zero-energy" and enemy.energy == 0)):  # cancels()
+            continue
+        if action.kind == "card" and action.id in hand:
+            return True
+        if action.kind == "basic" and any(c in state.rules.actions for c in hand):
+            return True
+    return False
+
+
+def cancels(action: ActionDef, enemy: Enemy) -> bool:
+    return action.cancels == "any" or (action.cancels == "zero-energy" and enemy.energy == 0)

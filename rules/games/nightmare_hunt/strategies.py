@@ -1,0 +1,114 @@
+"""Strategies: players that choose among the legal actions, a simple heuristic hunter and a random one.
+
+A player is a function ``choose(state, actions, chance) -> action`` for
+``rules.engine.randomplay.play``. The heuristic keeps to plain habits: always
+press on, strike the weakest unprotected enemy with the most Power per Time
+(finishing it with the quickest blow that does, and never pushing a boss past
+its wound reset), cancel any attack that would wound twice or critically,
+and rest when one more wound in hand would kill.
+"""
+from __future__ import annotations
+
+from deckwright.rules.engine.randomplay import random_choice
+
+from .state import HAND, State
+
+__all__ = ["heuristic_choice", "random_choice", "STRATEGIES"]
+
+
+def heuristic_choice(state: State, actions: list, chance):
+    if state.phase == "town":
+        return "venture"
+    if state.phase == "between":
+        return "continue"
+    if state.phase == "reaction":
+        return _reaction(state, actions)
+    return _turn(state, actions)
+
+
+def _threat(state: State, ability) -> tuple[int, bool]:
+    """Wounds the pending ability would deal (conditions and deck loss counted as one), and whether it is critical."""
+    armor = state.rules.armors[state.armor]
+    track = state.track()
+    wounds, critical = 0, False
+    for kind, value in ability.steps:
+        if kind == "power":
+            wounds += sum(1 for v in track if value >= v)
+            if value >= armor.critical:
+                critical = True
+                wounds += 1
+        else:
+            wounds += 1
+    return wounds, critical
+
+
+def _reaction(state: State, actions: list):
+    _, ability = state.pending
+    wounds, critical = _threat(state, ability)
+    reactions = [a for a in actions if a["react"] != "none"]
+    if not reactions or (wounds < 2 and not critical):
+        return {"react": "none"}
+    rules = state.rules
+    # Prefer a reaction that does not cost the next turn, then the cheapest in Time.
+    return min(reactions, key=lambda a: (rules.actions[a["react"]].skip_turn, rules.actions[a["react"]].time,
+                                         _worth(rules, a.get("discard"))))
+
+
+def _worth(rules, card) -> float:
+    """How much a card is worth keeping: reactions most (one that cancels anything above all), then Power per Time."""
+    if card is None:
+        return 0.0
+    action = rules.actions[card]
+    if action.modifier == "reaction":
+        return 100.0 + (action.cancels == "any")
+    return (action.power or 0) / max(action.time, 1)
+
+
+def _turn(state: State, actions: list):
+    rules = state.rules
+    hand_wounds = state.zones.piles[HAND].count(rules.wound)
+    rests = [a for a in actions if rules.actions[a["play"]].modifier == "recovery"]
+    if rests and hand_wounds >= rules.body - 1:
+        return min(rests, key=lambda a: _worth(rules, a.get("discard")))
+    strikes = [a for a in actions if rules.actions[a["play"]].power]
+    if strikes:
+        target = _target(state)
+        aimed = [a for a in strikes if a.get("target") == target.label]
+        best = _best_strike(state, target, aimed or strikes)
+        if best is not None:
+            return best
+    others = [a for a in actions if not rules.actions[a["play"]].power and a not in rests]
+    if others:
+        return others[0]
+    return min(rests or actions, key=lambda a: _worth(rules, a.get("discard")))
+
+
+def _target(state: State):
+    enemies = state.enemies()
+    present = {e.id for e in enemies}
+    open_to_harm = [e for e in enemies if not (e.card.protected_by and e.card.protected_by in present)]
+    return min(open_to_harm or enemies, key=lambda e: (e.card.health - e.wounds, e.label))
+
+
+def _best_strike(state: State, target, strikes: list):
+    rules = state.rules
+    left = target.card.health - target.wounds
+    reset = target.card.wound_reset
+
+    def power(a):
+        return rules.actions[a["play"]].power
+
+    def time(a):
+        return rules.actions[a["play"]].time
+
+    safe = [a for a in strikes if reset is None or target.wounds + power(a) < reset]
+    if not safe:
+        return None
+    killing = [a for a in safe if power(a) >= left]
+    if killing:
+        return min(killing, key=lambda a: (time(a), "discard" in a, _worth(rules, a.get("discard"))))
+    cards = [a for a in safe if "discard" not in a] or safe
+    return max(cards, key=lambda a: (power(a) / max(time(a), 1), -_worth(rules, a.get("discard"))))
+
+
+STRATEGIES = {"heuristic": heuristic_choice, "random": random_choice}
