@@ -17,13 +17,12 @@ from pypdf import PdfReader
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.generator.layout.paper import PAPER_SIZES, SHOP_BLEED
 from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, write_rulebooks
 from deckwright.generator.outputs.rulebook.canvases import saddle_stitch
 from deckwright.generator.outputs.rulebook.matter import back_entries, chapter_entries
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.book.examples import ExampleResult, replay_game_examples
-from deckwright.rules.data.model import PAPER_SIZES
 from deckwright.rules.load import bundled_games, load_game
 from deckwright.rules.problems import Loc
 

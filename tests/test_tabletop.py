@@ -19,7 +19,7 @@ from deckwright.generator.outputs.deck_sheets import FACES_PER_SHEET, MAX_PIXELS
 from deckwright.generator.outputs.sheet_images import edge_bleed, face_image
 from deckwright.generator.outputs.tts import CARD_UNITS, POKER_WIDTH_MM
 from deckwright.generator.render.raster import Rasterizer
-from deckwright.rules.data.model import CARD_SIZES
+from deckwright.rules.data.units import CARD_SIZES
 from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"

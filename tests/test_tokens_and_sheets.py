@@ -21,7 +21,7 @@ from deckwright.generator.layout.impose import plan_grid
 from deckwright.generator.layout.paper import HOME_BLEED, paper_size
 from deckwright.generator.layout.shapes import outline, pack, shape_of
 from deckwright.generator.outputs.print_shapes import CUT_OFFSET, EDGE, FOOT, rounded_grid
-from deckwright.rules.data.model import CARD_SIZES
+from deckwright.rules.data.units import CARD_SIZES
 from deckwright.rules.load import load_game, parse_size
 
 FIXTURE = Path(__file__).parent / "fixtures" / "shapes"

@@ -16,7 +16,8 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
 from deckwright.generator.layout.shapes import Shape, outline, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
-from deckwright.rules.data.model import CARD_SIZES, Card, Game
+from deckwright.rules.data.model import Card, Game
+from deckwright.rules.data.units import CARD_SIZES
 
 from .print_shapes import pdf_path
 
