@@ -12,7 +12,8 @@ five steps of a turn).
 """
 from .actions import ACTIONS, apply, legal_actions
 from .checks import consistency
-from .formula import layout_data, odds
+from .formula import layout_data
+from .odds import odds
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
 from .setup import SETUP, new_game, setup
