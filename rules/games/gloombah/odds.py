@@ -50,13 +50,13 @@ def _fight_table(rules: Rules, name: str, bonus, then_run: bool) -> OddsTable:
                 away = run_chance(level, rules)
                 cells = tuple(away if away == 1 else (c if isinstance(c, Open) else away + (1 - away) * c)
                               for c in cells)
-        rows.append(Row(f"level {level}", cells))
+        rows.append(Row(str(level), cells))
     what = "the chance to get away or win" if then_run else "the chance to win"
     return OddsTable(
         caption=(f"{name.capitalize()}: {what} against a monster of each attack point total, by level "
                  f"(attack points are level + weapon bonus, before any status effect or consumable)."
                  + (" Running away is tried first; a failed run means a fight." if then_run else "")),
-        corner="Player", columns=tuple(f"monster {m}" for m in columns), rows=tuple(rows))
+        corner="Level \u2193 monster's points \u2192", columns=tuple(str(m) for m in columns), rows=tuple(rows))
 
 
 def odds(rules: Rules) -> dict[str, OddsTable]:
@@ -64,8 +64,8 @@ def odds(rules: Rules) -> dict[str, OddsTable]:
     tables = {"Running away": OddsTable(
         caption=(f"Below level {rules.auto_run_below_level} running away always works; from there the player "
                  f"rolls {roll} and needs their level or more."),
-        corner="Player", columns=("roll needed", "gets away"),
-        rows=tuple(Row(f"level {level}", ("none" if level < rules.auto_run_below_level else f"{level}+ on {roll}",
+        corner="Level", columns=("roll needed", "gets away"),
+        rows=tuple(Row(str(level), ("none" if level < rules.auto_run_below_level else f"{level}+ on {roll}",
                                           chance)) for level, chance in run_table(rules)))}
     for name, bonus in weapons(rules):
         label = name if name == "no weapon" else f"{name} (+{bonus})"

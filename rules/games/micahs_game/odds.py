@@ -51,4 +51,4 @@ def odds(rules: Rules) -> dict[str, OddsTable]:
         caption=("The chance that a stat's dice, summed, meet each encounter's number (the intention succeeds), "
                  "for every step of the die ladder up to the largest pool the game names. A number the creature "
                  "rolls is rolled against the player's total."),
-        corner="Encounter: intention", columns=tuple(pool_text(list(pool)) for pool in pools), rows=rows)}
+        corner="Encounter: intention", columns=tuple(pool_text(list(pool)).replace(" ", "") for pool in pools), rows=rows)}

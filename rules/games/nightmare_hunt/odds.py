@@ -49,8 +49,8 @@ def can_cancel(rules: Rules, held: frozenset, prey_left_at_zero: bool) -> bool:
     return False
 
 
-def _wound_text(wounds: int, critical: bool) -> str:
-    return f"{wounds}, to hand (critical)" if critical else str(wounds)
+def _wounds_cell(wounds: int, critical: bool) -> int | str:
+    return f"{wounds} to hand" if critical else wounds
 
 
 def odds(rules: Rules) -> dict[str, OddsTable]:
@@ -68,9 +68,9 @@ def odds(rules: Rules) -> dict[str, OddsTable]:
     return {
         "Wounds through each armour": OddsTable(
             caption=("Wounds an attack deals: one for each value of the defense track its Power reaches, into the "
-                     "action discard; on a critical one more, and all of them into the hand."),
+                     "action discard; on a critical one more, and all of them into the hand (\"to hand\")."),
             corner="Attack", columns=(*headers, "who attacks so"),
-            rows=tuple(Row(labels[p], (*(_wound_text(*wounds[p, name]) for name in headers), ", ".join(powers[p])))
+            rows=tuple(Row(labels[p], (*(_wounds_cell(*wounds[p, name]) for name in headers), ", ".join(powers[p])))
                        for p in powers)),
         "The chance an attack wounds": OddsTable(
             caption=(f"The chance an attack at each Power wounds when the prey still has energy after paying for "
