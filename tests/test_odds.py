@@ -235,3 +235,25 @@ def test_nightmare_hunt_wounds_and_the_chance_an_attack_wounds():
     prey_powers = {step["power"] for card in game.cards if card.type in ("prey", "boss")
                    for ability in card["abilities"] for step in ability["steps"] if "power" in step}
     assert [int(r.label.split()[-1]) for r in wounds.rows] == sorted(prey_powers)
+
+
+# -- the conformance suite --------------------------------------------------------------------
+
+
+def test_conformance_holds_odds_to_exact_chances():
+    from deckwright.rules.ci.conformance import odds_problems
+
+    game = load_game(BUNDLED_GAMES / "nightmare-hunt")
+    module = rules_module(game)
+    rules = module.prepare(game)
+    assert odds_problems(module, rules) == []
+
+    class Sampled:
+        @staticmethod
+        def odds(rules):
+            return {"guessed": OddsTable("c", "x", ("a",), (Row("r", (0.36,)),)), "too likely":
+                    OddsTable("c", "x", ("a",), (Row("r", (Fraction(3, 2),)),)), "loose": {"r": 1}}
+
+    problems = odds_problems(Sampled, rules)
+    assert len(problems) == 3 and "0.36 is not an exact chance" in problems[0] and "Fraction(3, 2)" in problems[1]
+    assert "not an OddsTable" in problems[2]
