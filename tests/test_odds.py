@@ -102,6 +102,22 @@ def test_micahs_game_die_steps_against_every_encounter_number():
     assert checked == 3 * 14  # the Goose's charm, the Goblin King's escape, the Yeti's defense
 
 
+def test_a_largest_pool_off_the_ladder_is_reported_at_its_line(tmp_path):
+    import shutil
+
+    from deckwright.rules.ci.check import check_game
+
+    folder = tmp_path / "micahs-game"
+    shutil.copytree(BUNDLED_GAMES / "micahs-game", folder)
+    path = folder / "game.yaml"
+    text = path.read_text()
+    line = text.splitlines().index(next(l for l in text.splitlines() if l.startswith("  largest_pool:"))) + 1
+    path.write_text(text.replace("largest_pool: D20+D20+D6", "largest_pool: D20+D8+D6"))
+    errors = [str(p) for p in check_game(folder).problems.errors]
+    assert any(f"game.yaml:{line}:" in e and "largest_pool: D20+D8+D6 is not on the die-step ladder" in e
+               for e in errors), errors
+
+
 def test_a_creature_number_that_is_rolled_is_rolled_against_the_player():
     from deckwright.rules.games.micahs_game.odds import meets
 

@@ -13,12 +13,17 @@ ENCOUNTER_DECK = "encounters"
 
 def ladder(largest: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every stat's dice from the smallest die step up to ``largest`` (D4, D6, ... D20, D20 + D4, ...),
-    one upgrade at a time; up to D20 when no larger pool is given or it is not on the ladder."""
+    one upgrade at a time; up to D20 when no larger pool is given or it is not on the ladder
+    (``checks.consistency`` reports that at the constant's line)."""
     pools = [(DIE_STEPS[0],)]
     top = tuple(sorted(largest, reverse=True)) or (DIE_STEPS[-1],)
     while pools[-1] != top and len(pools[-1]) <= len(top):
         pools.append(tuple(step_up(list(pools[-1]))))
-    return pools if pools[-1] == top else pools[:DIE_STEPS.index(DIE_STEPS[-1]) + 1]
+    return pools if pools[-1] == top else pools[:len(DIE_STEPS)]
+
+
+def on_ladder(pool: tuple[int, ...]) -> bool:
+    return ladder(pool)[-1] == tuple(sorted(pool, reverse=True))
 
 
 def meets(pool: tuple[int, ...], target) -> object:
