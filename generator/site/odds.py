@@ -6,7 +6,7 @@ hover; a value the source leaves open reads "open" with its note, and a row open
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckwright.rules.data.model import Game
@@ -19,7 +19,8 @@ PROSE = 24  # characters: a longer text cell is set as prose, left-aligned and w
 @dataclass(frozen=True)
 class OddsCell:
     text: str
-    title: str = ""  # the exact fraction, or the open value's note
+    exact: str = ""  # a probability's exact fraction, shown on hover
+    open_note: str = ""  # why the source leaves the value open
     kind: str = "text"  # chance, open, number, text (a word or two) or prose (longer, wrapped and left-aligned)
     chance: str = ""  # a probability from 0 to 1 for the cell's shading, as CSS reads it
     span: int = 1
@@ -50,20 +51,19 @@ class OddsPage:
 
 def _cell(value: Any) -> OddsCell:
     if isinstance(value, Open):
-        return OddsCell("open", value.note, "open")
+        return OddsCell("open", open_note=value.note, kind="open")
     if is_probability(value):
         exact = f"{value.numerator} in {value.denominator}" if 0 < value < 1 else ""
-        return OddsCell(cell_text(value), exact, "chance", f"{float(value):.4f}")
+        return OddsCell(cell_text(value), exact, kind="chance", chance=f"{float(value):.4f}")
     if isinstance(value, int) and not isinstance(value, bool):
         return OddsCell(str(value), kind="number")
-    text = cell_text(value)
-    return OddsCell(text, kind="prose" if len(text) > PROSE else "text")
+    return OddsCell(cell_text(value))
 
 
 def _row(label: str, values: tuple) -> OddsRow:
     first = values[0] if values else None
     if isinstance(first, Open) and len(values) > 1 and all(v == first for v in values):
-        return OddsRow(label, (OddsCell(f"open: {first.note}", first.note, "open", span=len(values)),))
+        return OddsRow(label, (OddsCell(f"open: {first.note}", open_note=first.note, kind="open", span=len(values)),))
     return OddsRow(label, tuple(_cell(v) for v in values))
 
 
@@ -73,6 +73,11 @@ def anchor(name: str) -> str:
 
 def table_view(name: str, table: OddsTable) -> OddsTableView:
     rows = tuple(_row(row.label, row.cells) for row in table.rows)
+    # A column holding any longer text is set as prose throughout: left-aligned and wrapped.
+    prose = {i for row in rows if len(row.cells) == len(table.columns)
+             for i, cell in enumerate(row.cells) if cell.kind == "text" and len(cell.text) > PROSE}
+    rows = tuple(OddsRow(row.label, tuple(replace(cell, kind="prose") if i in prose and cell.kind == "text" else cell
+                                          for i, cell in enumerate(row.cells))) for row in rows)
     numeric = tuple(all(isinstance(row.cells[i], (int, Open)) or is_probability(row.cells[i]) for row in table.rows)
                     for i in range(len(table.columns)))
     columns = tuple(column.replace("+", "+\u200b") for column in table.columns)  # D20+D20+D6 may wrap after a +

@@ -70,7 +70,7 @@ def odds(rules: Rules) -> dict[str, OddsTable]:
             caption=("Wounds an attack deals: one for each value of the defense track its Power reaches, into the "
                      "action discard; on a critical one more, and all of them into the hand (\"to hand\")."),
             corner="Attack", columns=(*headers, "who attacks so"),
-            rows=tuple(Row(labels[p], (*(_wounds_cell(*wounds[p, name]) for name in headers), ", ".join(powers[p])))
+            rows=tuple(Row(labels[p], (*(_wounds_cell(*wounds[p, name]) for name in headers), "; ".join(powers[p])))
                        for p in powers)),
         "The chance an attack wounds": OddsTable(
             caption=(f"The chance an attack at each Power wounds when the prey still has energy after paying for "
