@@ -126,3 +126,13 @@ def test_a_card_layout_prints_its_own_odds(tmp_path):
     assert [row.label for row in table.rows] == ["Power 2", "Power 4"]  # the fixture's Straw Rat and Straw King
     assert all(isinstance(table.cell(row.label, "Vest"), Fraction) and 0 < table.cell(row.label, "Vest") < 1
                for row in table.rows)
+
+
+def test_every_bundled_game_has_its_odds_page():
+    from deckwright.rules.load import bundled_games
+
+    for folder in bundled_games(BUNDLED_GAMES):
+        page = site_odds.odds_page(load_game(folder))
+        assert page is not None and page.problem == "" and page.tables, folder.name
+        for table in page.tables:
+            assert table.rows and all(row.cells for row in table.rows), (folder.name, table.name)

@@ -2,16 +2,18 @@
 attack points (a fight itself has no dice: the higher side wins; a tie is the source's open question)."""
 from __future__ import annotations
 
+from dataclasses import fields
 from fractions import Fraction
 
 from deckwright.rules.engine.odds import OddsTable, Row
-from deckwright.rules.engine.openvalues import Open
+from deckwright.rules.engine.openvalues import Open, OpenRuleError
 
 from .formula import attack_points, run_chance, run_table
 from .numbers import Rules
 from .rulings import Rulings
+from .turn import fight_outcome
 
-TIE = next(f.metadata["about"] for f in Rulings.__dataclass_fields__.values() if f.name == "tie")
+TIE = next(f.metadata["about"] for f in fields(Rulings) if f.name == "tie")
 
 
 def _tie(rules: Rules) -> Open:
@@ -24,9 +26,13 @@ def weapons(rules: Rules) -> list[tuple[str, object]]:
     return [("no weapon", 0)] + [(card.name, card.get("bonus")) for card in rules.game.cards_of("weapon")]
 
 
-def fight_outcome(points: int, monster: int, tie: Open):
-    """1 (the player wins), 0 (the monster wins) or the open tie."""
-    return tie if points == monster else Fraction(int(points > monster))
+def chance_to_win(points: int, monster: int, tie: Open):
+    """1 (the player wins) or 0 (the monster does), as play decides a fight; ``tie`` where that needs the
+    ruling the source leaves open."""
+    try:
+        return Fraction(int(fight_outcome(points, monster) == "won"))
+    except OpenRuleError:
+        return tie
 
 
 def monster_points(rules: Rules) -> range:
@@ -45,7 +51,7 @@ def _fight_table(rules: Rules, name: str, bonus, then_run: bool) -> OddsTable:
             cells = tuple(bonus for _ in columns)
         else:
             points = attack_points(level, bonus)
-            cells = tuple(fight_outcome(points, monster, tie) for monster in columns)
+            cells = tuple(chance_to_win(points, monster, tie) for monster in columns)
             if then_run:
                 away = run_chance(level, rules)
                 cells = tuple(away if away == 1 else (c if isinstance(c, Open) else away + (1 - away) * c)
