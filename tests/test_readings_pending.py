@@ -1,10 +1,11 @@
-"""Engine changes the readings registers call for, pending the rules modules' move onto one protocol.
+"""Readings the registers chose and the engine once played differently, each replayed as a worked example.
 
-Each test replays a worked example written as the source states it, through the game's rules
-module exactly as ``deckwright check`` replays a rulebook example, and is expected to fail until
-the engine plays the reading its register entry names under ``pending:`` (the entry says what to
-change). ``strict=True``: once the engine changes, the test passes, the xfail mark fails the run,
-and the mark comes off.
+Each test replays an example written as the source states it, through the game's rules module exactly as
+``deckwright check`` replays a rulebook example. While the engine does not play a reading, its register
+entry says so under ``pending:`` and the test is marked with ``pending(...)`` (``xfail(strict=True)``):
+once the engine changes, the test passes, the mark fails the run, and the mark and the ``pending:`` block
+come off, leaving the test to keep the engine to the reading. All five entries that were pending are
+played now; the mark is kept for the next one.
 """
 from __future__ import annotations
 
@@ -60,9 +61,8 @@ def registered(game_name: str, entry: str, test: str | None = None) -> None:
     assert f"tests/test_readings_pending.py::{test}" in reading.depends.tests, reading.depends
 
 
-@pending("level-12-by-helping", "a helper at level 10 cannot take 2 levels as their share")
 def test_gloombah_a_level_10_helper_cannot_take_two_levels(tmp_path):
-    registered("gloombah", "level-12-by-helping")
+    registered("gloombah", "level-12-by-helping", "test_gloombah_a_level_10_helper_cannot_take_two_levels")
     # Game Over, lines 144-147: "a Level 10 cannot help another Player in exchange for 2 levels and win
     # the game. The Level 10 must wait until a 2XP monster is drawn on their turn for play."
     result = replay("gloombah", """\
