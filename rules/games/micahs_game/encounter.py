@@ -79,7 +79,10 @@ def roll(rules: Rules, state: State, chance) -> Step:
     total, faces = dice.roll(chance, f"{player.name}'s {intention}")
     companion_faces: list[int] = []
     events = []
-    if intention == "attack" and not alt:
+    # A card's rule replaces what it names (readings.yaml, companions-under-card-rules): companions add their
+    # attack unless the card brings its own dice or pattern for the roll itself.
+    replaces_roll = bool(alt) and (alt.get("roll") is not None or alt.get("success") == "doubles")
+    if intention == "attack" and not replaces_roll:
         for companion_id in state.pile(player.name, "companions"):
             companion = rules.card(companion_id)
             value = card_value(companion, "attack")
