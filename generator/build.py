@@ -103,6 +103,7 @@ def build_games(games, options: BuildOptions) -> int:
             warnings = set()
             try:
                 faces = Faces(game)
+                warnings.update(faces.font_warnings)
                 with staged_folder(options.out / game.slug, lock=lock) as folder:
                     for step in build_steps():
                         warnings.update(step(game, folder, options, faces, report) or ())

@@ -1,0 +1,51 @@
+"""A game's own fonts on its site: the font files and their licences copied into ``<game>/fonts/``, and
+``<game>/fonts/fonts.css`` declaring each face under its family id (the name the card SVGs use).
+
+The shipped fonts are the site's (``assets/fonts.css``, see ``build.copy_assets``); a game's own live in
+its folder, so a site that keeps other games' folders from an earlier build keeps their fonts too, and two
+games with a family of the same name never share a declaration.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from deckwright.generator.layout.fonts import FontBook
+
+FOLDER = "fonts"  # <game>/fonts/ in the site
+STYLESHEET = f"{FOLDER}/fonts.css"
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def site_name(name: str, digest: str = "") -> str:
+    """A file name safe in a URL and on every file system: what is left of ``name``, with a digest if given."""
+    stem, dot, suffix = name.rpartition(".")
+    stem, suffix = (stem, suffix) if dot else (name, "")
+    safe = _UNSAFE.sub("-", stem).strip("-.")[:48] or "font"
+    tail = f"-{digest[:12]}" if digest else ""
+    return f"{safe}{tail}.{_UNSAFE.sub('', suffix)[:8] or 'txt'}" if dot else f"{safe}{tail}.txt"
+
+
+def write_game_fonts(fonts: FontBook, folder: Path) -> list[str]:
+    """The game's own fonts into ``folder`` (the game's folder in the site); the files written, relative to it.
+    Writes nothing for a game without fonts of its own."""
+    if not fonts.game_files:
+        return []
+    target = folder / FOLDER
+    target.mkdir(parents=True, exist_ok=True)
+    written: dict[str, bytes] = {}
+    rules = []
+    for name in sorted(fonts.game_files):
+        font, face = fonts.game_files[name], fonts.by_name(name)
+        file = site_name(font.path.name, font.digest)
+        written[file] = font.data
+        if font.licence is not None:
+            written[site_name(f"{font.path.stem}-{font.licence.name}")] = font.licence.data  # beside its font
+        rules.append(f'@font-face {{ font-family: "{face.css_family}"; font-weight: {face.weight}; '
+                     f'font-style: {"italic" if face.italic else "normal"}; '
+                     f'src: url("{file}") format("truetype"); font-display: block; }}\n')
+    for file, data in sorted(written.items()):
+        (target / file).write_bytes(data)
+    (target / "fonts.css").write_text("/* This game's own fonts (fonts/fonts.yaml in its folder), with their licences "
+                                      "beside them. */\n" + "".join(rules), encoding="utf-8")
+    return [f"{FOLDER}/{file}" for file in sorted(written)] + [STYLESHEET]
