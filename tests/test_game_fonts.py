@@ -128,13 +128,14 @@ def test_the_site_serves_the_font_with_its_licence(font_game, tmp_path):
     assert (site / "tiny" / "fonts" / "Display-OFL.txt").read_text().startswith("SIL Open Font License")
     gallery = (site / "tiny" / "cards.html").read_text()
     assert '<link rel="stylesheet" href="fonts/fonts.css">' in gallery
-    assert f'font-family="{family_id}" font-weight="700"' in gallery
+    assert f'font-family="\'{family_id}\'" font-weight="700"' in gallery  # quoted: "~" is no CSS identifier
     rules = next((site / "tiny" / "rules").glob("*.html")).read_text()
     assert '<link rel="stylesheet" href="../fonts/fonts.css">' in rules
     assert "fonts/fonts.css" not in (site / "index.html").read_text()
 
 
-def test_a_browser_loads_the_games_font(font_game, tmp_path, browser):
+def test_a_browser_draws_the_cards_in_the_games_font(font_game, tmp_path, browser):
+    """A browser loads a font face only when text on the page is set in it: the card pictures are."""
     from deckwright.generator.site.build import write_site
 
     game = load_game(font_game())
@@ -143,11 +144,11 @@ def test_a_browser_loads_the_games_font(font_game, tmp_path, browser):
     write_site([game], site)
     family_id = game_fonts(game.root).face("Test Display", "bold").family_id
     page = browser.new_page()
+    faces = "Array.from(document.fonts).filter(f => f.family.replace(/[\"']/g, '') == family).map(f => f.status)"
     try:
         page.goto((site / "tiny" / "cards.html").as_uri())
-        page.evaluate("document.fonts.ready")
-        status = page.evaluate("(family) => document.fonts.load(`700 20px \"${family}\"`, 'Knight')"
-                               ".then(faces => faces.map(f => f.status))", family_id)
+        page.wait_for_function(f"(family) => {faces}.join() == 'loaded'", arg=family_id, timeout=10_000)
+        status = page.evaluate(f"(family) => {faces}", family_id)
     finally:
         page.close()
     assert status == ["loaded"]
@@ -343,3 +344,25 @@ def test_fonts_yaml_is_not_a_card_file_and_serve_recompiles_on_a_font_edit(font_
     assert [str(p) for p in layout_warnings(load_game(folder))] == []
     assert kind_of_change(folder / "fonts" / "Display.ttf", folder, "tiny") == LAYOUTS
     assert kind_of_change(folder / "fonts" / "fonts.yaml", folder, "tiny") == LAYOUTS
+
+
+def test_serve_publishes_the_games_fonts_and_shows_a_font_error_over_the_last_build(font_game, tmp_path):
+    from deckwright.generator.serve.live import LiveSite
+
+    folder = font_game()
+    site = LiveSite(folder, tmp_path / "site")
+    assert site.rebuild().errors == ()
+    css = (tmp_path / "site" / "tiny" / "fonts" / "fonts.css").read_text()
+    family_id = game_fonts(folder).face("Test Display", "bold").family_id
+    assert f'font-family: "{family_id}"' in css
+    assert 'href="fonts/fonts.css"' in (tmp_path / "site" / "tiny" / "cards.html").read_text()
+    (folder / "fonts" / "Display.ttf").write_bytes(otto())
+    broken = site.rebuild(layouts_changed=True)
+    assert broken.shown_errors[0].startswith("fonts/fonts.yaml:2:9: font 'Test Display' bold: font file 'Display.ttf' "
+                                             "is OpenType with PostScript (CFF) outlines")
+    assert (tmp_path / "site" / "tiny" / "fonts" / "fonts.css").read_text() == css
+    (folder / "fonts" / "Display.ttf").write_bytes(BLACK.read_bytes())  # another font: another family id
+    assert site.rebuild(layouts_changed=True).errors == ()
+    new_id = game_fonts(folder).face("Test Display", "bold").family_id
+    assert new_id != family_id and f'font-family: "{new_id}"' in (tmp_path / "site/tiny/fonts/fonts.css").read_text()
+    assert f'font-family="\'{new_id}\'"' in (tmp_path / "site" / "tiny" / "cards.html").read_text()

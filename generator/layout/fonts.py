@@ -17,7 +17,7 @@ from pathlib import Path
 from deckwright.generator import TEMPLATES
 from deckwright.rules.problems import Problem
 
-from .gamefonts import FontFile, read_game_fonts
+from .gamefonts import LICENCE_KEYS, FontFile, read_game_fonts
 
 FONT_DIR = TEMPLATES / "fonts"
 STYLES: dict[str, tuple[int, bool]] = {  # style -> (CSS weight, italic)
@@ -84,6 +84,8 @@ class FontBook:
         for family, styles in sorted(manifest.items()):
             faces = {}
             for style, file in styles.items():
+                if style in LICENCE_KEYS:
+                    continue
                 if style not in STYLES:
                     raise FontError(f"fonts.yaml: {family}: unknown style '{style}' (styles: {', '.join(STYLES)})")
                 path = folder / file
@@ -106,6 +108,8 @@ class FontBook:
         from reportlab.pdfbase.ttfonts import TTFError
 
         found = read_game_fonts(root, self.families, tuple(STYLES))
+        if not found.files and not found.problems:
+            return self  # a game without fonts of its own shares these, and the widths measured in them
         book = copy.copy(self)
         book.families = dict(self.families)
         book._ttf = dict(self._ttf)
