@@ -211,6 +211,14 @@ def otto() -> bytes:
     return b"OTTO" + struct.pack(">HHHH", 1, 16, 0, 0) + struct.pack(">4sLLL", b"CFF ", 0, 28, len(table)) + table
 
 
+def damaged_maxp() -> bytes:
+    """A TrueType file whose maximum-profile table has a version no reader knows: it passes deckwright's look at
+    the table directory, and ReportLab's reading of it fails."""
+    data = bytearray(CONDENSED.read_bytes())
+    struct.pack_into(">H", data, tables(bytes(data))[b"maxp"][0], 7)
+    return bytes(data)
+
+
 def test_the_checksum_helper_matches_the_original():
     from reportlab.pdfbase.ttfonts import TTFontFile
 
@@ -232,6 +240,7 @@ def test_the_checksum_helper_matches_the_original():
     (b"ttcf" + CONDENSED.read_bytes()[4:], "is a TrueType collection (.ttc)"),
     (b"%PDF-1.4 not a font at all", "is not a TrueType font file"),
     (CONDENSED.read_bytes()[:40], "is not a readable TrueType font: its table directory is cut short"),
+    (damaged_maxp(), "cannot be read: Unknown maxp table version"),
 ])
 def test_a_font_deckwright_cannot_embed_is_one_located_error(font_game, font, why):
     folder = font_game(font=font)
@@ -366,3 +375,25 @@ def test_serve_publishes_the_games_fonts_and_shows_a_font_error_over_the_last_bu
     new_id = game_fonts(folder).face("Test Display", "bold").family_id
     assert new_id != family_id and f'font-family: "{new_id}"' in (tmp_path / "site/tiny/fonts/fonts.css").read_text()
     assert f'font-family="\'{new_id}\'"' in (tmp_path / "site" / "tiny" / "cards.html").read_text()
+
+
+def pdf_font_names(path: Path) -> set[str]:
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(path).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def test_the_rulebook_pdf_sets_a_replaced_family_in_the_games_font(font_game, tmp_path):
+    from deckwright.generator.outputs.rulebook import FULL, write_rulebooks
+
+    folder = font_game("Vollkorn:\n  regular: Display.ttf\n", family="Vollkorn", name="shadow")
+    game = load_game(folder)
+    write_rulebooks(game, Faces(game), [], tmp_path / "print", "a4", printshop=False)
+    names = pdf_font_names(tmp_path / "print" / FULL)
+    assert "OpenSans-CondensedBold" in names  # the body, headings and the card pictures: the game's "Vollkorn"
+    assert not [name for name in names if name.startswith("Vollkorn")], names
+    assert "OpenSans" in names  # the shipped families it does not replace stay

@@ -9,7 +9,6 @@ to the family, weight and file through the game's ``FontBook`` (``game_fonts``).
 """
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -53,7 +52,8 @@ class Face:
         return f"{self.family_id or self.family}:{self.style}"
 
     @property
-    def css_family(self) -> str:
+    def family_key(self) -> str:
+        """The family as display lists, ReportLab's registry and the site's CSS know it."""
         return self.family_id or self.family
 
     @property
@@ -105,8 +105,6 @@ class FontBook:
         (a face with an error is left out)."""
         import copy
 
-        from reportlab.pdfbase.ttfonts import TTFError
-
         found = read_game_fonts(root, self.families, tuple(STYLES))
         if not found.files and not found.problems:
             return self  # a game without fonts of its own shares these, and the widths measured in them
@@ -124,7 +122,7 @@ class FontBook:
             name = f"{ids[font.family]}:{font.style}"
             try:
                 ttf = _game_ttfont(name, font.data)
-            except (TTFError, ValueError, IndexError, KeyError, struct.error) as exc:  # a damaged file
+            except Exception as exc:  # noqa: BLE001 (ReportLab parsing a damaged file can fail in any way: a located line)
                 book.problems.append(Problem(font.loc, f"font '{font.family}' {font.style}: font file "
                                                        f"'{font.path.name}' cannot be read: {exc}"))
                 continue

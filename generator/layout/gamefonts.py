@@ -111,7 +111,8 @@ class _Reader:
         if family in shipped_families:
             self.error(key.loc, f"font family '{family}' is the game's own: it replaces the shipped family of that "
                                 f"name in this game's cards, sheets, rulebook and site", "note")
-        licence = self.declared_licence(family, value)
+        declared = next((v for k, v in value.value if k.value in LICENCE_KEYS), None)
+        licence = self.declared_licence(family, declared) if declared is not None else None
         for style_key, file_node in value.value:
             style = style_key.value
             if style in LICENCE_KEYS:
@@ -120,13 +121,10 @@ class _Reader:
                 self.error(style_key.loc, f"font family '{family}': unknown style '{style}'"
                                           f"{did_you_mean(str(style), styles)} (styles: {', '.join(styles)}, and licence)")
                 continue
-            self.face(family, style, file_node, licence)
+            self.face(family, style, file_node, licence, declared is not None)
 
-    def declared_licence(self, family: str, value: YNode) -> Licence | None | bool:
-        """The licence file fonts.yaml names for a family; False when it names none."""
-        node = next((v for k, v in value.value if k.value in LICENCE_KEYS), None)
-        if node is None:
-            return False
+    def declared_licence(self, family: str, node: YNode) -> Licence | None:
+        """The licence file fonts.yaml names for a family (None, with an error, when it cannot be read)."""
         path = self.path_of(node, f"font family '{family}': licence")
         if path is None:
             return None
@@ -148,7 +146,8 @@ class _Reader:
             return None
         return path
 
-    def face(self, family: str, style: str, node: YNode, licence: Licence | None | bool) -> None:
+    def face(self, family: str, style: str, node: YNode, licence: Licence | None, declared: bool) -> None:
+        """One style's file, read and checked; ``licence``: the one fonts.yaml names (``declared``), if any."""
         what = f"font '{family}' {style}"
         path = self.path_of(node, what)
         if path is None:
@@ -173,13 +172,13 @@ class _Reader:
         if problem:
             self.error(node.loc, f"{what}: font file '{node.value}' {problem}")
             return
-        if licence is False:
+        if not declared:
             licence = self.licence_beside(resolved, family)
             if licence is None:
                 self.error(node.loc, f"{what}: no licence file beside '{node.value}' (OFL.txt, LICENSE.txt, or "
                                      f"{path.stem}.txt) and none named in fonts.yaml (licence: OFL.txt): the site "
                                      f"publishes the font, so ship its licence with it", "warning")
-        self.out.files.append(FontFile(family, style, path, node.loc, data, digest, licence or None))
+        self.out.files.append(FontFile(family, style, path, node.loc, data, digest, licence))
 
     def licence_beside(self, path: Path, family: str) -> Licence | None:
         """A licence file in the font's folder: OFL*, LICENSE*, LICENCE*, COPYING*, or a .txt file whose name

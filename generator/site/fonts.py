@@ -41,7 +41,7 @@ def write_game_fonts(fonts: FontBook, folder: Path) -> list[str]:
         written[file] = font.data
         if font.licence is not None:
             written[site_name(f"{font.path.stem}-{font.licence.name}")] = font.licence.data  # beside its font
-        rules.append(f'@font-face {{ font-family: "{face.css_family}"; font-weight: {face.weight}; '
+        rules.append(f'@font-face {{ font-family: "{face.family_key}"; font-weight: {face.weight}; '
                      f'font-style: {"italic" if face.italic else "normal"}; '
                      f'src: url("{file}") format("truetype"); font-display: block; }}\n')
     for file, data in sorted(written.items()):

@@ -104,7 +104,7 @@ def register_families(fonts: FontBook) -> None:
     fonts.register_reportlab()
     for family, faces in fonts.families.items():
         # ReportLab's family mapping is global: a game's own family goes by its family id, unique to its files
-        mapped = next(iter(faces.values())).css_family
+        mapped = next(iter(faces.values())).family_key
         for face in faces.values():  # every face, heavy ones too, knows its family (a <i> inside black)
             addMapping(mapped, int(face.weight >= 700), int(face.italic), face.name)
         for (bold, italic), style in _PLAIN.items():  # ... but <b> means bold, not black
