@@ -61,6 +61,17 @@ def problems_of(game: Path, severity: str = "error") -> list[str]:
 # -- every output uses the game's family ------------------------------------------------------------
 
 
+def test_the_built_pngs_print_shop_and_tabletop_draw_the_games_font(font_game, tmp_path):
+    """Drawn in worker processes, which get the font's bytes: the same pixels as the shipped family of that file."""
+    from PIL import Image, ImageChops
+
+    for folder in (font_game(), font_game(family="Open Sans Condensed", name="shipped")):
+        assert cli.main(["build", str(folder), "--out", str(tmp_path / "out" / folder.name)]) == 0
+    for image in ("print/printshop/heroes/01-knight.png", "tts/images/deck-heroes-1.png"):
+        own, shipped = (Image.open(tmp_path / "out" / name / "tiny" / image).convert("RGB") for name in ("tiny", "shipped"))
+        assert ImageChops.difference(own, shipped).getbbox() is None, image
+
+
 def test_a_pdf_embeds_a_subset_of_the_games_font(font_game, tmp_path):
     from pypdf import PdfReader
 
