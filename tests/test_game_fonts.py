@@ -359,6 +359,13 @@ def test_a_layout_naming_an_unknown_family_says_where_a_games_own_go(tiny):
            "fonts/fonts.yaml)" in str(caught.value)
 
 
+def test_font_files_without_fonts_yaml_are_a_warning(tiny):
+    folder = tiny({"fonts/Display.ttf": CONDENSED.read_bytes()})
+    assert [str(p) for p in layout_warnings(load_game(folder))] == [
+        "tiny/fonts/Display.ttf:1:1: warning: a font file in fonts/, but no fonts.yaml naming its family "
+        "(Family: {regular: File.ttf}); it is not used"]
+
+
 def test_fonts_yaml_is_not_a_card_file_and_serve_recompiles_on_a_font_edit(font_game):
     folder = font_game()
     assert [str(p) for p in layout_warnings(load_game(folder))] == []

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckwright.rules.data.confine import MAX_FILE_BYTES, FileRefused, confined, read_confined
+from deckwright.rules.data.confine import MAX_FILE_BYTES, FileRefused, confined, is_confined, read_confined
 from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
 from deckwright.rules.problems import Loc, Problem, did_you_mean, display_path
 
@@ -71,9 +71,11 @@ def read_game_fonts(root: Path, shipped_families, styles) -> GameFonts:
     manifest = folder / MANIFEST
     out = GameFonts()
     if not (manifest.exists() or manifest.is_symlink()):
-        if folder.is_dir() and any(path.suffix.lower() in (".ttf", ".otf") for path in folder.iterdir()):
-            out.problems.append(Problem(Loc(display_path(folder)), "fonts/ holds font files but no fonts.yaml naming "
-                                        "their families (Family: {regular: File.ttf}); they are not used", "warning"))
+        if is_confined(root, folder) and folder.is_dir():
+            fonts = sorted(path for path in folder.iterdir() if path.suffix.lower() in (".ttf", ".otf"))
+            if fonts:
+                out.problems.append(Problem(Loc(display_path(fonts[0])), "a font file in fonts/, but no fonts.yaml "
+                                            "naming its family (Family: {regular: File.ttf}); it is not used", "warning"))
         return out
     node, problems = load_yaml_file(manifest, display_path(manifest), root)
     out.problems.extend(problems)
