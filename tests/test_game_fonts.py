@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 import struct
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,56 @@ def test_a_browser_draws_the_cards_in_the_games_font(font_game, tmp_path, browse
     finally:
         page.close()
     assert status == ["loaded"]
+
+
+@contextmanager
+def http_server(folder: Path):
+    """``folder`` served on a free port of this computer, for the length of the block (a browser reports the
+    requests of a page served over HTTP, not of one opened from disk)."""
+    import threading
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_the_site_sets_a_replaced_family_in_the_games_font(font_game, tmp_path, browser):
+    """A game replacing Vollkorn: its rulebook pages (Vollkorn is the site's serif) load the game's file, in every
+    style the page asks for, and never the shipped Vollkorn."""
+    from deckwright.generator.site.build import write_site
+
+    game = load_game(font_game("Vollkorn:\n  regular: Display.ttf\n", family="Vollkorn", name="shadow"))
+    site = tmp_path / "site"
+    site.mkdir()
+    write_site([game], site)
+    css = (site / "tiny" / "fonts" / "fonts.css").read_text()
+    file = re.search(r'src: url\("(Display-[0-9a-f]{12}\.ttf)"\)', css).group(1)
+    for weight, style in ((400, "normal"), (700, "normal"), (900, "normal"), (400, "italic")):
+        assert (f'font-family: "Vollkorn"; font-weight: {weight}; font-style: {style}; src: url("{file}")') in css
+    loaded = []
+    page = browser.new_page()
+    page.on("request", lambda request: loaded.append(request.url.split("/")[-1]))
+    try:
+        with http_server(site) as url:
+            page.goto(f"{url}/tiny/rules/intro.html")
+            page.evaluate("document.fonts.ready")
+    finally:
+        page.close()
+    assert file in loaded
+    assert not [name for name in loaded if name.startswith("Vollkorn")], loaded
+    assert "OpenSans-Regular.ttf" in loaded  # the family it does not replace: the site's
 
 
 # -- games do not see each other's fonts --------------------------------------------------------------
