@@ -7,6 +7,7 @@ same file, and told apart from another family.
 from __future__ import annotations
 
 import io
+import json
 import re
 import struct
 from contextlib import contextmanager
@@ -24,6 +25,8 @@ from deckwright.generator.outputs.print_pdfs import write_printshop_pdf
 from deckwright.generator.render.raster import Rasterizer
 from deckwright.generator.serve.watch import LAYOUTS, kind_of_change
 from deckwright.rules.load import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CONDENSED = FONT_DIR / "open-sans" / "OpenSans-CondBold.ttf"  # PostScript name OpenSans-CondensedBold
 BLACK = FONT_DIR / "vollkorn" / "Vollkorn-Black.ttf"
@@ -400,6 +403,22 @@ def test_a_font_linking_out_of_the_game_folder_is_refused(font_game, tmp_path):
 def test_a_mistake_in_fonts_yaml_is_located(font_game, manifest, message):
     errors = problems_of(font_game(manifest))
     assert errors and errors[0].startswith(message), errors
+
+
+def test_the_schema_of_fonts_yaml_takes_the_shipped_manifest_and_refuses_a_mistake(tmp_path):
+    import jsonschema
+    import yaml
+
+    from deckwright.generator.build import write_schema
+
+    write_schema(tmp_path, load_game(ROOT / "tests" / "bad_inputs" / "base"))
+    schema = json.loads((tmp_path / "fonts.json").read_text())
+    jsonschema.Draft7Validator.check_schema(schema)
+    jsonschema.validate(yaml.safe_load((FONT_DIR / "fonts.yaml").read_text()), schema)
+    jsonschema.validate({"Pirata One": {"regular": "PirataOne-Regular.ttf", "licence": "OFL.txt"}}, schema)
+    for wrong in ({"Pirata One": {"heavy": "x.ttf"}}, {"Pirata One": {"licence": "OFL.txt"}}, {"Bad:Name": {}}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(wrong, schema)
 
 
 def test_a_layout_naming_an_unknown_family_says_where_a_games_own_go(tiny):

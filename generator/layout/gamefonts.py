@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckwright.rules.data.confine import MAX_FILE_BYTES, FileRefused, confined, is_confined, read_confined
+from deckwright.rules.data.jsonschema import DRAFT
 from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
 from deckwright.rules.problems import Loc, Problem, did_you_mean, display_path
 
@@ -63,6 +64,23 @@ class GameFonts:
             if font.family == family:
                 digest.update(f"{font.style}:{font.digest};".encode())
         return f"{family}~{digest.hexdigest()[:12]}"
+
+
+def fonts_file_schema(styles) -> dict:
+    """JSON Schema of fonts.yaml, for editor completion (``deckwright schema`` writes it as fonts.json)."""
+    file = {"type": "string", "minLength": 1, "description": "a TrueType (.ttf) file, relative to fonts/"}
+    properties = {style: file for style in styles}
+    properties.update({key: {"type": "string", "minLength": 1, "description": "the family's licence file, relative "
+                                                                               "to fonts/"} for key in LICENCE_KEYS})
+    return {
+        "$schema": DRAFT,
+        "title": "fonts.yaml: a game's own font families",
+        "description": "Each family names the TrueType file of each style it has; layouts name the family.",
+        "type": "object",
+        "propertyNames": {"pattern": f"^{_FAMILY.pattern}$"},
+        "additionalProperties": {"type": "object", "properties": properties, "additionalProperties": False,
+                                 "anyOf": [{"required": [style]} for style in styles]},
+    }
 
 
 def read_game_fonts(root: Path, shipped_families, styles) -> GameFonts:
