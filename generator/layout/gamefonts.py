@@ -9,6 +9,7 @@ family that replaces a shipped one of the same name.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import re
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ LICENCE_KEYS = ("licence", "license")
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one font file (a large CJK font is about 20 MB)
 MAX_TOTAL_BYTES = 96 * 1024 * 1024  # all of a game's font files together
 MAX_FONT_FILES = 64
+MAX_LISTED = 1000  # entries of a fonts folder looked at for a licence file
 # A family name goes into PDFs, CSS and SVG attributes: letters, digits, spaces and a little punctuation.
 _FAMILY = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}")
 _LICENCE_FILE = re.compile(r"(OFL|LICEN[CS]E|COPYING)", re.I)
@@ -90,7 +92,7 @@ def read_game_fonts(root: Path, shipped_families, styles) -> GameFonts:
     out = GameFonts()
     if not (manifest.exists() or manifest.is_symlink()):
         if is_confined(root, folder) and folder.is_dir():
-            fonts = sorted(path for path in folder.iterdir() if path.suffix.lower() in (".ttf", ".otf"))
+            fonts = sorted(path for path in _listed(folder) if path.suffix.lower() in (".ttf", ".otf"))
             if fonts:
                 out.problems.append(Problem(Loc(display_path(fonts[0])), "a font file in fonts/, but no fonts.yaml "
                                             "naming its family (Family: {regular: File.ttf}); it is not used", "warning"))
@@ -107,6 +109,14 @@ def read_game_fonts(root: Path, shipped_families, styles) -> GameFonts:
     for key, value in node.value:
         reader.family(key, value, shipped_families, styles)
     return out
+
+
+def _listed(folder: Path) -> list[Path]:
+    """The first MAX_LISTED entries of a folder (a folder of a million files is no reason to stall)."""
+    try:
+        return list(itertools.islice(folder.iterdir(), MAX_LISTED))
+    except OSError:
+        return []
 
 
 class _Reader:
@@ -204,11 +214,7 @@ class _Reader:
         """A licence file in the font's folder: OFL*, LICENSE*, LICENCE*, COPYING*, or a .txt file whose name
         holds the font file's name or the family's (PirataOne-Regular.txt, PirataOne-OFL.txt)."""
         names = (path.stem.lower(), family.replace(" ", "").lower())
-        try:
-            candidates = sorted(path.parent.iterdir())
-        except OSError:
-            return None
-        for candidate in candidates:
+        for candidate in sorted(_listed(path.parent)):
             name = candidate.name
             if not (_LICENCE_FILE.match(name) or (candidate.suffix.lower() == ".txt"
                                                  and any(n in candidate.stem.lower() for n in names))):
