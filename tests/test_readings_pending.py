@@ -21,7 +21,6 @@ from deckwright.rules.data.model import Page
 from deckwright.rules.games import rules_module
 from deckwright.rules.load import load_game
 
-
 FIXTURES = Path(__file__).parent / "fixtures"
 
 

@@ -263,9 +263,9 @@ def test_read_confined_refuses_a_path_outside(tmp_path):
 
 def test_a_picture_whose_name_windows_refuses_is_copied_under_a_portable_name(tiny, tmp_path):
     """Card art is copied into the site; a name with quotes or <> is made portable there (D10)."""
-    from deckwright.generator.site import build_site
-
     from test_layout_limits import png
+
+    from deckwright.generator.site import build_site
 
     name = 'say "hi" <now>.png'
     game = tiny({"layouts/hero.yaml": f"boxes:\n  art: {{kind: image, src: '{name}', left: 0, top: 0, width: 5, "

@@ -22,8 +22,20 @@ from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
 from .state import MONSTER, Play, State
-from .turn import (die, draw_monster, dying, end_turn, equip, fight, lose, play_in_fight, play_level_card, repair,
-                   run_away, win)
+from .turn import (
+    die,
+    draw_monster,
+    dying,
+    end_turn,
+    equip,
+    fight,
+    lose,
+    play_in_fight,
+    play_level_card,
+    repair,
+    run_away,
+    win,
+)
 
 
 def _by(state: State, options) -> str:

@@ -16,8 +16,21 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.openvalues import known
 
 from .numbers import INTENTION_STAT, INTENTION_TARGET, INTENTIONS, Rules, alternative_for, card_value, roll_value
-from .state import (CHARMED_FORMS, ENCOUNTER, ENCOUNTERS, GRAVEYARD, OVER, PLAYING, REVEALED, USED_TREASURE,
-                    Encounter, Outcome, Roll, State, Step)
+from .state import (
+    CHARMED_FORMS,
+    ENCOUNTER,
+    ENCOUNTERS,
+    GRAVEYARD,
+    OVER,
+    PLAYING,
+    REVEALED,
+    USED_TREASURE,
+    Encounter,
+    Outcome,
+    Roll,
+    State,
+    Step,
+)
 from .turn import change_health, end_turn, gain_coins, require_preparation, set_weather
 
 

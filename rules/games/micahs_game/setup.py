@@ -27,8 +27,18 @@ from deckwright.rules.engine.zones import Zones
 
 from .numbers import STATS, Rules
 from .preparation import restock
-from .state import (CHARMED_FORMS, ENCOUNTERS, GRAVEYARD, MERCHANT, PLAYER_PILES, TREASURE, USED_TREASURE, Player,
-                    State, pile_names)
+from .state import (
+    CHARMED_FORMS,
+    ENCOUNTERS,
+    GRAVEYARD,
+    MERCHANT,
+    PLAYER_PILES,
+    TREASURE,
+    USED_TREASURE,
+    Player,
+    State,
+    pile_names,
+)
 from .turn import start_turn
 
 SHARED_PILES = {"encounters": ENCOUNTERS, "treasure": TREASURE, "used_treasure": USED_TREASURE,
