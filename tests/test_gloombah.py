@@ -403,4 +403,4 @@ def test_layout_data_gives_the_reference_card_its_computed_odds_as_numbers(game,
     assert rows[2] == {"level": 2, "free": True, "chance": 1.0, "ways": 36, "outcomes": 36}
     assert rows[3] == {"level": 3, "free": False, "chance": 35 / 36, "ways": 35, "outcomes": 36}
     assert (rows[7]["ways"], rows[11]["ways"]) == (21, 3)
-    assert g.odds(rules)["run away"][7] == Fraction(21, 36)
+    assert gloombah.odds(rules)["Running away"].cell("7", "gets away") == Fraction(21, 36)

@@ -114,12 +114,24 @@ def load_icons(game: Game) -> dict[str, Icon]:
 def layout_data(game: Game) -> dict:
     """Values the game's rules compute for its faces (e.g. odds on a reference card): ``data`` in layouts.
 
-    A mechanics module may define ``layout_data(game) -> dict``; without one, ``data`` is empty.
+    A mechanics module may define ``layout_data(game) -> dict``; one with an ``odds(rules)`` hook also gives
+    ``data.odds``, its tables by name as plain values (``rules.engine.odds.plain_table``: each cell's ``text``,
+    and a probability's ``chance``, ``ways`` and ``outcomes``). Without either, ``data`` is empty.
     """
+    from deckwright.rules.engine.errors import RuleError
+    from deckwright.rules.engine.odds import plain_table
     from deckwright.rules.games import rules_module
 
-    hook = getattr(rules_module(game), "layout_data", None) if game.mechanics else None
-    return hook(game) if hook is not None else {}
+    module = rules_module(game) if game.mechanics else None
+    hook = getattr(module, "layout_data", None)
+    data = dict(hook(game)) if hook is not None else {}
+    if getattr(module, "odds", None) is not None and "odds" not in data:
+        try:
+            tables = module.odds(module.prepare(game))
+        except RuleError:  # the odds need a value the source leaves open: a layout using them says it lacks them
+            return data
+        data["odds"] = {name: plain_table(table) for name, table in tables.items()}
+    return data
 
 
 def layout_uses(game: Game):

@@ -8,6 +8,7 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/rules/<page>.html        rulebook pages
     <game>/cards.html               card gallery, then the sheets and templates
     <game>/readings.html            the readings register: where the source is unclear or contradicts itself
+    <game>/odds.html                exact odds tables, when the game's rules module has an ``odds`` hook
     <game>/print-a4.html, print-letter.html   printable cards at their real size
     <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
     <game>/rulebook.pdf, rulebook-booklet.pdf   the printable rulebook, when the build wrote it
@@ -35,6 +36,7 @@ from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
 from .fonts import write_game_fonts
+from .odds import OddsPage, odds_page
 from .pages import Links, RenderedPage, render_page
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .sheets import print_sheets
@@ -119,6 +121,7 @@ class GameView:
     pictures: dict[str, Picture] = field(default_factory=dict)  # symbol id -> picture
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
     readings: list[ReadingView] = field(default_factory=list)
+    odds: OddsPage | None = None  # the rules' exact odds tables; None without an ``odds`` hook
 
     @property
     def readings_summary(self) -> str:
@@ -199,6 +202,7 @@ def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = No
     pages = [PageLink(page.id, page.title, f"rules/{page.id}.html") for page in game.pages]
     view = GameView(game, art, check_status(report), decks, [c for c in game.cards if c.deck not in game.decks], pages)
     view.sheets = [_sheet_view(art, sheet) for sheet in game.sheets.values()]
+    view.odds = odds_page(game)
     for picture in [*(art.face(card) for card in game.cards), *(art.back(deck) for deck in game.decks.values()),
                     *(sheet.picture for sheet in view.sheets)]:
         view.pictures[picture.symbol_id] = picture
@@ -299,6 +303,8 @@ def game_page_makers(writer: _Writer, view: GameView,
     for number, link in enumerate(view.pages):
         add_rule_page(number, link)
     add("readings.html", f"{slug}/readings.html", view=view, section="readings")
+    if view.odds is not None:
+        add("odds.html", f"{slug}/odds.html", view=view, section="odds")
     makers[f"{slug}/cards.html"] = lambda: writer.render(
         "gallery.html", f"{slug}/cards.html", view=view, section="cards",
         alts={card.id: view.art.alt(card) for card in view.game.cards}, symbols=list(view.pictures.values()))

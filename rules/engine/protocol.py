@@ -96,7 +96,10 @@ class OptionalHooks(Protocol):
         """Data checks the schema cannot make, reported by ``deckwright check``."""
 
     def odds(self, rules: Any) -> dict:
-        """Named tables of exact chances, computed from the engine's distributions."""
+        """Named tables of exact chances, ``{name: rules.engine.odds.OddsTable}``, worked out by enumeration
+        (``rules.engine.odds.Distribution``, ``hands``) from the prepared rules, never sampled; a value the
+        source leaves open is an ``Open`` cell, not a guess. Shown on the game's site (an Odds page) and
+        given to layouts as ``data.odds``."""
 
     def layout_data(self, game: Any) -> dict:
         """Numbers printed sheets show that the rules compute; templates format them."""

@@ -12,9 +12,10 @@ five steps of a turn).
 """
 from .actions import ACTIONS, apply, legal_actions
 from .checks import consistency
-from .formula import layout_data, odds
+from .formula import layout_data
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
+from .odds import odds
 from .setup import SETUP, new_game, setup
 from .state import State
 from .view import invariants, is_over, observe, zones

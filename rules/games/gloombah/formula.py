@@ -70,11 +70,6 @@ def run_table(rules: Rules) -> list[tuple[int, Fraction]]:
     return [(level, run_chance(level, rules)) for level in range(rules.start_level, rules.win_level)]
 
 
-def odds(rules: Rules) -> dict:
-    """Exact chances: running away at each level."""
-    return {"run away": {level: chance for level, chance in run_table(rules)}}
-
-
 def layout_data(game: Game) -> dict:
     """What printed sheets show that the rules compute, as numbers: the chance to run away at each level
     (``chance`` from 0 to 1, and as ``ways`` in ``outcomes`` of the run roll)."""

@@ -188,12 +188,16 @@ def fight(rules: Rules, table: Table, monster: Monster, fighters: tuple[str, ...
                 points=points)
     monster_side = monster_attack_points(known(monster.attack, f"{monster.name}'s attack"), effects[MONSTER])
     log.add("monster-attack", monster=monster.id, name=monster.name, points=monster_side)
-    if side == monster_side:
-        outcome = "won" if rulings.need("tie") == "player" else "lost"
-    else:
-        outcome = "won" if side > monster_side else "lost"
+    outcome = fight_outcome(side, monster_side, rulings)
     log.add("fight", fighters=list(fighters), outcome=outcome, name=monster.name, side=side, monster_side=monster_side)
     return Fight(monster.name, fighters, side, monster_side, outcome)
+
+
+def fight_outcome(side: int, monster_side: int, rulings: Rulings = Rulings()) -> str:
+    """"won" or "lost": the higher attack points win; a tie needs the ruling the source leaves open."""
+    if side == monster_side:
+        return "won" if rulings.need("tie") == "player" else "lost"
+    return "won" if side > monster_side else "lost"
 
 
 # -- step 5 --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from deckwright.rules.engine.dice import DIE_STEPS, is_die_step
 from deckwright.rules.problems import Problems
 
 from .numbers import STATS
+from .odds import on_ladder
 
 
 def consistency(game: Game, problems: Problems) -> None:
@@ -22,6 +23,12 @@ def consistency(game: Game, problems: Problems) -> None:
             if value is not None and not isinstance(value, Open) and not is_die_step(value):
                 problems.error(hero.field_locs.get(stat, hero.loc),
                                f"class.{hero.id}.{stat}: {value} is not one die step ({', '.join(f'D{s}' for s in DIE_STEPS)})")
+    largest = game.constants.get("largest_pool")
+    if largest is not None and not (largest.groups and not largest.constant and largest.divisor == 1
+                                    and all(g.sign > 0 for g in largest.groups) and on_ladder(tuple(largest.dice))):
+        problems.error(game.constant_loc("largest_pool"),
+                       f"game.constants.largest_pool: {largest} is not on the die-step ladder "
+                       f"(D4, D6, ... D20, D20 + D4, ... D20 + D20 + D6, ...)")
     for creature in game.cards_of("creature"):
         form = creature.get("becomes")
         loc = creature.field_locs.get("becomes", creature.loc)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from deckwright.rules.data.fields import record, whole
+from deckwright.rules.data.fields import dice, record, whole
 from deckwright.rules.data.model import Game
 from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.openvalues import Open, known
@@ -14,6 +14,7 @@ CONSTANTS = record(
     starting_coins=whole(min=0, doc="Coins a player starts with"),
     companion_slots=whole(min=1, open_ok=True, doc="Companions a player may take along at once"),
     max_health=whole(min=1, open_ok=True, doc="The most health a player can have"),
+    largest_pool=dice(optional=True, doc="The largest stat dice the odds tables climb the die-step ladder to"),
 )
 
 INTENTIONS = ("attack", "charm", "escape")
@@ -28,6 +29,7 @@ class Rules:
     starting_coins: int
     companion_slots: int | None  # None: the source leaves it open, no limit is enforced
     max_health: int | None  # None: the source leaves it open, no ceiling is applied
+    largest_pool: tuple[int, ...]  # the odds tables' last die step, e.g. (20, 20, 6); () when not given
     cards: Mapping[str, Any]  # card id -> Card
     decks: Mapping[str, tuple[str, ...]]  # deck id -> its card ids in file order, copies repeated
 
@@ -50,6 +52,7 @@ def prepare(game: Game) -> Rules:
     return Rules(
         merchant_slots=c["merchant_slots"], starting_coins=c["starting_coins"],
         companion_slots=known_or_none("companion_slots"), max_health=known_or_none("max_health"),
+        largest_pool=tuple(c["largest_pool"].dice) if c.get("largest_pool") is not None else (),
         cards={card.id: card for card in game.cards},
         decks={deck: game.deck_cards(deck) for deck in game.decks},
     )

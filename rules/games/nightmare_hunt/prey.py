@@ -90,10 +90,7 @@ def _hit(state: State, enemy: Enemy, power: int, chance, log) -> None:
     rules, zones = state.rules, state.zones
     armor = rules.armors[state.armor]
     track = state.track()
-    wounds = sum(1 for value in track if power >= value)
-    critical = power >= armor.critical
-    if critical:
-        wounds += 1
+    wounds, critical = wounds_from(power, track, armor.critical)
     to = HAND if critical else DISCARD
     for _ in range(wounds):
         zones.create(rules.wound, to)
@@ -102,6 +99,13 @@ def _hit(state: State, enemy: Enemy, power: int, chance, log) -> None:
         log.add("attack", enemy=enemy.label, power=power, armor=state.armor, track=track, wounds=wounds, to=to)
     if critical:
         check_death(state, chance, log)
+
+
+def wounds_from(power: int, track, critical: int) -> tuple[int, bool]:
+    """Wounds an attack of ``power`` deals through a defense track: one for each value it reaches, and one
+    more on a critical (which sends them all to the hand)."""
+    wounds = sum(1 for value in track if power >= value)
+    return (wounds + 1, True) if power >= critical else (wounds, False)
 
 
 def summon(state: State, card_id: str) -> Enemy:

@@ -1,4 +1,4 @@
-"""Parousia's two ways of leaving things to a die.
+"""Parousia's ways of leaving things to a die.
 
 - The "x/D20 chance" notation (also written "x/20"): one D20 is rolled and
   the effect applies when the roll is x or less. A chain of "else" clauses is
@@ -51,3 +51,18 @@ def divide(rules: Rules, value: int, divisor: int) -> int:
     """``value / divisor`` rounded the game's way (as in ``D20/5``)."""
     total, _ = Dice((), value, divisor).roll(None, "", rules.rounding)
     return total
+
+
+def shot_hits(roll: int, damage: int, defense: int) -> bool:
+    """A player's shot: the roll plus their damage meets the enemy's resilience (a boss's evasiveness)."""
+    return roll + damage >= defense
+
+
+def accuracy_hits(roll: int, accuracy: int, speed: int) -> bool:
+    """An enemy's shot: its accuracy plus the roll exceeds the target's speed."""
+    return accuracy + roll > speed
+
+
+def devil_opens(roll: int, noted: int) -> bool:
+    """The devil room opens on a devil-die roll that meets or beats the noted value."""
+    return roll >= noted

@@ -6,6 +6,7 @@ from typing import Sequence
 
 from deckwright.rules.engine.errors import RuleError
 
+from .chances import accuracy_hits, shot_hits
 from .pickups import clamp_hearts, drop_deck_card, hurt, item_charge, raise_counter
 from .state import Fight, Foe, Player, State, Thing
 
@@ -73,7 +74,7 @@ def player_roll(state: State, player: Player, target: Foe, chance, log) -> tuple
     """One D20 at one target: a hit when roll + damage meets the resilience (or the boss's evasiveness)."""
     damage = player.stat("damage")
     roll = chance.roll(state.rules.die, f"{player.name} shoots at {target.key}")
-    hit = roll + damage >= target.defense
+    hit = shot_hits(roll, damage, target.defense)
     word = "evasiveness" if target.boss else "resilience"
     if log:
         log.add("shot", player=player.name, target=target.key, roll=roll, damage=damage, against=word,
@@ -143,7 +144,7 @@ def foe_turn(state: State, attacker: Foe, chance, log) -> None:
     record = {"foe": attacker.key, "target": target.name, "accuracy_hit": False, "contact": False}
     if attacker.accuracy is not None:
         roll = chance.roll(state.rules.die, f"{attacker.key}'s accuracy against {target.name}")
-        hit = attacker.accuracy + roll > speed
+        hit = accuracy_hits(roll, attacker.accuracy, speed)
         record.update(roll=roll, accuracy_hit=hit)
         if log:
             log.add("foe-shot", foe=attacker.key, target=target.name, accuracy=attacker.accuracy, roll=roll,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from deckwright.rules.engine.errors import RuleError
 
-from .chances import divide
+from .chances import devil_opens, divide
 from .pickups import clamp_hearts
 from .state import Player, State
 
@@ -19,7 +19,7 @@ def devil_roll(state: State, chance, log) -> None:
         noted = player.counters["devil-die"]
         roll = chance.roll(state.rules.die, f"{player.name}'s devil die (noted {noted})")
         rolls[player.name] = roll
-        opens = roll >= noted
+        opens = devil_opens(roll, noted)
         if log:
             log.add("devil", player=player.name, noted=noted, roll=roll, opens=opens)
         state.devil_room_open |= opens
