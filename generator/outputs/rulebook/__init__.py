@@ -21,7 +21,6 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
-from deckwright.generator.parallel import side_by_side
 from deckwright.rules.data.model import Game
 
 from .canvases import RulebookCanvas, bleed_canvas, booklet_canvas
@@ -80,29 +79,23 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
                     printshop: bool = True) -> list[Path]:
     """The rulebook PDFs of ``game`` under ``out`` (a game's ``print/`` folder); ``results`` are its replayed
     examples (``rules.book.examples.ExampleResult``). Returns the files written (none for a game without
-    rulebook pages).
-
-    The full-page PDF is laid out in a forked process while this one lays out the half-size pages once
-    for both the booklet and the print-shop file."""
+    rulebook pages). The booklet and the print-shop file share one layout of the half-size pages."""
     if not game.pages or not (home or printshop):
         return []
     book = ParsedBook(game, faces, results)
     out.mkdir(parents=True, exist_ok=True)
+    written = []
+    if home:
+        lay_out(book, full_page(paper), out / FULL)
+        pages = lay_out(book, book_page(paper), out / BOOKLET, booklet_canvas(paper_size(paper, landscape=True)),
+                        "rulebook booklet")
+        written += [out / FULL, out / BOOKLET]
     if printshop:
         (out / "printshop").mkdir(exist_ok=True)
-    shop = out / "printshop" / PRINTSHOP
-
-    def full() -> None:
-        lay_out(book, full_page(paper), out / FULL)
-
-    def half() -> None:
-        if home:
-            pages = lay_out(book, book_page(paper), out / BOOKLET, booklet_canvas(paper_size(paper, landscape=True)),
-                            "rulebook booklet")
-            if printshop:  # the same pages, not laid out again
-                pages.replay(str(shop), bleed_canvas(BLEED))
-        elif printshop:
+        shop = out / "printshop" / PRINTSHOP
+        if home:  # the same pages, drawn again without laying them out again
+            pages.replay(str(shop), bleed_canvas(BLEED))
+        else:
             lay_out(book, book_page(paper), shop, bleed_canvas(BLEED), "rulebook, print-shop pages")
-
-    side_by_side([full, half] if home else [half])
-    return ([out / FULL, out / BOOKLET] if home else []) + ([shop] if printshop else [])
+        written.append(shop)
+    return written
