@@ -50,10 +50,11 @@ def printshop_pages(booklet: bytes, page: tuple[float, float], bleed: float) -> 
     tree = _ref(b"Pages", catalog)
     sheets = [int(n) for n in re.findall(rb"(\d+) 0 R", re.search(rb"/Kids \[([^\]]*)\]", objects[tree]).group(1))]
     forms: dict[int, tuple[bytes, int]] = {}  # page number -> (form name, object number)
-    fonts = b""
+    fonts = b""  # the document's one font dictionary, as every page names it
     for sheet in sheets:
         body = _body(objects[sheet])
-        fonts = fonts or re.search(rb"/Font \d+ 0 R", body).group(0)
+        named = re.search(rb"/Font \d+ 0 R", body)
+        fonts = fonts or (named.group(0) if named else b"")
         for name, number, obj in _FORM.findall(body):
             forms[int(number)] = (name, int(obj))
     dropped = {tree, root, *sheets, *(_ref(b"Contents", _body(objects[s])) for s in sheets)}
