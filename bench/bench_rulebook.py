@@ -30,6 +30,11 @@ from deckwright.rules.book.examples import replay_game_examples  # noqa: E402
 from deckwright.rules.load import bundled_games, load_game  # noqa: E402
 
 
+# Measured with this script on the shared 2-core machine before the speed branch (commit b9d5094: every
+# print-shop page drawn a second time, the example panels parsed on every wrap), best of 3 runs per game.
+BEFORE = "28.41 s wall, 10.96 s processor (load average 8.4)"
+
+
 def cpu_seconds() -> float:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
@@ -74,6 +79,8 @@ def main() -> int:
     print(f"all {len(prepared)} games:   {total_wall:5.2f} s wall, {total_cpu:5.2f} s processor, best of {args.repeat} "
           f"runs each; target < 3 s: {'met' if total_wall < 3 else 'NOT met'} (load average {load} "
           f"on {os.cpu_count()} cores)")
+    if not args.folders and args.paper == "a4":
+        print(f"before the speed branch:  {BEFORE}")
     return 0
 
 
