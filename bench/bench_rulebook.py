@@ -2,12 +2,14 @@
 """What the printable rulebooks add to ``deckwright build`` (target: under 3 s for the five bundled games).
 
     .venv/bin/python bench/bench_rulebook.py [--repeat N] [--paper a4|letter] [GAME_FOLDER ...]
+    .venv/bin/python bench/bench_rulebook.py --in-build [--repeat N]
 
 Loading, checking (the examples' replay) and compiling the layouts are not counted: the build does them
 for the card PDFs and the site anyway, and the rulebook reuses them. Counted is ``write_rulebooks``: the
 full-page PDF, the booklet and the print-shop pages of each game. Prints, per game and in total, the best
 wall-clock time of N runs and the processor time of that run (this process and the worker it forks), and
-the machine's load average, which on a shared machine explains most of the spread.
+the machine's load average, which on a shared machine explains most of the spread. ``--in-build`` times
+whole builds of the bundled games instead, with the rulebooks and without (``in_build``).
 """
 from __future__ import annotations
 
@@ -28,6 +30,11 @@ from deckwright.rules.book.examples import replay_game_examples  # noqa: E402
 from deckwright.rules.load import bundled_games, load_game  # noqa: E402
 
 
+# Measured with this script on the shared 2-core machine before the speed branch (commit b9d5094: every
+# print-shop page drawn a second time, the example panels parsed on every wrap), best of 3 runs per game.
+BEFORE = "28.41 s wall, 10.96 s processor (load average 8.4)"
+
+
 def cpu_seconds() -> float:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
@@ -37,8 +44,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    parser.add_argument("--in-build", action="store_true", help="time whole builds with and without the rulebooks")
     parser.add_argument("folders", nargs="*", type=Path, help="game folders (default: every bundled game)")
     args = parser.parse_args()
+    if args.in_build:
+        from unittest import mock
+
+        from in_build import report_added
+
+        report_added("the rulebooks", lambda: mock.patch(
+            "deckwright.generator.outputs.print_step.write_rulebooks", lambda *a, **k: []), args.repeat)
+        return 0
 
     prepared = []
     for folder in args.folders or bundled_games(BUNDLED_GAMES):
@@ -63,6 +79,8 @@ def main() -> int:
     print(f"all {len(prepared)} games:   {total_wall:5.2f} s wall, {total_cpu:5.2f} s processor, best of {args.repeat} "
           f"runs each; target < 3 s: {'met' if total_wall < 3 else 'NOT met'} (load average {load} "
           f"on {os.cpu_count()} cores)")
+    if not args.folders and args.paper == "a4":
+        print(f"before the speed branch:  {BEFORE}")
     return 0
 
 

@@ -332,6 +332,25 @@ def test_letter_paper_makes_letter_pages_and_a_half_letter_booklet(tmp_path):
         == (5.5, 8.5)
 
 
+def test_print_shop_pages_made_from_the_booklet_look_like_pages_drawn_for_the_print_shop(tmp_path):
+    """With the booklet, the print-shop file places the booklet's page forms (outputs.rulebook.printshop);
+    without it, it draws its pages itself. Both render to the same pixels."""
+    need("pdftoppm")
+    game = load_game(FIXTURE)
+    faces, results = Faces(game), demo_results(game)
+    write_rulebooks(game, faces, results, tmp_path / "both", "a4")
+    write_rulebooks(game, faces, results, tmp_path / "shop", "a4", home=False)
+    renders = []
+    for folder in ("both", "shop"):
+        pdf = tmp_path / folder / "printshop" / PRINTSHOP
+        subprocess.run(["pdftoppm", "-r", "30", "-png", str(pdf), str(tmp_path / folder / "page")], check=True)
+        renders.append(sorted((tmp_path / folder).glob("page-*.png")))
+    derived, drawn = renders
+    assert len(derived) == len(drawn) == len(PdfReader(tmp_path / "shop" / "printshop" / PRINTSHOP).pages) > 4
+    for a, b in zip(derived, drawn):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
 def test_a_rebuild_writes_the_same_bytes(tmp_path):
     first = Built(FIXTURE, tmp_path / "one", results=demo_results)
     second = Built(FIXTURE, tmp_path / "two", results=demo_results)

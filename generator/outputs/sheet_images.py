@@ -1,8 +1,9 @@
 """The images ``deck_sheets`` plans, drawn by the PNG painter from the same display lists as the print.
 
 Each image is one job: its faces drawn, pasted into their slots and encoded by one worker, biggest
-images first, so the cores share the work and no pixels travel between processes. A job hands back
-a small picture of its first face, for the saved objects' thumbnails.
+images first, so the cores share the work and no pixels travel between processes. A deck's back image
+comes with its first sheet, whose hidden card's slot shows the same face: drawn once, written twice.
+A job hands back a small picture of the first face of each file, for the saved objects' thumbnails.
 
 A face is drawn with a sliver of bleed and cut at the trim: a card 572.6 px tall fills 573 px with its
 own background rather than fading into white along its last row.
@@ -17,13 +18,14 @@ from deckwright.generator.layout.displaylist import DisplayList
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.parallel import process_map
+from deckwright.generator.render.png import save_png
 from deckwright.generator.render.raster import Rasterizer
 
 from .deck_sheets import DeckImages, Pixels, SheetImage
 
 FORMATS = ("png", "jpeg")
 EXTENSIONS = {"png": "png", "jpeg": "jpg"}
-PNG_LEVEL = 3  # zlib level: half the time of the default 6 for a quarter more bytes (a 10 x 7 sheet: 0.3 s, 0.8 MB)
+PNG_LEVEL = 3  # zlib level: half the time of the default 6 for a quarter more bytes (a 10 x 7 sheet: 0.8 MB)
 JPEG_QUALITY = 95  # with full-resolution colour (no 4:2:0 subsampling), so small coloured text stays sharp
 THUMBNAIL = 256  # px, the longer side of a saved object's picture
 
@@ -39,6 +41,7 @@ class ImageJob:
     size: tuple[int, int]
     face: Pixels  # the size and resolution every face on it is drawn at
     tiles: tuple[tuple[tuple[int, int], DisplayList], ...]
+    alone: tuple[tuple[str, int], ...] = ()  # (file, tile index): a face also written as an image of its own
 
 
 def edge_bleed(pixels: Pixels) -> float:
@@ -58,11 +61,12 @@ def image_jobs(faces: Faces, decks: tuple[DeckImages, ...], sheets: tuple[SheetI
     for plan in decks:
         bleed = edge_bleed(plan.card)
         back = faces.back(plan.deck, bleed)
-        for sheet in plan.sheets:
+        for number, sheet in enumerate(plan.sheets):
             tiles = [(sheet.box(slot)[:2], faces.front(card, bleed)) for slot, card in enumerate(sheet.cards)]
             tiles.append((sheet.box(sheet.hidden_slot)[:2], back))
-            jobs.append(ImageJob(sheet.file, sheet.size, plan.card, tuple(tiles)))
-        jobs.append(ImageJob(plan.back_file, (plan.card.width, plan.card.height), plan.card, (((0, 0), back),)))
+            # the back image is the hidden card's slot of the first sheet, not drawn again
+            alone = ((plan.back_file, len(tiles) - 1),) if number == 0 else ()
+            jobs.append(ImageJob(sheet.file, sheet.size, plan.card, tuple(tiles), alone))
     for item in sheets:
         display = faces.sheet(item.sheet, bleed=edge_bleed(item.pixels))
         jobs.append(ImageJob(item.file, (item.pixels.width, item.pixels.height), item.pixels, (((0, 0), display),)))
@@ -70,13 +74,15 @@ def image_jobs(faces: Faces, decks: tuple[DeckImages, ...], sheets: tuple[SheetI
 
 
 def draw_images(jobs: list[ImageJob], folder: Path, image_format: str, fonts: FontBook) -> dict[str, object]:
-    """Writes every job's image into ``folder`` with the game's ``fonts``; returns each file's thumbnail (of its
+    """Writes every job's images into ``folder`` with the game's ``fonts``; returns each file's thumbnail (of its
     first face), by name."""
     folder.mkdir(parents=True, exist_ok=True)
     biggest_first = sorted(jobs, key=lambda job: -job.size[0] * job.size[1])
-    pictures = process_map(partial(_draw, folder=folder, image_format=image_format, font_files=fonts.files()),
-                           biggest_first)
-    return {job.file: picture for job, picture in zip(biggest_first, pictures)}
+    pictures: dict[str, object] = {}
+    for drawn in process_map(partial(_draw, folder=folder, image_format=image_format, font_files=fonts.files()),
+                             biggest_first):
+        pictures.update(drawn)
+    return pictures
 
 
 def thumbnail(image):
@@ -88,28 +94,31 @@ def thumbnail(image):
     return image.resize(size, Image.LANCZOS, reducing_gap=2.0)
 
 
-def _draw(job: ImageJob, folder: Path, image_format: str, font_files: dict[str, Path | bytes]):
+def _draw(job: ImageJob, folder: Path, image_format: str, font_files: dict[str, Path | bytes]) -> dict[str, object]:
+    """Draws and writes one job's images; returns their thumbnails, by file name."""
     from PIL import Image
 
     raster = Rasterizer(font_files)
     drawn: dict[int, object] = {}  # a face used twice (the back) is drawn once
-    canvas = None
-    first = None
-    for offset, display in job.tiles:
+    pictures = []  # the face of each tile
+    for _, display in job.tiles:
         if id(display) not in drawn:
             drawn[id(display)] = face_image(raster, display, job.face)
-        picture = drawn[id(display)]
-        if first is None:
-            first = picture
-        if len(job.tiles) == 1 and picture.size == job.size:
-            canvas = picture
-            break
-        if canvas is None:
-            canvas = Image.new("RGB", job.size, "#ffffff")
-        canvas.paste(picture, offset)
-    path = folder / job.file
-    if image_format == "jpeg":
-        canvas.save(path, "JPEG", quality=JPEG_QUALITY, subsampling=0, dpi=(job.face.dpi, job.face.dpi))
+        pictures.append(drawn[id(display)])
+    if len(job.tiles) == 1 and pictures[0].size == job.size:
+        canvas = pictures[0]
     else:
-        canvas.save(path, "PNG", compress_level=PNG_LEVEL, dpi=(job.face.dpi, job.face.dpi))
-    return thumbnail(first)
+        canvas = Image.new("RGB", job.size, "#ffffff")
+        for (offset, _), picture in zip(job.tiles, pictures):
+            canvas.paste(picture, offset)
+    images = [(job.file, canvas, pictures[0]), *((file, pictures[tile], pictures[tile]) for file, tile in job.alone)]
+    for file, image, _ in images:
+        _save(image, folder / file, image_format, job.face.dpi)
+    return {file: thumbnail(first) for file, _, first in images}
+
+
+def _save(image, path: Path, image_format: str, dpi: float) -> None:
+    if image_format == "jpeg":
+        image.save(path, "JPEG", quality=JPEG_QUALITY, subsampling=0, dpi=(dpi, dpi))
+    else:
+        save_png(image, path, dpi, PNG_LEVEL)

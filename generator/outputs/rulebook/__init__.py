@@ -10,8 +10,8 @@ Modules: ``parsed`` (the pages read once), ``theme`` (geometry, palette, styles)
 (Markdown elements to flowables), ``panels`` (tables and boxes), ``settext`` (table cells set like card
 text), ``examples`` (worked-example panels), ``pictures`` (card faces), ``flow`` (keeping and floating),
 ``matter`` (cover, contents, appendices, index), ``document`` (the single layout pass), ``canvases``
-(booklet and bleed imposition). May import ``generator.book``,
-``generator.render``, ``generator.layout`` and ``deckwright.rules``.
+(booklet and bleed imposition), ``printshop`` (the print-shop file from the booklet's page forms). May
+import ``generator.book``, ``generator.render``, ``generator.layout`` and ``deckwright.rules``.
 """
 from __future__ import annotations
 
@@ -21,13 +21,14 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
-from deckwright.generator.parallel import side_by_side
+from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.data.model import Game
 
 from .canvases import RulebookCanvas, bleed_canvas, booklet_canvas
 from .document import RulebookDoc
 from .matter import Cover, appendices, back_entries, chapter_entries, contents, index_of_cards
 from .parsed import ParsedBook
+from .printshop import printshop_pages
 from .prose import PageFlow
 from .theme import BLEED, Geometry, Theme, book_page, full_page
 
@@ -66,8 +67,7 @@ def story(book: ParsedBook, theme: Theme) -> list:
 
 def lay_out(book: ParsedBook, geometry: Geometry, target, canvasmaker=RulebookCanvas,
             kind: str = "rulebook") -> RulebookDoc:
-    """The book laid out and drawn in one format into ``target`` (a path or a file object); the document
-    returned can draw the same pages again (``replay``)."""
+    """The book laid out and drawn in one format into ``target`` (a path or a file object)."""
     theme = Theme(book.game, geometry, book.faces.fonts)
     title = book.game.title
     doc = RulebookDoc(target, theme, f"{title}: {kind}",
@@ -80,29 +80,25 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
                     printshop: bool = True) -> list[Path]:
     """The rulebook PDFs of ``game`` under ``out`` (a game's ``print/`` folder); ``results`` are its replayed
     examples (``rules.book.examples.ExampleResult``). Returns the files written (none for a game without
-    rulebook pages).
-
-    The full-page PDF is laid out in a forked process while this one lays out the half-size pages once
-    for both the booklet and the print-shop file."""
+    rulebook pages). The booklet and the print-shop file share one layout and one drawing of the half-size
+    pages (``printshop``)."""
     if not game.pages or not (home or printshop):
         return []
     book = ParsedBook(game, faces, results)
     out.mkdir(parents=True, exist_ok=True)
+    written = []
+    if home:
+        lay_out(book, full_page(paper), out / FULL)
+        lay_out(book, book_page(paper), out / BOOKLET,
+                booklet_canvas(paper_size(paper, landscape=True), BLEED), "rulebook booklet")
+        written += [out / FULL, out / BOOKLET]
     if printshop:
         (out / "printshop").mkdir(exist_ok=True)
-    shop = out / "printshop" / PRINTSHOP
-
-    def full() -> None:
-        lay_out(book, full_page(paper), out / FULL)
-
-    def half() -> None:
-        if home:
-            pages = lay_out(book, book_page(paper), out / BOOKLET, booklet_canvas(paper_size(paper, landscape=True)),
-                            "rulebook booklet")
-            if printshop:  # the same pages, not laid out again
-                pages.replay(str(shop), bleed_canvas(BLEED))
-        elif printshop:
+        shop = out / "printshop" / PRINTSHOP
+        if home:  # the booklet's page forms, placed one to a page: not drawn again
+            page = book_page(paper).page_pt
+            shop.write_bytes(printshop_pages((out / BOOKLET).read_bytes(), page, BLEED * PT_PER_MM))
+        else:
             lay_out(book, book_page(paper), shop, bleed_canvas(BLEED), "rulebook, print-shop pages")
-
-    side_by_side([full, half] if home else [half])
-    return ([out / FULL, out / BOOKLET] if home else []) + ([shop] if printshop else [])
+        written.append(shop)
+    return written

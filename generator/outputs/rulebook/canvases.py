@@ -100,10 +100,14 @@ def saddle_stitch(pages: int) -> list[tuple[int | None, int | None]]:
     return [tuple(p if p <= pages else None for p in side) for side in sides]
 
 
-def booklet_canvas(sheet_mm: tuple[float, float]):
-    """A canvas maker: pages two-up on landscape sheets of ``sheet_mm`` (width, height), folded at the middle."""
+def booklet_canvas(sheet_mm: tuple[float, float], bleed_mm: float = 0.0):
+    """A canvas maker: pages two-up on landscape sheets of ``sheet_mm`` (width, height), folded at the middle.
+    The page forms keep ``bleed_mm`` beyond the page edge (cut off on the sheet), so that the print-shop
+    file can place the same forms with their bleed (``printshop``)."""
 
     class BookletCanvas(PageFormCanvas):
+        form_reach = bleed_mm
+
         def lay_out_pages(self) -> None:
             page_w, page_h = self._pagesize
             sheet_w, sheet_h = sheet_mm[0] * PT_PER_MM, sheet_mm[1] * PT_PER_MM

@@ -5,9 +5,6 @@ The whole book is laid out in a single pass. What the front of the book needs fr
 numbers in the contents) is drawn as a form XObject named for the entry and defined once the pass is over;
 what the back needs (the index of cards, the page of each erratum) is made when the layout reaches it, by
 then every earlier page is drawn.
-
-The pass records where it drew each flowable on each page, so the same layout can be drawn again onto
-another canvas without laying it out again (the booklet and the print-shop file share their pages).
 """
 from __future__ import annotations
 
@@ -127,46 +124,6 @@ class Later(NullDraw):
         return 0, 0
 
 
-@dataclass
-class PageRecord:
-    """What one page of the pass drew: the flowables where they went, and the running header's chapter."""
-
-    number: int
-    draws: list = field(default_factory=list)  # (flowable, x, y, spare width)
-    furniture: bool = False
-    chapter: str = ""
-
-
-class _Noted:
-    """Stands in for a flowable while a frame adds it, to note where the frame draws it."""
-
-    def __init__(self, flowable, page: PageRecord):
-        self.__dict__.update(_flowable=flowable, _page=page)
-
-    def __getattr__(self, name):
-        return getattr(self._flowable, name)
-
-    def __setattr__(self, name, value):
-        setattr(self._flowable, name, value)
-
-    def __delattr__(self, name):
-        delattr(self._flowable, name)
-
-    def drawOn(self, canvas, x, y, _sW=0):  # noqa: N802, N803 (platypus's names)
-        self._page.draws.append((self._flowable, x, y, _sW))
-        return self._flowable.drawOn(canvas, x, y, _sW)
-
-
-class RecordingFrame(Frame):
-    """A frame that notes each flowable it draws, and where, in the document's current page record."""
-
-    def _add(self, flowable, canv, trySplit=0):  # noqa: N803 (platypus's name)
-        pages = canv._doctemplate.pages
-        return super()._add(_Noted(flowable, pages[-1]) if pages else flowable, canv, trySplit)
-
-    add = _add
-
-
 class RulebookDoc(BaseDocTemplate):
     """One pass of a rulebook onto one canvas: a cover page, body pages, and two-column index pages."""
 
@@ -179,16 +136,15 @@ class RulebookDoc(BaseDocTemplate):
         self.running_title = running_title
         self.ledger = Ledger()
         self.page_refs: dict[str, str] = {}  # destination key -> the form that shows its page number
-        self.pages: list[PageRecord] = []
         width, height = g.page_pt
         k = PT_PER_MM
-        body = RecordingFrame(g.inner * k, g.bottom * k, g.text_width * k, g.text_height * k, 0, 0, 0, 0, id="body")
+        body = Frame(g.inner * k, g.bottom * k, g.text_width * k, g.text_height * k, 0, 0, 0, 0, id="body")
         gutter = 6 * k
         half = (g.text_width * k - gutter) / 2
-        columns = [RecordingFrame(g.inner * k + i * (half + gutter), g.bottom * k, half, g.text_height * k,
-                                  0, 0, 0, 0, id=f"column{i}") for i in (0, 1)]
+        columns = [Frame(g.inner * k + i * (half + gutter), g.bottom * k, half, g.text_height * k,
+                         0, 0, 0, 0, id=f"column{i}") for i in (0, 1)]
         self.addPageTemplates([
-            PageTemplate("cover", [RecordingFrame(0, 0, width, height, 0, 0, 0, 0, id="cover")]),
+            PageTemplate("cover", [Frame(0, 0, width, height, 0, 0, 0, 0, id="cover")]),
             PageTemplate("body", [body], onPageEnd=self._furniture),
             PageTemplate("index", columns, onPageEnd=self._furniture),
         ])
@@ -201,7 +157,6 @@ class RulebookDoc(BaseDocTemplate):
 
     def beforePage(self):  # noqa: N802
         self.ledger.page_chapter = None
-        self.pages.append(PageRecord(self.canv.getPageNumber()))
         self.canv.bookmarkPage(page_destination(self.canv.getPageNumber()))
 
     def afterFlowable(self, flowable):  # noqa: N802
@@ -234,12 +189,7 @@ class RulebookDoc(BaseDocTemplate):
     # -- running header and page number ----------------------------------------
 
     def _furniture(self, canv, doc) -> None:
-        page = self.pages[-1]
-        page.furniture = True
-        page.chapter = self.ledger.page_chapter if self.ledger.page_chapter is not None else self.ledger.chapter
-        self._draw_furniture(canv, page)
-
-    def _draw_furniture(self, canv, page: PageRecord) -> None:
+        chapter = self.ledger.page_chapter if self.ledger.page_chapter is not None else self.ledger.chapter
         theme = self.theme
         g = theme.geometry
         k = PT_PER_MM
@@ -251,30 +201,13 @@ class RulebookDoc(BaseDocTemplate):
         canv.setFillColor(theme.color(theme.palette.muted))
         canv.setFont(theme.face(SANS, "bold"), size)
         canv.drawString(left, top, self.running_title.upper())
-        if page.chapter:
+        if chapter:
             canv.setFont(theme.face(SANS), size)
-            canv.drawRightString(right, top, page.chapter)
+            canv.drawRightString(right, top, chapter)
         canv.setStrokeColor(theme.color(theme.palette.rule))
         canv.setLineWidth(0.5)
         canv.line(left, top - size * 0.7, right, top - size * 0.7)
         canv.setFont(theme.face(SANS, "bold"), theme.size * 0.8)
         canv.setFillColor(theme.color(theme.palette.ink))
-        canv.drawCentredString(width / 2, (g.bottom - 10) * k, str(page.number))
+        canv.drawCentredString(width / 2, (g.bottom - 10) * k, str(canv.getPageNumber()))
         canv.restoreState()
-
-    # -- the same pages again ------------------------------------------------------
-
-    def replay(self, target, canvasmaker) -> None:
-        """Draw the pages of the finished pass again, as they were laid out, onto a new canvas (a file of its
-        own); what the pass learned (page numbers, the index) is not learned twice."""
-        canv = self._makeCanvas(filename=target, canvasmaker=canvasmaker)
-        canv._doctemplate = self
-        canv.setNamedCB(MENTION, lambda *args: None)
-        canv.before_save.append(self._define_page_refs)
-        for page in self.pages:
-            for flowable, x, y, spare in page.draws:
-                flowable.drawOn(canv, x, y, _sW=spare)
-            if page.furniture:
-                self._draw_furniture(canv, page)
-            canv.showPage()
-        canv.save()

@@ -88,11 +88,20 @@ class ExamplePanel(Flowable):
     """One example, or the part of it on one page."""
 
     def __init__(self, number: int, name: str, badge: str, rows: list[Row], verdict: str, look: Look,
-                 continued: bool = False, last: bool = True):
+                 continued: bool = False, last: bool = True, paragraphs: dict | None = None):
         super().__init__()
         self.number, self.name, self.badge = number, name, badge
         self.rows, self.verdict, self.look = rows, verdict, look
         self.continued, self.last = continued, last
+        # The title and verdict paragraphs, parsed once and shared with the parts a split makes (platypus
+        # measures a panel again and again while it looks for room); each breaks its lines once a width.
+        self._paragraphs = paragraphs if paragraphs is not None else {}
+        self._measured_at: float | None = None
+
+    def _paragraph(self, name: str, make) -> Para:
+        if name not in self._paragraphs:
+            self._paragraphs[name] = make()
+        return self._paragraphs[name]
 
     # -- measuring -----------------------------------------------------------------
 
@@ -100,12 +109,15 @@ class ExamplePanel(Flowable):
         return stringWidth(self.badge, self.look.bold, self.look.size * 0.8) + self.look.size * 1.4
 
     def _parts(self, width: float) -> None:
+        if self._measured_at == width:
+            return
+        self._measured_at = width
         look = self.look
         inner = width - 2.6 * PAD
-        self._title = Para(escape(self.name), look.title)
+        self._title = self._paragraph("title", lambda: Para(escape(self.name), look.title))
         self._title_h = self._title.wrap(inner - self._badge_width() - PAD, 1e6)[1]
         self._head_h = 1.4 * PAD + look.kicker.leading + self._title_h + PAD
-        self._footer = Para(self.verdict, _panel_style(look)) if self.last else None
+        self._footer = self._paragraph("footer", lambda: Para(self.verdict, _panel_style(look))) if self.last else None
         self._footer_h = (self._footer.wrap(inner, 1e6)[1] + 2.4 * PAD) if self._footer else PAD
         self._heights = [self._row_height(row) for row in self.rows]
 
@@ -148,9 +160,9 @@ class ExamplePanel(Flowable):
 
     def _parts_at(self, first: list[Row], rest: list[Row]) -> list[ExamplePanel]:
         return [ExamplePanel(self.number, self.name, self.badge, first, self.verdict, self.look, self.continued,
-                             last=False),
+                             last=False, paragraphs=self._paragraphs),
                 ExamplePanel(self.number, self.name, self.badge, rest, self.verdict, self.look, continued=True,
-                             last=self.last)]
+                             last=self.last, paragraphs=self._paragraphs)]
 
     # -- drawing ---------------------------------------------------------------------
 
