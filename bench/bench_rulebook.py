@@ -29,7 +29,6 @@ from deckwright.generator.outputs.rulebook import write_rulebooks  # noqa: E402
 from deckwright.rules.book.examples import replay_game_examples  # noqa: E402
 from deckwright.rules.load import bundled_games, load_game  # noqa: E402
 
-
 # Measured with this script on the shared 2-core machine before the speed branch (commit b9d5094: every
 # print-shop page drawn a second time, the example panels parsed on every wrap), best of 3 runs per game.
 BEFORE = "28.41 s wall, 10.96 s processor (load average 8.4)"

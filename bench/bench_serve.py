@@ -86,9 +86,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--cards", type=int, default=1000)
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
     from bench_pdf import make_game
+    from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)

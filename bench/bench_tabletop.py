@@ -27,7 +27,6 @@ from deckwright.generator.layout.faces import Faces  # noqa: E402
 from deckwright.generator.outputs.tabletop_step import step_tabletop  # noqa: E402
 from deckwright.rules.load import bundled_games, load_game_with_warnings  # noqa: E402
 
-
 # Measured with this script on the shared 2-core machine before the speed branch (commit b9d5094: Pillow's
 # PNG writer, each deck's back drawn again for its own image), best of 3.
 BEFORE = "37.03 s wall, 9.75 s processor (load average 13.2)"

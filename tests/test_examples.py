@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from deckwright.rules.book.examples import find_examples, replay_example, replay_game_examples
-from deckwright.rules.games import load_rules_file
 from deckwright.rules.ci.check import check_game
+from deckwright.rules.games import load_rules_file
 from deckwright.rules.load import load_game
 from deckwright.rules.problems import display_path
 

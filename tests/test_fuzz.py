@@ -7,8 +7,21 @@ outside its scratch folder or takes unbounded time.
 from __future__ import annotations
 
 import pytest
-from fuzz.properties import (CARD_FILES, GAME_FILES, LAYOUT_FILES, ExampleTarget, LayoutTarget, Scratch,
-                             card_files, card_validator, layout_sources, mutated, pages, yaml_loader, yaml_texts)
+from fuzz.properties import (
+    CARD_FILES,
+    GAME_FILES,
+    LAYOUT_FILES,
+    ExampleTarget,
+    LayoutTarget,
+    Scratch,
+    card_files,
+    card_validator,
+    layout_sources,
+    mutated,
+    pages,
+    yaml_loader,
+    yaml_texts,
+)
 from hypothesis import HealthCheck, given, settings
 
 FUZZ = settings(database=None, deadline=None, derandomize=False, print_blob=True,

@@ -1,21 +1,20 @@
 """Gloombah!'s mechanics: the formula, gear, death, running away, fights, rewards, rounds, random play."""
 import importlib
 import shutil
-from types import SimpleNamespace
 from dataclasses import replace
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
 from deckwright.generator import BUNDLED_GAMES
-from deckwright.rules.engine.chance import ScriptedChance, SeededChance
-from deckwright.rules.engine.errors import RuleError
-from deckwright.rules.engine.log import EventLog
-from deckwright.rules.engine.randomplay import play
 from deckwright.rules.data.specs import read_plain
 from deckwright.rules.data.yamlsrc import parse_yaml
-from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.chance import ScriptedChance, SeededChance
+from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.log import NULL_LOG, EventLog
 from deckwright.rules.engine.narration import Narrator
+from deckwright.rules.engine.randomplay import play
 from deckwright.rules.games import gloombah
 from deckwright.rules.games.gloombah import actions, cards, formula, numbers, rulings, state, turn, view
 
@@ -25,8 +24,8 @@ g = SimpleNamespace(**{**{name: getattr(module, name)
                           for module in (numbers, rulings, formula, state, cards, turn, setup_rules, actions, view)
                           for name in dir(module) if not name.startswith("_")},
                        "setup": gloombah.setup, "apply": gloombah.apply})
-from deckwright.rules.load import load_game
 from deckwright.rules.ci.check import check_game
+from deckwright.rules.load import load_game
 
 FIXTURES = BUNDLED_GAMES.parent / "tests" / "fixtures" / "gloombah"
 ALL_RULED = {"tie": "monster", "damaged_gear_absorbs": False, "effects_end_on_death": True,

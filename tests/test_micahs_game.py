@@ -3,19 +3,19 @@ from __future__ import annotations
 
 import importlib
 import shutil
-from dataclasses import replace
 from collections import Counter
-from types import SimpleNamespace
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.rules.ci.check import check_game
-from deckwright.rules.data.values import Open
-from deckwright.rules.engine.chance import ScriptedChance, SeededChance
 from deckwright.rules.data.specs import read_plain
+from deckwright.rules.data.values import Open
 from deckwright.rules.data.yamlsrc import parse_yaml
+from deckwright.rules.engine.chance import ScriptedChance, SeededChance
 from deckwright.rules.engine.errors import RuleError, SpecError
 from deckwright.rules.engine.log import EventLog
 from deckwright.rules.engine.openvalues import OpenRuleError

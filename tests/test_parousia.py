@@ -8,14 +8,14 @@ import pytest
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.rules.ci.check import check_game
-from deckwright.rules.data.values import Open
 from deckwright.rules.data.specs import read_plain
+from deckwright.rules.data.values import Open
 from deckwright.rules.data.yamlsrc import parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
 from deckwright.rules.engine.log import EventLog
-from deckwright.rules.games import parousia
 from deckwright.rules.engine.narration import Narrator
+from deckwright.rules.games import parousia
 from deckwright.rules.games.parousia.chances import chance_result, chance_text
 from deckwright.rules.games.parousia.numbers import ChanceLine
 from deckwright.rules.load import load_game

@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.impose import plan_grid
+from deckwright.generator.layout.paper import PAPER_SIZES
 from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
 from deckwright.generator.render.svg import render
-from deckwright.generator.layout.paper import PAPER_SIZES
 from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"

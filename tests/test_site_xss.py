@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from deckwright.generator.site import build_site
 from deckwright.generator.book.sanitize import safe_url
+from deckwright.generator.site import build_site
 from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"

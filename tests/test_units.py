@@ -1,8 +1,8 @@
 """Lengths and sizes: numbers are millimetres, strings may carry a unit, sizes are named or WIDTHxHEIGHT."""
 import pytest
 
-from deckwright.rules.data.units import CARD_SIZES, PAGE_SIZES as PAPER_SIZES
-from deckwright.rules.data.units import MM_PER, mm_to_pt, parse_length
+from deckwright.rules.data.units import CARD_SIZES, MM_PER, mm_to_pt, parse_length
+from deckwright.rules.data.units import PAGE_SIZES as PAPER_SIZES
 from deckwright.rules.load import parse_size
 
 

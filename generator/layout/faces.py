@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
-from deckwright.rules.data.units import CARD_SIZES
 from deckwright.rules.data.schema import Ref
+from deckwright.rules.data.units import CARD_SIZES
 from deckwright.rules.data.values import Open
 from deckwright.rules.data.yamlsrc import load_yaml_file
 from deckwright.rules.problems import Problem

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
-from deckwright.generator.layout.shapes import Shape, shape_of
 from deckwright.generator.layout.paper import (
     HOME_BLEED,
     PAGE_FOOT,
@@ -27,6 +26,7 @@ from deckwright.generator.layout.paper import (
     page_sheet_area,
     paper_size,
 )
+from deckwright.generator.layout.shapes import Shape, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
 from deckwright.rules.data.model import Deck, Game, Sheet
 from deckwright.rules.problems import Problem

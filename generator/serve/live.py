@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any, Callable
 
 from deckwright.generator.layout.faces import Faces

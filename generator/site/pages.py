@@ -25,6 +25,7 @@ from deckwright.rules.data.values import Open
 
 from .cards import CardArt, card_anchor, face_symbol_id
 
+
 @dataclass
 class RenderedPage:
     html: str

@@ -20,9 +20,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for `fuzz.properties`
 
-from fuzz.properties import (CARD_FILES, GAME_FILES, LAYOUT_FILES, ExampleTarget, LayoutTarget,  # noqa: E402
-                             Scratch, card_files, card_validator, layout_sources, mutated, pages, yaml_loader,
-                             yaml_texts)
+from fuzz.properties import (  # noqa: E402
+    CARD_FILES,
+    GAME_FILES,
+    LAYOUT_FILES,
+    ExampleTarget,
+    LayoutTarget,
+    Scratch,
+    card_files,
+    card_validator,
+    layout_sources,
+    mutated,
+    pages,
+    yaml_loader,
+    yaml_texts,
+)
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
