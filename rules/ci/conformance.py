@@ -36,7 +36,8 @@ from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.verbs import Verb
 
 PARAMETERS = {"prepare": 1, "setup": 4, "new_game": 4, "apply": 4, "legal_actions": 1, "is_over": 1, "zones": 1,
-              "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1}
+              "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1,
+              "outcome": 1}
 GAMES = 20  # seeded random games
 WATCHED_GAMES = 2  # of which every step is also checked for purity and plain values
 MAX_ACTIONS = 5_000

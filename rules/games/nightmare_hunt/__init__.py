@@ -33,10 +33,10 @@ from .actions import ACTIONS, apply, legal_actions
 from .checks import consistency
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
-from .setup import SETUP, new_game, setup
+from .setup import OPTIONS, SETUP, new_game, setup
 from .state import State
 from .strategies import STRATEGIES
-from .view import invariants, is_over, observe, zones
+from .view import CARD_FACTS, invariants, is_over, observe, outcome, zones
 
 __all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "STRATEGIES", "prepare", "setup", "new_game", "apply",
-           "legal_actions", "is_over", "zones", "observe", "invariants", "consistency", "Rules", "State"]
+           "legal_actions", "is_over", "zones", "observe", "invariants", "consistency", "OPTIONS", "outcome", "CARD_FACTS", "Rules", "State"]

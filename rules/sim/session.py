@@ -1,0 +1,63 @@
+"""A ``deckwright simulate`` run from its command-line values: checked, planned, played, summed up."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckwright.rules.engine.chance import SeededChance
+from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.openvalues import OpenRuleError
+
+from . import backends
+from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
+from .plan import GameSource, Simulation, Sweep, cells, chunks
+from .tally import summary
+from .worker import prepared, strategies
+
+
+class SimulationError(Exception):
+    """The game cannot be simulated as asked (no rules, an open value blocks play): one line, exit 1."""
+
+
+def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: str | None, option_texts: list[str],
+         sweep_texts: list[str], max_actions: int) -> Simulation:
+    """The simulation the command asks for, every option checked; OptionError for a wrong command (exit 2),
+    SimulationError for a game that cannot be played (exit 1)."""
+    source = GameSource(str(folder.resolve()), str(fixture.resolve()) if fixture else None)
+    ready = prepared(source)
+    game, module = ready.game, ready.module
+    if module is None:
+        raise SimulationError(f"{game.slug} has no rules module (mechanics:), so it cannot be played")
+    offered = strategies(module)
+    strategy = strategy or next(iter(offered))
+    if strategy not in offered:
+        raise OptionError(f"--strategy {strategy}: {game.slug} offers {', '.join(offered)}")
+    options = {canonical_key(k, module, game): v for k, v in parse_options(option_texts).items()}
+    sweeps = tuple(Sweep(canonical_key(s.key, module, game), s.values) for s in parse_sweeps(sweep_texts))
+    simulation = Simulation(source, games, seed, strategy, checked(options, module, game, "--option"), sweeps,
+                            max_actions)
+    for values in cells(simulation):
+        blocked = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"))
+        if blocked:
+            raise SimulationError(f"{game.slug} cannot be played with its content as it is: {blocked}. "
+                                  f"Supply what is missing with --option key=value or --fixture FOLDER (cards laid "
+                                  f"over the game's; see tests/fixtures/randomplay.yaml for the bundled games)")
+    return simulation
+
+
+def what_blocks(ready, options: dict) -> str | None:
+    """The open value the first game reaches (OpenRuleError's message), or None when a game can start."""
+    try:
+        ready.module.new_game(ready.rules, options, SeededChance(0), NULL_LOG)
+    except OpenRuleError as exc:
+        return str(exc)
+    return None
+
+
+def run(simulation: Simulation, scheduler: str | None, done=lambda result: None) -> dict:
+    """The figures of every cell; on Ctrl-C those of the games finished so far, marked interrupted."""
+    game = prepared(simulation.source).game
+    try:
+        results = backends.run(chunks(simulation), scheduler, done)
+    except backends.Interrupted as stop:
+        return summary(simulation, game, stop.results, interrupted=True)
+    return summary(simulation, game, results)
