@@ -265,6 +265,7 @@ def cmd_simulate(args) -> int:
     from deckwright.rules.sim.options import OptionError
     from deckwright.rules.sim.progress import Progress
     from deckwright.rules.sim.report import lines
+    from deckwright.rules.sim.worker import PlayStopped
 
     folder = resolve_games([args.game])[0]
     fixture = Path(args.fixture) if args.fixture else None
@@ -284,6 +285,10 @@ def cmd_simulate(args) -> int:
         raise UsageError(str(exc)) from None
     except session.SimulationError as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
+        if exc.lines:
+            print(f"  the game's open questions ({len(exc.lines)}):", file=sys.stderr)
+            for line in exc.lines:
+                print(f"    {line}", file=sys.stderr)
         return EXIT_INVALID
     slug = Path(simulation.source.folder).name
     saved = Path(args.out) / "simulate" / slug
@@ -294,6 +299,9 @@ def cmd_simulate(args) -> int:
         data = session.run(simulation, args.scheduler, lambda result: bar.add(result["games"]))
     except SchedulerError as exc:
         raise UsageError(str(exc)) from None
+    except PlayStopped as exc:
+        print(f"deckwright: {slug}: a game stopped: {exc}", file=sys.stderr)
+        return EXIT_INVALID
     finally:
         bar.close()
     print("\n".join(lines(data)))

@@ -1,6 +1,13 @@
 """A simulation's figures as the text tables ``deckwright simulate`` prints."""
 from __future__ import annotations
 
+import json
+
+
+def shown(value) -> str:
+    """An option's value as typed on the command line: text bare, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
 
 def percent(x: float | None) -> str:
     return "-" if x is None else f"{x:.1%}"
@@ -27,7 +34,7 @@ def win_text(win: dict | None) -> tuple[str, str]:
 
 
 def cell_name(sweep: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in sweep.items()) or "all games"
+    return " ".join(f"{k}={shown(v)}" for k, v in sweep.items()) or "all games"
 
 
 def lines(data: dict) -> list[str]:
@@ -37,10 +44,10 @@ def lines(data: dict) -> list[str]:
     rows = [header]
     for cell in data["cells"]:
         length = cell["length"]
-        rows.append([*(str(cell["sweep"][k]) for k in keys), f"{cell['games']:,}", *win_text(cell["win"]),
+        rows.append([*(shown(cell["sweep"][k]) for k in keys), f"{cell['games']:,}", *win_text(cell["win"]),
                      f"{length['mean']:.1f}", number(length["q1"]), number(length["median"]), number(length["q3"]),
                      *(f"{cell['outcomes'].get(name, 0):,}" for name in outcomes)])
-    options = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    options = ", ".join(f"{k}={shown(v)}" for k, v in data["options"].items())
     out = [f"{data['game']}: {data['games_played']:,} games, strategy {data['strategy']}, seed {data['seed']}"
            + (f", options {options}" if options else "")
            + (" (INTERRUPTED: the games finished so far)" if data["interrupted"] else ""),

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckwright.rules.engine.chance import SeededChance
-from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.openvalues import OpenRuleError
+from deckwright.rules.engine.randomplay import play
 
 from . import backends
 from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
@@ -15,7 +14,12 @@ from .worker import prepared, strategies
 
 
 class SimulationError(Exception):
-    """The game cannot be simulated as asked (no rules, an open value blocks play): one line, exit 1."""
+    """The game cannot be simulated as asked (no rules, an open value blocks play): exit 1. ``lines`` are the
+    open questions that may be why, one ``file:line:col`` each."""
+
+    def __init__(self, message: str, lines: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.lines = lines
 
 
 def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: str | None, option_texts: list[str],
@@ -36,21 +40,26 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     simulation = Simulation(source, games, seed, strategy, checked(options, module, game, "--option"), sweeps,
                             max_actions)
     for values in cells(simulation):
-        blocked = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"))
+        blocked = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"), offered[strategy],
+                              max_actions)
         if blocked:
-            raise SimulationError(f"{game.slug} cannot be played with its content as it is: {blocked}. "
-                                  f"Supply what is missing with --option key=value or --fixture FOLDER (cards laid "
-                                  f"over the game's; see tests/fixtures/randomplay.yaml for the bundled games)")
+            raise SimulationError(
+                f"{game.slug} cannot be played with its content as it is: {blocked}. Supply what is missing with "
+                f"--option key=value or --fixture FOLDER (cards laid over the game's; tests/fixtures/randomplay.yaml "
+                f"says what the bundled games need)", tuple(str(q) for q in game.open_questions))
     return simulation
 
 
-def what_blocks(ready, options: dict) -> str | None:
-    """The open value the first game reaches (OpenRuleError's message), or None when a game can start."""
+def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
+    """Why a trial game (seed 0) cannot be played, the open value it reaches or the way it stalls; None when it
+    plays to its end or to ``max_actions``."""
     try:
-        ready.module.new_game(ready.rules, options, SeededChance(0), NULL_LOG)
+        result = play(ready.module, ready.rules, 0, max_actions, options, choose=choose)
     except OpenRuleError as exc:
         return str(exc)
-    return None
+    if result.problems and "no legal action" in result.problems[0]:
+        return f"a game stalls with no legal action (every action left needs a value the source leaves open)"
+    return result.problems[0] if result.problems else None
 
 
 def run(simulation: Simulation, scheduler: str | None, done=lambda result: None) -> dict:

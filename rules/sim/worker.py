@@ -17,11 +17,16 @@ from typing import Any, Callable
 
 from deckwright.rules.ci.fixtures import overlaid
 from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.randomplay import play, random_choice
 from deckwright.rules.games import rules_module
 from deckwright.rules.load import load_game
 
 from .plan import Chunk, GameSource
+
+class PlayStopped(Exception):
+    """A game could not go on: an open value reached, a broken rule, no legal action (the message says which)."""
+
 
 UNFINISHED = "unfinished"  # the game did not end within the most actions allowed
 ENDED = "ended"  # the game ended, and its module names no outcome
@@ -94,10 +99,13 @@ def run_chunk(chunk: Chunk) -> dict:
     for i in range(chunk.games):
         seed = chunk.seed + i
         log = CardFactLog(table, ready.cards) if table else NULL_LOG
-        result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
-                      check_every=chunk.max_actions + 1)
+        try:
+            result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
+                          check_every=chunk.max_actions + 1)
+        except OpenRuleError as exc:
+            raise PlayStopped(f"game seed {seed}: {exc}") from None
         if result.problems:  # play checks the cards and invariants at the end of every game
-            raise RuntimeError(f"seed {seed}: {result.problems[0]}")
+            raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
         if result.over:
             name, won = outcome(result.state) if outcome else (ENDED, None)
         else:
