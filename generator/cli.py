@@ -290,8 +290,10 @@ def cmd_simulate(args) -> int:
             for line in exc.lines:
                 print(f"    {line}", file=sys.stderr)
         return EXIT_INVALID
-    slug = Path(simulation.source.folder).name
-    saved = Path(args.out) / "simulate" / slug
+    from .site.balance import balance_file
+
+    slug = session.game_of(simulation).slug
+    saved = balance_file(Path(args.out), slug).parent
     check_out_folder(saved, [folder])
     terminal = getattr(sys.stderr, "stream", sys.stderr)  # the bar's \r and erase codes, unescaped
     bar = Progress(args.games * max(1, len(session.cells(simulation))), terminal)

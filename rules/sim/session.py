@@ -62,9 +62,13 @@ def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
     return result.problems[0] if result.problems else None
 
 
+def game_of(simulation: Simulation):
+    return prepared(simulation.source).game
+
+
 def run(simulation: Simulation, scheduler: str | None, done=lambda result: None) -> dict:
     """The figures of every cell; on Ctrl-C those of the games finished so far, marked interrupted."""
-    game = prepared(simulation.source).game
+    game = game_of(simulation)
     try:
         results = backends.run(chunks(simulation), scheduler, done)
     except backends.Interrupted as stop:
