@@ -16,7 +16,7 @@ from .stats import histogram_mean, histogram_quantile, wilson
 class CellCounts:
     games: int = 0
     wins: int = 0
-    scored: bool = False  # the module names outcomes and wins
+    scored: bool = False  # the module's outcome says which games are wins
     outcomes: Counter = field(default_factory=Counter)
     lengths: Counter = field(default_factory=Counter)
     cards: dict = field(default_factory=dict)  # card id -> [drawn, played, games played in, wins when played]
@@ -24,7 +24,7 @@ class CellCounts:
     def add(self, result: dict) -> None:
         self.games += result["games"]
         self.wins += result["wins"]
-        self.scored = result["scored"]
+        self.scored |= result["scored"]
         self.outcomes.update(result["outcomes"])
         self.lengths.update({int(k): v for k, v in result["lengths"].items()})
         for card, counts in result["cards"].items():

@@ -95,7 +95,7 @@ def run_chunk(chunk: Chunk) -> dict:
     outcome = getattr(module, "outcome", None)
     table = getattr(module, "CARD_FACTS", None)
     outcomes, lengths, cards = Counter(), Counter(), {}
-    wins = 0
+    wins, scored = 0, False
     for i in range(chunk.games):
         seed = chunk.seed + i
         log = CardFactLog(table, ready.cards) if table else NULL_LOG
@@ -108,6 +108,7 @@ def run_chunk(chunk: Chunk) -> dict:
             raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
         if result.over:
             name, won = outcome(result.state) if outcome else (ENDED, None)
+            scored |= won is not None  # the game has a winning side (an unfinished game is no win)
         else:
             name, won = UNFINISHED, False
         outcomes[name] += 1
@@ -123,5 +124,5 @@ def run_chunk(chunk: Chunk) -> dict:
                 entry[2] += 1
                 entry[3] += bool(won)
     return {"cell": chunk.cell, "number": chunk.number, "games": chunk.games, "wins": wins,
-            "scored": outcome is not None, "outcomes": dict(outcomes), "lengths": dict(lengths),
+            "scored": scored, "outcomes": dict(outcomes), "lengths": dict(lengths),
             "cards": cards}

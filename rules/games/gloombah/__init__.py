@@ -17,7 +17,7 @@ from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
 from .setup import SETUP, new_game, setup
 from .state import State
-from .view import invariants, is_over, observe, zones
+from .view import invariants, is_over, observe, outcome, zones
 
-__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "prepare", "setup", "new_game", "apply", "legal_actions",
+__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "prepare", "setup", "new_game", "apply", "legal_actions", "outcome",
            "is_over", "zones", "observe", "invariants", "consistency", "layout_data", "odds", "Rules", "State"]
