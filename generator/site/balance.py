@@ -12,6 +12,8 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from deckwright.rules.sim.report import number, shown
+
 from . import charts
 
 BALANCE_FILE = "balance.json"
@@ -36,14 +38,6 @@ def read_balance(path: Path, slug: str) -> dict | None:
 
 def percent(x) -> str:
     return "\u2013" if x is None else f"{x:.1%}"
-
-
-def figure(x: float) -> str:
-    return f"{x:g}" if x == int(x) else f"{x:.1f}"
-
-
-def shown(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -91,7 +85,7 @@ def balance_view(data: dict) -> BalanceView:
         rows.append(CellRow(tuple(shown(cell["sweep"][k]) for k in keys), _label(cell["sweep"]), f"{cell['games']:,}",
                             percent(win["rate"]) if win else "\u2013",
                             f"{percent(win['low'])} \u2013 {percent(win['high'])}" if win else "\u2013",
-                            (f"{length['mean']:.1f}", *(figure(length[k]) for k in ("q1", "median", "q3", "min", "max"))),
+                            (f"{length['mean']:.1f}", *(number(length[k]) for k in ("q1", "median", "q3", "min", "max"))),
                             tuple(f"{cell['outcomes'].get(name, 0):,}" for name in outcomes)))
     cards = []
     for card, name in data["card_names"].items():
