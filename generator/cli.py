@@ -315,6 +315,7 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
     """The figures as JSON: into the output folder (``<out>/simulate/<game>/balance.json``, which the site's
     Balance page reads) and, with --json, to that file too."""
     import json
+    import os
 
     from .output import staged_folder
 
@@ -324,7 +325,9 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
     print(f"written: {saved / 'balance.json'} (the site's Balance page: deckwright build)")
     if extra is not None:
         try:
-            extra.write_text(text, encoding="utf-8")
+            partial = extra.with_name(f".{extra.name}.tmp")  # replaced whole: a failed write leaves the old file
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, extra)
         except OSError as exc:
             raise UsageError(f"--json {extra}: cannot write it: {exc.strerror or exc}") from None
         print(f"written: {extra}")

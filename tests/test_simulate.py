@@ -193,3 +193,29 @@ def test_a_build_without_a_simulation_has_no_balance_page(tmp_path):
     build_site([game], tmp_path / "site", reports={})
     assert not (tmp_path / "site" / "nightmare-hunt" / "balance.html").exists()
     assert "balance.html" not in (tmp_path / "site" / "nightmare-hunt" / "readings.html").read_text()
+
+
+def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only():
+    import io
+
+    from deckwright.rules.sim.progress import Progress, bar_line
+
+    assert bar_line(250, 1000, 2.0) == f"[{'#' * 7}{'-' * 21}] 250/1,000 games  125 games/s  0:06 left"
+    assert bar_line(0, 10, 0.0).endswith("0 games/s  ? left")
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    import itertools
+
+    ticks = itertools.count(0.0, 0.5)  # half a second between the clock's readings
+    shown = Progress(200, Terminal(), now=lambda: next(ticks))
+    shown.add(100)
+    shown.add(100)
+    shown.close()
+    assert shown.stream.getvalue().count("\r[") == 2 and "200/200 games" in shown.stream.getvalue()
+    quiet = Progress(200, io.StringIO())
+    quiet.add(200)
+    quiet.close()
+    assert quiet.stream.getvalue() == ""
