@@ -219,3 +219,13 @@ def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only():
     quiet.add(200)
     quiet.close()
     assert quiet.stream.getvalue() == ""
+
+
+def test_a_bundled_game_is_named_so_that_a_worker_finds_it_in_its_own_installation():
+    from deckwright.generator import BUNDLED_GAMES
+    from deckwright.rules.sim.plan import bundled_games
+
+    assert bundled_games() == BUNDLED_GAMES
+    simulation = session.plan(NH, None, 10, 1, None, [], [], 5_000)
+    assert (simulation.source.folder, simulation.source.bundled) == ("nightmare-hunt", True)
+    assert simulation.source.path() == BUNDLED_GAMES / "nightmare-hunt" and simulation.strategy == "heuristic"

@@ -10,16 +10,28 @@ from __future__ import annotations
 import hashlib
 import itertools
 from dataclasses import dataclass, field
+from pathlib import Path
 
 CHUNK_GAMES = 100  # games a chunk plays: small enough for a steady progress bar and a quick Ctrl-C
 
 
 @dataclass(frozen=True)
 class GameSource:
-    """Where a worker finds the game: the folder by absolute path, and a fixture folder laid over it (or None)."""
+    """Where a worker finds the game: the folder by absolute path (or, for a bundled game, its folder name
+    under the worker's own installed deckwright), and a fixture folder laid over it (or None)."""
 
     folder: str
     fixture: str | None = None
+    bundled: bool = False
+
+    def path(self) -> Path:
+        return bundled_games() / self.folder if self.bundled else Path(self.folder)
+
+
+def bundled_games() -> Path:
+    """The bundled games' folder of the deckwright installed here: ``deckwright/cards`` beside ``deckwright/rules``
+    (the repository's ``cards/`` beside ``rules/`` in an editable install), as ``generator.BUNDLED_GAMES`` finds it."""
+    return Path(__file__).resolve().parent.parent.parent / "cards"
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from deckwright.rules.engine.randomplay import play
 
 from . import backends
 from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
-from .plan import GameSource, Simulation, Sweep, cells, chunks
+from .plan import GameSource, Simulation, Sweep, bundled_games, cells, chunks
 from .tally import summary
 from .worker import prepared, strategies
 
@@ -26,7 +26,9 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
          sweep_texts: list[str], max_actions: int) -> Simulation:
     """The simulation the command asks for, every option checked; OptionError for a wrong command (exit 2),
     SimulationError for a game that cannot be played (exit 1)."""
-    source = GameSource(str(folder.resolve()), str(fixture.resolve()) if fixture else None)
+    folder = folder.resolve()
+    bundled = folder.parent == bundled_games().resolve()
+    source = GameSource(folder.name if bundled else str(folder), str(fixture.resolve()) if fixture else None, bundled)
     ready = prepared(source)
     game, module = ready.game, ready.module
     if module is None:

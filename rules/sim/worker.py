@@ -43,7 +43,7 @@ class Prepared:
 def game_at(source: GameSource):
     """The game of ``source``, the fixture laid over a copy of it (in a temporary folder this process removes
     when it ends)."""
-    folder = Path(source.folder)
+    folder = source.path()
     if source.fixture is None:
         return load_game(folder)
     scratch = Path(tempfile.mkdtemp(prefix="deckwright-simulate-"))
