@@ -77,12 +77,12 @@ def chunk_seed(seed: int, number: int) -> int:
 
 
 def chunks(simulation: Simulation) -> list[Chunk]:
-    """The work, cell by cell, chunk by chunk: ``CHUNK_GAMES`` games each, the last one of a cell smaller."""
+    """The work: ``CHUNK_GAMES`` games a chunk (a cell's last one smaller), chunk 0 of every cell first, then
+    chunk 1 of every cell, ...: a run stopped early has played every cell about as much."""
     work = []
-    for index, values in enumerate(cells(simulation)):
-        options = {**simulation.options, **values}
-        for number, start in enumerate(range(0, simulation.games, CHUNK_GAMES)):
-            work.append(Chunk(simulation.source, simulation.strategy, options, index, number,
-                              chunk_seed(simulation.seed, number), min(CHUNK_GAMES, simulation.games - start),
+    for number, start in enumerate(range(0, simulation.games, CHUNK_GAMES)):
+        for index, values in enumerate(cells(simulation)):
+            work.append(Chunk(simulation.source, simulation.strategy, {**simulation.options, **values}, index,
+                              number, chunk_seed(simulation.seed, number), min(CHUNK_GAMES, simulation.games - start),
                               simulation.max_actions))
     return work
