@@ -122,9 +122,11 @@ def build_games(games, options: BuildOptions) -> int:
                 print(warning, file=sys.stderr)
             print(f"{game.slug}: built into {options.out / game.slug}/")
         from .site import site_step  # the site covers every game built, so it comes after them
+        from .site.balance import balance_file, read_balance
 
         exports = {game.slug: options.out / game.slug / "tts" for game in games}
+        balances = {game.slug: read_balance(balance_file(options.out, game.slug), game.slug) for game in games}
         status = site_step(games, options.out / "site", reports, downloads(games, options.out),
-                           {slug: path for slug, path in exports.items() if path.is_dir()}, lock)
+                           {slug: path for slug, path in exports.items() if path.is_dir()}, lock, balances)
     sys.stdout.flush()
     return 1 if failed else status

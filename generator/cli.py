@@ -257,6 +257,82 @@ def cmd_serve(args) -> int:
         raise UsageError(str(exc)) from None
 
 
+def cmd_simulate(args) -> int:
+    """Many seeded games of one game's rules; the figures printed, written to JSON and kept for the site."""
+    from deckwright.rules.problems import InvalidGame
+    from deckwright.rules.sim import session
+    from deckwright.rules.sim.backends import SchedulerError
+    from deckwright.rules.sim.options import OptionError
+    from deckwright.rules.sim.progress import Progress
+    from deckwright.rules.sim.report import lines
+    from deckwright.rules.sim.worker import PlayStopped
+
+    folder = resolve_games([args.game])[0]
+    fixture = Path(args.fixture) if args.fixture else None
+    if fixture is not None and not fixture.is_dir():
+        raise UsageError(f"--fixture {args.fixture}: not a folder")
+    if args.games < 1:
+        raise UsageError(f"--games {args.games}: play at least one game")
+    try:
+        simulation = session.plan(folder, fixture, args.games, args.seed, args.strategy, args.option, args.sweep,
+                                  args.max_actions)
+    except InvalidGame as exc:
+        for problem in sorted(exc.args[0], key=str):
+            print(problem, file=sys.stderr)
+        print(f"{folder.name}: not simulated: the game has errors (deckwright check {folder})", file=sys.stderr)
+        return EXIT_INVALID
+    except OptionError as exc:
+        raise UsageError(str(exc)) from None
+    except session.SimulationError as exc:
+        print(f"deckwright: {exc}", file=sys.stderr)
+        if exc.lines:
+            print(f"  the game's open questions ({len(exc.lines)}):", file=sys.stderr)
+            for line in exc.lines:
+                print(f"    {line}", file=sys.stderr)
+        return EXIT_INVALID
+    from .site.balance import balance_file
+
+    slug = session.game_of(simulation).slug
+    saved = balance_file(Path(args.out), slug).parent
+    check_out_folder(saved, [folder])
+    terminal = getattr(sys.stderr, "stream", sys.stderr)  # the bar's \r and erase codes, unescaped
+    bar = Progress(args.games * max(1, len(session.cells(simulation))), terminal)
+    try:
+        data = session.run(simulation, args.scheduler, lambda result: bar.add(result["games"]))
+    except SchedulerError as exc:
+        raise UsageError(str(exc)) from None
+    except PlayStopped as exc:
+        print(f"deckwright: {slug}: a game stopped: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    finally:
+        bar.close()
+    print("\n".join(lines(data)))
+    _write_balance(data, saved, Path(args.json) if args.json else None)
+    return 130 if data["interrupted"] else EXIT_OK
+
+
+def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
+    """The figures as JSON: into the output folder (``<out>/simulate/<game>/balance.json``, which the site's
+    Balance page reads) and, with --json, to that file too."""
+    import json
+    import os
+
+    from .output import staged_folder
+
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    with staged_folder(saved) as folder:
+        (folder / "balance.json").write_text(text, encoding="utf-8")
+    print(f"written: {saved / 'balance.json'} (the site's Balance page: deckwright build)")
+    if extra is not None:
+        try:
+            partial = extra.with_name(f".{extra.name}.tmp")  # replaced whole: a failed write leaves the old file
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, extra)
+        except OSError as exc:
+            raise UsageError(f"--json {extra}: cannot write it: {exc.strerror or exc}") from None
+        print(f"written: {extra}")
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
@@ -291,6 +367,27 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
     p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("simulate", help="play many seeded games and report win rates, game lengths and cards")
+    p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
+    p.add_argument("--games", type=int, default=1000, metavar="N", help="games per cell of the sweep (default 1000)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed every chunk's seed derives from (default 1)")
+    p.add_argument("--strategy", metavar="NAME", help="who plays: random, or a strategy the rules module offers "
+                                                      "(default: the module's first, else random)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option of a new game, its value read as YAML (level=2, players=[Ann, Ben]); repeatable")
+    p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2",
+                   help="play each value in turn; several sweeps make a grid")
+    p.add_argument("--fixture", metavar="FOLDER", help="a folder of cards laid over the game's, for content its "
+                                                      "source leaves open")
+    p.add_argument("--max-actions", type=int, default=5_000, metavar="N",
+                   help="a game not over after N actions counts as unfinished (default 5000)")
+    p.add_argument("--scheduler", metavar="WHERE", help="default: a process pool, one worker per core; pool:N; "
+                   "serial; local:N (a Dask LocalCluster of N workers); tcp://HOST:PORT (a running Dask scheduler)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    p.add_argument("--out", default="output", metavar="DIR",
+                   help="output folder; the figures go to DIR/simulate/<game>/balance.json (default: output)")
+    p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("schema", help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)

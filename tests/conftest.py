@@ -28,6 +28,18 @@ def need_tools(*tools: str, package: str) -> None:
     pytest.skip(message)
 
 
+def need_package(module: str, extra: str) -> None:
+    """Skip the calling test unless the Python package ``module`` imports; with ``CI`` set, fail it instead."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is not None:
+        return
+    message = f"the Python package {module} is not installed (pip install 'deckwright[{extra}]'; tasks.py installs it)"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}, and CI is set: CI must run every test", pytrace=False)
+    pytest.skip(message)
+
+
 @pytest.fixture
 def poppler():
     need_tools("pdftoppm", "pdftotext", package="poppler-utils")

@@ -22,6 +22,7 @@ RANKS = {
     "generator.book": 85,
     "generator.render": 80,
     "generator.layout": 70,
+    "rules.sim": 65,
     "rules.ci": 60,
     "rules.load": 50,
     "rules.book": 40,

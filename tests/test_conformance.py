@@ -79,6 +79,15 @@ def test_missing_and_untyped_functions_are_named():
     assert protocol_problems(broken(SETUP={"score": "int"})) == ["SETUP: expected a record field definition"]
 
 
+def test_the_simulators_optional_names_must_have_their_shape():
+    def outcome(state: object) -> tuple[str, bool | None]:
+        return "won"  # not a (name, win) pair
+    assert protocol_problems(broken(CARD_FACTS={"draw": "cards"}, OPTIONS={"level": "int"})) == [
+        "OPTIONS: expected a record field definition",
+        "CARD_FACTS['draw']: expected ('drawn' or 'played', a data key), got 'cards'"]
+    assert any("outcome() gave 'won', not (name, True/False/None)" in p for p in problems_of(broken(outcome=outcome)))
+
+
 def test_an_apply_that_changes_its_input_is_caught():
     def apply(state, action, chance, log) -> object:
         new = DUEL.apply(state, action, chance, log)

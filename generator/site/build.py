@@ -9,6 +9,7 @@ Layout of the output (every link relative, so it works from disk and from any st
     <game>/cards.html               card gallery, then the sheets and templates
     <game>/readings.html            the readings register: where the source is unclear or contradicts itself
     <game>/odds.html                exact odds tables, when the game's rules module has an ``odds`` hook
+    <game>/balance.html             the last `deckwright simulate` of the game, when there is one (balance.py)
     <game>/print-a4.html, print-letter.html   printable cards at their real size
     <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
     <game>/rulebook.pdf, rulebook-booklet.pdf   the printable rulebook, when the build wrote it
@@ -34,6 +35,7 @@ from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import Card, Deck, Game, Sheet, Size, readings_summary
 from deckwright.rules.data.values import Open
 
+from .balance import BalanceView, balance_view
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
 from .fonts import write_game_fonts
 from .odds import OddsPage, odds_page
@@ -122,6 +124,7 @@ class GameView:
     rendered: dict[str, RenderedPage] = field(default_factory=dict)  # page id -> page
     readings: list[ReadingView] = field(default_factory=list)
     odds: OddsPage | None = None  # the rules' exact odds tables; None without an ``odds`` hook
+    balance: BalanceView | None = None  # the last simulation's figures (site/balance.py)
 
     @property
     def readings_summary(self) -> str:
@@ -305,6 +308,8 @@ def game_page_makers(writer: _Writer, view: GameView,
     add("readings.html", f"{slug}/readings.html", view=view, section="readings")
     if view.odds is not None:
         add("odds.html", f"{slug}/odds.html", view=view, section="odds")
+    if view.balance is not None:
+        add("balance.html", f"{slug}/balance.html", view=view, section="balance")
     makers[f"{slug}/cards.html"] = lambda: writer.render(
         "gallery.html", f"{slug}/cards.html", view=view, section="cards",
         alts={card.id: view.art.alt(card) for card in view.game.cards}, symbols=list(view.pictures.values()))
@@ -387,11 +392,12 @@ def keep_other_games(old_site: Path, folder: Path, rebuilt: set[str]) -> dict[st
 
 def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
                downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
-               keep_from: Path | None = None) -> list[str]:
+               keep_from: Path | None = None, balances: dict[str, dict] | None = None) -> list[str]:
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
     ``downloads`` are files (the rulebook PDFs) to offer on each game's pages, by game slug; ``tabletop`` names
     the folders of the games' Tabletop Simulator exports, which the site copies and links; ``keep_from``: an
-    earlier site whose other games stay listed and published (see keep_other_games)."""
+    earlier site whose other games stay listed and published (see keep_other_games); ``balances``: each game's
+    last simulation (site/balance.py), by slug, for its Balance page."""
     writer = _Writer()
     views = []
     for game in games:
@@ -399,6 +405,8 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         view = game_view(game, report, game_fonts(game.root))
         render_rule_pages(view, report, writer.partials)
         view.readings = reading_views(game, view.pages, view.examples)
+        if (balances or {}).get(game.slug):
+            view.balance = balance_view(balances[game.slug])
         views.append(view)
     copy_assets(folder, shipped_fonts())
     tiles = {view.slug: str(writer.partials.game_tile(view)) for view in views}
@@ -421,7 +429,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
                downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
-               lock=None) -> list[str]:
+               lock=None, balances: dict[str, dict] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given); ``lock``: see generator.output."""
     if reports is None:
@@ -429,17 +437,17 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target, lock=lock) as folder:
-        return write_site(games, folder, reports, downloads, tabletop, keep_from=target)
+        return write_site(games, folder, reports, downloads, tabletop, keep_from=target, balances=balances)
 
 
 def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
-              lock=None) -> int:
+              lock=None, balances: dict[str, dict] | None = None) -> int:
     """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target, reports, downloads, tabletop, lock)
+        build_site(games, target, reports, downloads, tabletop, lock, balances)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -13,7 +13,10 @@ checked the same way):
 - ``apply`` never changes the state it is given (a deep comparison before and
   after, in the first games);
 - the same seed gives the same event log; observations, legal actions and
-  event data are JSON-plain, and every event kind is narrated without error.
+  event data are JSON-plain, and every event kind is narrated without error;
+- the optional names ``deckwright simulate`` reads have their shape: ``OPTIONS`` a
+  record definition, ``CARD_FACTS`` a table of (fact, data key), and
+  ``outcome(state)`` of every finished game a (name, win) pair.
 
 A game whose bundled content cannot be played (its source leaves a deck or a
 value open, and ``new_game`` says so with an OpenRuleError) is not failed: the
@@ -38,7 +41,8 @@ from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.verbs import Verb
 
 PARAMETERS = {"prepare": 1, "setup": 4, "new_game": 4, "apply": 4, "legal_actions": 1, "is_over": 1, "zones": 1,
-              "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1}
+              "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1,
+              "outcome": 1}
 GAMES = 20  # seeded random games
 WATCHED_GAMES = 2  # of which every step is also checked for purity and plain values
 MAX_ACTIONS = 5_000
@@ -125,7 +129,10 @@ def protocol_problems(module, game=None) -> list[str]:
     for name in OPTIONAL_FUNCTIONS:
         if hasattr(module, name):
             problems += _signature_problems(name, getattr(module, name))
-    return problems
+    options = getattr(module, "OPTIONS", None)
+    if options is not None:
+        problems += [f"OPTIONS: {p}" for p in _record(options)]
+    return problems + card_facts_problems(module)
 
 
 def _record(value) -> list[str]:
@@ -203,6 +210,35 @@ def _random_play(module, game, rules, games: int, options: dict, max_actions: in
             report.problems.append(f"seed {seed}: the game did not end within {max_actions} actions")
         else:
             report.games += 1
+            report.problems += [f"seed {seed}: {p}" for p in outcome_problems(module, result.state)]
+
+
+def outcome_problems(module, state) -> list[str]:
+    """What is wrong with ``outcome(state)`` of a finished game: it must be (text, true/false/None)."""
+    outcome = getattr(module, "outcome", None)
+    if outcome is None:
+        return []
+    try:
+        value = outcome(state)
+    except Exception as exc:
+        return [f"outcome() raised {type(exc).__name__}: {exc}"]
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0]
+            and value[1] in (True, False, None)):
+        return [f"outcome() gave {value!r}, not (name, True/False/None)"]
+    return []
+
+
+def card_facts_problems(module) -> list[str]:
+    """``CARD_FACTS`` must map event kinds to ("drawn" or "played", a data key)."""
+    table = getattr(module, "CARD_FACTS", None)
+    if table is None:
+        return []
+    if not isinstance(table, dict):
+        return ["CARD_FACTS: expected a mapping of event kinds to (fact, data key)"]
+    return [f"CARD_FACTS['{kind}']: expected ('drawn' or 'played', a data key), got {entry!r}"
+            for kind, entry in table.items()
+            if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] in ("drawn", "played")
+                    and isinstance(entry[1], str))]
 
 
 def _watched_game(module, rules, seed: int, options: dict, max_actions: int, watch: bool = True) -> EventLog:

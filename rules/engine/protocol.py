@@ -40,7 +40,7 @@ class Log(Protocol):
 
 REQUIRED_DATA = ("CONSTANTS", "SETUP", "ACTIONS", "NARRATION")
 REQUIRED_FUNCTIONS = ("prepare", "setup", "new_game", "apply", "legal_actions", "is_over", "zones", "observe")
-OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data")
+OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data", "outcome")
 
 
 @runtime_checkable
@@ -103,3 +103,7 @@ class OptionalHooks(Protocol):
 
     def layout_data(self, game: Any) -> dict:
         """Numbers printed sheets show that the rules compute; templates format them."""
+
+    def outcome(self, state: Any) -> tuple[str, bool | None]:
+        """How a game that is over ended, for ``deckwright simulate``: a short name the game reports (``won``,
+        ``died``) and whether it is a win (None when the game has no single winner)."""

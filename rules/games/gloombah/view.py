@@ -50,6 +50,11 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
+def outcome(state: State) -> tuple[str, bool | None]:
+    """Who reached the last level first (``deckwright simulate`` counts the wins by seat); no single side wins."""
+    return f"{state.table.winner} wins", None
+
+
 def zones(state: State) -> Zones:
     return Zones.with_piles(**piles(state.table))
 

@@ -34,10 +34,11 @@ from .checks import consistency
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
 from .odds import odds
-from .setup import SETUP, new_game, setup
+from .setup import OPTIONS, SETUP, new_game, setup
 from .state import State
 from .strategies import STRATEGIES
-from .view import invariants, is_over, observe, zones
+from .view import CARD_FACTS, invariants, is_over, observe, outcome, zones
 
 __all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "STRATEGIES", "prepare", "setup", "new_game", "apply",
-           "legal_actions", "is_over", "zones", "observe", "invariants", "consistency", "odds", "Rules", "State"]
+           "legal_actions", "is_over", "zones", "observe", "invariants", "consistency", "odds", "OPTIONS", "outcome",
+           "CARD_FACTS", "Rules", "State"]

@@ -31,6 +31,13 @@ SETUP = record(
     at=choice("town", "between", optional=True, doc="where the hunter is when no encounter is running"),
 )
 
+# What new_game takes, for ``deckwright simulate --option`` (read through the same validator as card data).
+OPTIONS = record(
+    armor=ref("armor", optional=True, doc="the armour worn (default: the first)"),
+    level=whole(min=1, optional=True, doc="the level attempted (default 1)"),
+    stop_at_death=flag(doc="an attempt ends at the first death (default true)"),
+)
+
 
 def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     """A hunter in town before a level: fresh action deck shuffled, hand drawn, encounter deck built.

@@ -43,6 +43,16 @@ def observe(state: State) -> dict:
     }
 
 
+def outcome(state: State) -> tuple[str, bool | None]:
+    """How an attempt that is over ended: the boss fell (a win) or the hunter died."""
+    return ("won", True) if state.phase == "won" else ("died", False)
+
+
+# Card facts for ``deckwright simulate``, from the events: {kind: (fact, the data key naming the cards)}.
+CARD_FACTS = {"start": ("drawn", "hand"), "draw": ("drawn", "cards"),
+              "action": ("played", "action"), "reaction": ("played", "action")}
+
+
 def is_over(state: State) -> bool:
     return state.phase == "won" or (state.stop_at_death and state.deaths > 0)
 

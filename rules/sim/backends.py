@@ -1,0 +1,128 @@
+"""Where the chunks run: this process, a local process pool (the default), or a Dask distributed cluster.
+
+Each backend hands every finished chunk's result to ``done(result)`` as it arrives and returns the results of
+the chunks that finished. Ctrl-C stops it: the chunks not started are cancelled, those running are let finish
+or dropped, and ``Interrupted`` carries the results so far (the caller reports them). Workers ignore SIGINT, so
+only this process decides what a Ctrl-C means.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Callable, Sequence
+
+from .plan import Chunk
+from .worker import prepared, run_chunk
+
+Done = Callable[[dict], None]
+
+
+class Interrupted(Exception):
+    def __init__(self, results: list[dict]):
+        super().__init__("interrupted")
+        self.results = results
+
+
+class SchedulerError(Exception):
+    """The scheduler named cannot be used (no Dask installed, no scheduler at that address)."""
+
+
+def run(chunks: Sequence[Chunk], scheduler: str | None, done: Done) -> list[dict]:
+    """``scheduler``: None (a process pool of one worker per core), ``serial`` (this process), ``local:N`` (a
+    Dask LocalCluster of N worker processes) or ``tcp://HOST:PORT`` (a running Dask scheduler)."""
+    if scheduler == "serial":
+        return _serial(chunks, done)
+    if scheduler is None:
+        return _pool(chunks, done, os.cpu_count() or 1)
+    if scheduler.startswith("pool:"):
+        return _pool(chunks, done, _count(scheduler))
+    return _dask(chunks, scheduler, done)
+
+
+def _count(scheduler: str) -> int:
+    text = scheduler.partition(":")[2]
+    if not text.isdigit() or int(text) < 1:
+        raise SchedulerError(f"--scheduler {scheduler}: expected a number of workers after ':' (local:2)")
+    return int(text)
+
+
+def _serial(chunks: Sequence[Chunk], done: Done) -> list[dict]:
+    results = []
+    try:
+        for chunk in chunks:
+            results.append(run_chunk(chunk))
+            done(results[-1])
+    except KeyboardInterrupt:
+        raise Interrupted(results) from None
+    return results
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(chunks: Sequence[Chunk], done: Done, workers: int) -> list[dict]:
+    import multiprocessing
+    import threading
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    if workers < 2 or len(chunks) < 2:
+        return _serial(chunks, done)
+    fork = sys.platform == "linux" and threading.active_count() == 1
+    if fork and chunks:
+        prepared(chunks[0].source)  # loaded once here, inherited by every forked worker
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    results = []
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
+    try:
+        # at most a few chunks a worker in flight: a Ctrl-C then has little to cancel
+        pending, queue = set(), list(reversed(chunks))
+        while queue or pending:
+            while queue and len(pending) < 4 * workers:
+                pending.add(pool.submit(run_chunk, queue.pop()))
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                results.append(future.result())
+                done(results[-1])
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise Interrupted(results) from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return results
+
+
+def _dask(chunks: Sequence[Chunk], scheduler: str, done: Done) -> list[dict]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise SchedulerError(f"--scheduler {scheduler} needs Dask: pip install 'deckwright[cluster]'") from None
+    cluster = None
+    if scheduler.startswith("local:"):
+        cluster = LocalCluster(n_workers=_count(scheduler), threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=None, silence_logs=40)
+        address = cluster.scheduler_address
+    elif scheduler.startswith("tcp://"):
+        address = scheduler
+    else:
+        raise SchedulerError(f"--scheduler {scheduler}: expected local:N, pool:N, serial or tcp://HOST:PORT")
+    results = []
+    try:
+        try:
+            client = Client(address, timeout="10s")
+        except OSError as exc:
+            raise SchedulerError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
+        with client:
+            futures = client.map(run_chunk, list(chunks), pure=False)
+            try:
+                for future in as_completed(futures):
+                    results.append(future.result())
+                    done(results[-1])
+            except KeyboardInterrupt:
+                client.cancel(futures)
+                raise Interrupted(results) from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+    return results

@@ -1,0 +1,81 @@
+"""``--option key=value`` and ``--sweep key=v1,v2``, read as YAML values and checked against the module's OPTIONS.
+
+A rules module may declare ``OPTIONS``, a record field definition of what ``new_game`` takes; then every option
+is read through the same validator as card data (a misspelt key or card id is one clear line), and a key may
+also be written as the name of the card type it refers to (``armour`` for the ``armor`` type Nightmare Hunt
+names Armour). Without OPTIONS, values pass as YAML reads them.
+"""
+from __future__ import annotations
+
+import yaml
+
+from deckwright.rules.data.specs import read_plain
+from deckwright.rules.data.yamlsrc import parse_yaml
+
+from .plan import Sweep
+
+
+class OptionError(Exception):
+    pass
+
+
+def split(text: str, flag: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise OptionError(f"{flag} {text}: expected key=value")
+    return key.strip(), value.strip()
+
+
+def yaml_value(text: str, flag: str):
+    try:
+        return yaml.safe_load(text) if text else ""
+    except yaml.YAMLError as exc:
+        raise OptionError(f"{flag} {text}: not a YAML value ({str(exc).splitlines()[0]})") from None
+
+
+def parse_options(texts: list[str]) -> dict:
+    options = {}
+    for text in texts:
+        key, value = split(text, "--option")
+        options[key] = yaml_value(value, "--option")
+    return options
+
+
+def parse_sweeps(texts: list[str]) -> list[Sweep]:
+    sweeps, seen = [], set()
+    for text in texts:
+        key, values = split(text, "--sweep")
+        if key in seen:
+            raise OptionError(f"--sweep {text}: '{key}' is swept twice")
+        seen.add(key)
+        items = [yaml_value(v.strip(), "--sweep") for v in values.split(",") if v.strip()]
+        if not items:
+            raise OptionError(f"--sweep {text}: no values")
+        sweeps.append(Sweep(key, tuple(items)))
+    return sweeps
+
+
+def canonical_key(key: str, module, game) -> str:
+    definition = getattr(module, "OPTIONS", None)
+    if definition is None or definition.field(key) is not None:
+        return key
+    for type_id, card_type in game.card_types.items():
+        if card_type.name.lower() == key.lower() and definition.field(type_id) is not None:
+            return type_id
+    known = ", ".join(name for name, _ in definition.fields)
+    raise OptionError(f"unknown option '{key}'; {game.slug} takes: {known}")
+
+
+def checked(options: dict, module, game, where: str) -> dict:
+    """``options`` read through the module's OPTIONS (when it declares them); OptionError names the problem."""
+    definition = getattr(module, "OPTIONS", None)
+    if definition is None:
+        return options
+    text = yaml.safe_dump(options, default_flow_style=True, sort_keys=False, width=10_000)
+    node, problems = parse_yaml(text, where)
+    if node is None:
+        raise OptionError(f"{where}: {problems[0].message}")
+    value, problems = read_plain(node, definition, "option", game)
+    if problems:
+        raise OptionError("; ".join(f"{where}: {p.message}" for p in problems))
+    return value

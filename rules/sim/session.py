@@ -1,0 +1,78 @@
+"""A ``deckwright simulate`` run from its command-line values: checked, planned, played, summed up."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckwright.rules.engine.openvalues import OpenRuleError
+from deckwright.rules.engine.randomplay import play
+
+from . import backends
+from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
+from .plan import GameSource, Simulation, Sweep, bundled_games, cells, chunks
+from .tally import summary
+from .worker import prepared, strategies
+
+
+class SimulationError(Exception):
+    """The game cannot be simulated as asked (no rules, an open value blocks play): exit 1. ``lines`` are the
+    open questions that may be why, one ``file:line:col`` each."""
+
+    def __init__(self, message: str, lines: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.lines = lines
+
+
+def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: str | None, option_texts: list[str],
+         sweep_texts: list[str], max_actions: int) -> Simulation:
+    """The simulation the command asks for, every option checked; OptionError for a wrong command (exit 2),
+    SimulationError for a game that cannot be played (exit 1)."""
+    folder = folder.resolve()
+    bundled = folder.parent == bundled_games().resolve()
+    source = GameSource(folder.name if bundled else str(folder), str(fixture.resolve()) if fixture else None, bundled)
+    ready = prepared(source)
+    game, module = ready.game, ready.module
+    if module is None:
+        raise SimulationError(f"{game.slug} has no rules module (mechanics:), so it cannot be played")
+    offered = strategies(module)
+    strategy = strategy or next(iter(offered))
+    if strategy not in offered:
+        raise OptionError(f"--strategy {strategy}: {game.slug} offers {', '.join(offered)}")
+    options = {canonical_key(k, module, game): v for k, v in parse_options(option_texts).items()}
+    sweeps = tuple(Sweep(canonical_key(s.key, module, game), s.values) for s in parse_sweeps(sweep_texts))
+    simulation = Simulation(source, games, seed, strategy, checked(options, module, game, "--option"), sweeps,
+                            max_actions)
+    for values in cells(simulation):
+        blocked = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"), offered[strategy],
+                              max_actions)
+        if blocked:
+            raise SimulationError(
+                f"{game.slug} cannot be played with its content as it is: {blocked}. Supply what is missing with "
+                f"--option key=value or --fixture FOLDER (cards laid over the game's; tests/fixtures/randomplay.yaml "
+                f"says what the bundled games need)", tuple(str(q) for q in game.open_questions))
+    return simulation
+
+
+def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
+    """Why a trial game (seed 0) cannot be played: the open value it reaches, or a stall (no legal action: random
+    play never picks one that needs an open value); None otherwise (a broken rule is the workers' to report)."""
+    try:
+        result = play(ready.module, ready.rules, 0, max_actions, options, choose=choose)
+    except OpenRuleError as exc:
+        return str(exc)
+    if result.problems and "no legal action" in result.problems[0]:
+        return "a game stalls with no legal action (every action left needs a value the source leaves open)"
+    return None
+
+
+def game_of(simulation: Simulation):
+    return prepared(simulation.source).game
+
+
+def run(simulation: Simulation, scheduler: str | None, done=lambda result: None) -> dict:
+    """The figures of every cell; on Ctrl-C those of the games finished so far, marked interrupted."""
+    game = game_of(simulation)
+    try:
+        results = backends.run(chunks(simulation), scheduler, done)
+    except backends.Interrupted as stop:
+        return summary(simulation, game, stop.results, interrupted=True)
+    return summary(simulation, game, results)

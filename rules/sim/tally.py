@@ -1,0 +1,92 @@
+"""Chunk results merged into each cell's figures, and the whole simulation as JSON-plain data.
+
+Merging adds counts, so the order chunks finish in (which depends on the backend) changes nothing; the figures
+are rounded to six places, so the JSON is the same bytes for the same counts.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .plan import Simulation, cells
+from .stats import histogram_mean, histogram_quantile, wilson
+
+
+@dataclass
+class CellCounts:
+    games: int = 0
+    wins: int = 0
+    scored: bool = False  # the module's outcome says which games are wins
+    outcomes: Counter = field(default_factory=Counter)
+    lengths: Counter = field(default_factory=Counter)
+    cards: dict = field(default_factory=dict)  # card id -> [drawn, played, games played in, wins when played]
+
+    def add(self, result: dict) -> None:
+        self.games += result["games"]
+        self.wins += result["wins"]
+        self.scored |= result["scored"]
+        self.outcomes.update(result["outcomes"])
+        self.lengths.update({int(k): v for k, v in result["lengths"].items()})
+        for card, counts in result["cards"].items():
+            mine = self.cards.setdefault(card, [0, 0, 0, 0])
+            for i, n in enumerate(counts):
+                mine[i] += n
+
+
+def merged(simulation: Simulation, results) -> list[CellCounts]:
+    counts = [CellCounts() for _ in cells(simulation)]
+    for result in results:
+        counts[result["cell"]].add(result)
+    return counts
+
+
+def _round(x: float) -> float:
+    return round(x, 6)
+
+
+def _rate(successes: int, trials: int) -> dict:
+    low, high = wilson(successes, trials)
+    return {"rate": _round(successes / trials) if trials else None, "low": _round(low), "high": _round(high)}
+
+
+def cell_figures(values: dict, counts: CellCounts, card_order: list[str]) -> dict:
+    lengths = counts.lengths
+    figures = {
+        "sweep": values,
+        "games": counts.games,
+        "win": {"wins": counts.wins, **_rate(counts.wins, counts.games)} if counts.scored else None,
+        "length": {"mean": _round(histogram_mean(lengths)), "q1": histogram_quantile(lengths, 0.25),
+                   "median": histogram_quantile(lengths, 0.5), "q3": histogram_quantile(lengths, 0.75),
+                   "min": min(lengths, default=0), "max": max(lengths, default=0)},
+        "outcomes": dict(sorted(counts.outcomes.items())),
+        "cards": {},
+    }
+    for card in card_order:
+        if card not in counts.cards:
+            continue
+        drawn, played, games_played, wins_played = counts.cards[card]
+        figures["cards"][card] = {
+            "drawn": drawn, "played": played, "games_played": games_played,
+            "win_when_played": {"wins": wins_played, **_rate(wins_played, games_played)} if counts.scored else None}
+    return figures
+
+
+def summary(simulation: Simulation, game, results, interrupted: bool = False) -> dict:
+    """The simulation as it is written to JSON: what was asked, then each cell's figures in grid order."""
+    card_order = [card.id for card in game.cards]  # file order, as the game lists them
+    names = {card.id: card.name for card in game.cards}
+    counts = merged(simulation, results)
+    return {
+        "game": game.slug,
+        "title": game.title,
+        "strategy": simulation.strategy,
+        "seed": simulation.seed,
+        "games_per_cell": simulation.games,
+        "max_actions": simulation.max_actions,
+        "options": simulation.options,
+        "sweeps": [{"key": s.key, "values": list(s.values)} for s in simulation.sweeps],
+        "interrupted": interrupted,
+        "games_played": sum(c.games for c in counts),
+        "card_names": {card: names[card] for card in card_order if any(card in c.cards for c in counts)},
+        "cells": [cell_figures(values, c, card_order) for values, c in zip(cells(simulation), counts)],
+    }

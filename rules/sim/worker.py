@@ -1,0 +1,128 @@
+"""One chunk of games, played where a worker runs: in this process, a pool's process or a Dask worker.
+
+A worker needs the same deckwright installed and the game folder (and the fixture folder, if any) at the path
+the chunk names; it loads the game once per process and keeps it for the chunks that follow. The result is
+plain counts (picklable, JSON-ready), merged by ``tally``.
+"""
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from deckwright.rules.ci.fixtures import overlaid
+from deckwright.rules.engine.log import NULL_LOG
+from deckwright.rules.engine.openvalues import OpenRuleError
+from deckwright.rules.engine.randomplay import play, random_choice
+from deckwright.rules.games import rules_module
+from deckwright.rules.load import load_game
+
+from .plan import Chunk, GameSource
+
+class PlayStopped(Exception):
+    """A game could not go on: an open value reached, a broken rule, no legal action (the message says which)."""
+
+
+UNFINISHED = "unfinished"  # the game did not end within the most actions allowed
+ENDED = "ended"  # the game ended, and its module names no outcome
+
+
+@dataclass(frozen=True)
+class Prepared:
+    game: Any
+    module: Any
+    rules: Any
+    cards: frozenset  # the game's card ids, to tell a card from any other value in an event
+
+
+def game_at(source: GameSource):
+    """The game of ``source``, the fixture laid over a copy of it (in a temporary folder this process removes
+    when it ends)."""
+    folder = source.path()
+    if source.fixture is None:
+        return load_game(folder)
+    scratch = Path(tempfile.mkdtemp(prefix="deckwright-simulate-"))
+    atexit.register(shutil.rmtree, scratch, True)
+    return load_game(overlaid(folder, Path(source.fixture), scratch / folder.name))
+
+
+@lru_cache(maxsize=4)  # one game a process, read once for all the chunks it plays
+def prepared(source: GameSource) -> Prepared:
+    game = game_at(source)
+    module = rules_module(game)
+    return Prepared(game, module, module.prepare(game), frozenset(card.id for card in game.cards))
+
+
+def strategies(module) -> dict[str, Callable]:
+    """The players a module offers: its own ``STRATEGIES`` first, then ``random``."""
+    return {**getattr(module, "STRATEGIES", {}), "random": random_choice}
+
+
+class CardFactLog:
+    """A log that keeps only the card facts a module's ``CARD_FACTS`` table names: ``{event kind: (fact, data
+    key)}`` with fact ``drawn`` or ``played`` and the key's value a card id or a list of them (other values,
+    such as ``none``, are not cards and are skipped)."""
+
+    def __init__(self, table: dict, cards: frozenset):
+        self.table, self.cards = table, cards
+        self.counts = {"drawn": Counter(), "played": Counter()}
+
+    def __bool__(self) -> bool:
+        return True
+
+    def add(self, kind: str, **data) -> None:
+        entry = self.table.get(kind)
+        if entry is None:
+            return
+        fact, key = entry
+        value = data.get(key)
+        counter, cards = self.counts[fact], self.cards
+        for card in value if isinstance(value, (list, tuple)) else (value,):
+            if card in cards:
+                counter[card] += 1
+
+
+def run_chunk(chunk: Chunk) -> dict:
+    """Play the chunk's games; their counts: outcomes, wins, lengths (actions), and per card drawn / played."""
+    ready = prepared(chunk.source)
+    module, rules = ready.module, ready.rules
+    choose = strategies(module)[chunk.strategy]
+    outcome = getattr(module, "outcome", None)
+    table = getattr(module, "CARD_FACTS", None)
+    outcomes, lengths, cards = Counter(), Counter(), {}
+    wins, scored = 0, False
+    for i in range(chunk.games):
+        seed = chunk.seed + i
+        log = CardFactLog(table, ready.cards) if table else NULL_LOG
+        try:
+            result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
+                          check_every=chunk.max_actions + 1)
+        except OpenRuleError as exc:
+            raise PlayStopped(f"game seed {seed}: {exc}") from None
+        if result.problems:  # play checks the cards and invariants at the end of every game
+            raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
+        if result.over:
+            name, won = outcome(result.state) if outcome else (ENDED, None)
+            scored |= won is not None  # the game has a winning side (an unfinished game is no win)
+        else:
+            name, won = UNFINISHED, False
+        outcomes[name] += 1
+        lengths[result.actions] += 1
+        wins += bool(won)
+        if table:
+            played = log.counts["played"]
+            for card, n in log.counts["drawn"].items():
+                cards.setdefault(card, [0, 0, 0, 0])[0] += n
+            for card, n in played.items():
+                entry = cards.setdefault(card, [0, 0, 0, 0])
+                entry[1] += n
+                entry[2] += 1
+                entry[3] += bool(won)
+    return {"cell": chunk.cell, "number": chunk.number, "games": chunk.games, "wins": wins,
+            "scored": scored, "outcomes": dict(outcomes), "lengths": dict(lengths),
+            "cards": cards}

@@ -1,0 +1,231 @@
+"""deckwright simulate: seeded chunks whose figures do not depend on where they ran, the Wilson interval, sweep
+grids, Ctrl-C, open content, and the Balance page's numbers against the JSON."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import need_package
+from deckwright.generator.cli import main
+from deckwright.rules.sim import session
+from deckwright.rules.sim.plan import CHUNK_GAMES, GameSource, Simulation, Sweep, cells, chunk_seed, chunks
+from deckwright.rules.sim.stats import histogram_quantile, wilson
+
+ROOT = Path(__file__).resolve().parent.parent
+NH = ROOT / "cards" / "nightmare-hunt"
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def simulate(tmp_path, *args: str, name: str = "out.json") -> tuple[int, dict | None]:
+    target = tmp_path / name
+    status = main(["simulate", *args, "--json", str(target), "--out", str(tmp_path / "output")])
+    return status, json.loads(target.read_text()) if target.exists() else None
+
+
+# -- the figures ------------------------------------------------------------------------------------
+
+
+def test_wilson_interval_against_hand_computed_values():
+    # 0 wins in 10: low 0, high z^2 / (n + z^2) = 3.841459 / 13.841459 = 0.277533
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.277533, abs=1e-6)
+    # 50 of 100: centred on 0.5, half-width z * sqrt(0.0025 + z^2/40000) / (1 + z^2/100)
+    #   = 1.959964 * 0.0509514 / 1.0384146 = 0.096169
+    low, high = wilson(50, 100)
+    assert (low, high) == (pytest.approx(0.403831, abs=1e-6), pytest.approx(0.596169, abs=1e-6))
+    # 3 of 20 (p = 0.15, z^2/n = 0.192073): centre (0.15 + 0.096037) / 1.192073 = 0.206395,
+    #   half 1.959964 * sqrt(0.006375 + 0.0024009) / 1.192073 = 0.154025
+    low, high = wilson(3, 20)
+    assert (low, high) == (pytest.approx(0.052370, abs=2e-6), pytest.approx(0.360420, abs=2e-6))
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("values", [[5], [1, 2], [3, 1, 2, 9], [7, 7, 7, 1, 30, 2, 2, 8, 11]])
+def test_quartiles_of_a_histogram_match_the_statistics_module(values):
+    histogram = {v: values.count(v) for v in set(values)}
+    expected = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
+    assert [histogram_quantile(histogram, q) for q in (0.25, 0.5, 0.75)] == pytest.approx(expected)
+
+
+def test_chunk_seeds_depend_on_the_seed_and_the_chunk_number_only():
+    plan = Simulation(GameSource(str(NH)), 250, 7, "heuristic", sweeps=(Sweep("level", (1, 2)),))
+    work = chunks(plan)
+    assert [(c.cell, c.number, c.games) for c in work] == [(0, 0, 100), (1, 0, 100), (0, 1, 100),
+                                                            (1, 1, 100), (0, 2, 50), (1, 2, 50)]
+    assert [c.seed for c in work[::2]] == [c.seed for c in work[1::2]] == [chunk_seed(7, n) for n in range(3)]
+    assert chunk_seed(7, 0) != chunk_seed(8, 0) and CHUNK_GAMES == 100
+
+
+def test_a_sweep_grid_has_a_cell_for_every_combination_in_order(tmp_path):
+    status, data = simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial",
+                            "--sweep", "armour=robes,plate", "--sweep", "level=1,2,3")
+    assert status == 0
+    assert data["sweeps"] == [{"key": "armor", "values": ["robes", "plate"]}, {"key": "level", "values": [1, 2, 3]}]
+    assert [cell["sweep"] for cell in data["cells"]] == [{"armor": a, "level": n} for a in ("robes", "plate")
+                                                         for n in (1, 2, 3)]
+    for cell in data["cells"]:
+        assert cell["games"] == 20 and sum(cell["outcomes"].values()) == 20
+        assert set(cell["outcomes"]) <= {"won", "died", "unfinished"}
+        assert cell["win"]["wins"] == cell["outcomes"].get("won", 0)
+        low, high = wilson(cell["win"]["wins"], 20)
+        assert (cell["win"]["low"], cell["win"]["high"]) == (round(low, 6), round(high, 6))
+        assert cell["length"]["q1"] <= cell["length"]["median"] <= cell["length"]["q3"]
+    punch = data["cells"][0]["cards"]["punch"]
+    assert punch["played"] >= punch["games_played"] > 0 and punch["drawn"] == 0  # instinctual: never drawn
+    assert data["cells"][0]["cards"]["slash"]["drawn"] > 0
+
+
+def test_the_same_seed_gives_the_same_figures_on_one_core_and_on_a_process_pool(tmp_path):
+    args = ["nightmare-hunt", "--games", "150", "--seed", "3", "--sweep", "level=1,2"]
+    assert simulate(tmp_path, *args, "--scheduler", "serial", name="serial.json")[0] == 0
+    assert simulate(tmp_path, *args, "--scheduler", "pool:2", name="pool.json")[0] == 0
+    assert (tmp_path / "serial.json").read_bytes() == (tmp_path / "pool.json").read_bytes()
+    assert (tmp_path / "output" / "simulate" / "nightmare-hunt" / "balance.json").read_bytes() == \
+        (tmp_path / "pool.json").read_bytes()
+
+
+def test_a_dask_local_cluster_gives_byte_identical_json(tmp_path):
+    need_package("distributed", "cluster")
+    args = ["nightmare-hunt", "--games", "120", "--seed", "1", "--sweep", "armour=robes,leather,plate",
+            "--sweep", "level=1,2,3"]
+    assert simulate(tmp_path, *args, name="pool.json")[0] == 0
+    assert simulate(tmp_path, *args, "--scheduler", "local:2", name="dask.json")[0] == 0  # TCP on 127.0.0.1
+    assert (tmp_path / "pool.json").read_bytes() == (tmp_path / "dask.json").read_bytes()
+
+
+# -- what the command says ----------------------------------------------------------------------------
+
+
+def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
+    assert simulate(tmp_path, "nightmare-hunt", "--option", "armor=robe")[0] == 2
+    assert simulate(tmp_path, "nightmare-hunt", "--option", "colour=red")[0] == 2
+    assert simulate(tmp_path, "nightmare-hunt", "--strategy", "genius")[0] == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["deckwright: --option: option.armor: no card with id 'robe'; did you mean 'robes'?",
+                   "deckwright: unknown option 'colour'; nightmare-hunt takes: armor, level, stop_at_death",
+                   "deckwright: --strategy genius: nightmare-hunt offers heuristic, random"]
+
+
+def test_open_content_says_what_blocks_play_and_a_fixture_supplies_it(tmp_path, capsys):
+    status, data = simulate(tmp_path, "rt0-combat", "--games", "5")
+    assert status == 1 and data is None
+    err = capsys.readouterr().err
+    assert "rt0-combat cannot be played with its content as it is: random play needs adversaries" in err
+    assert "--fixture FOLDER" in err and "Traceback" not in err
+    options = ["--option", "players=[Ana, {name: Bo, speed: slow}, {name: Cy, speed: fast}]",
+               "--option", "card_effect=1", "--option", "intent_damage=4"]
+    status, data = simulate(tmp_path, "rt0-combat", "--games", "30", "--fixture", str(FIXTURES / "rt0-combat"),
+                            "--scheduler", "serial", *options)
+    assert status == 0 and data["cells"][0]["games"] == 30 and sum(data["cells"][0]["outcomes"].values()) == 30
+
+
+def test_ctrl_c_reports_the_games_finished_so_far(tmp_path):
+    target = tmp_path / "stopped.json"
+    command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "1000000",
+               "--scheduler", "pool:2", "--json", str(target), "--out", str(tmp_path / "output")]
+    # a background shell starts its children with SIGINT ignored: give this one the default back
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(8 if os.environ.get("CI") else 12)  # imports and the first chunks
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
+    data = json.loads(target.read_text())
+    assert data["interrupted"] is True and 0 < data["games_played"] < 1_000_000
+    assert data["games_played"] % CHUNK_GAMES == 0  # whole chunks only
+    assert f"nightmare-hunt: {data['games_played']:,} games" in out and "INTERRUPTED" in out
+
+
+# -- the Balance page ---------------------------------------------------------------------------------
+
+
+def test_the_balance_page_shows_the_numbers_of_the_json(tmp_path, browser):
+    need_package("matplotlib", "charts")
+    from deckwright.generator.site import build_site
+    from deckwright.generator.site.balance import balance_file, read_balance
+    from deckwright.rules.load import load_game
+
+    status, data = simulate(tmp_path, "nightmare-hunt", "--games", "40", "--scheduler", "serial",
+                            "--sweep", "armour=robes,plate", "--sweep", "level=1,2")
+    assert status == 0
+    game = load_game(NH)
+    balance = read_balance(balance_file(tmp_path / "output", game.slug), game.slug)
+    assert balance == data
+    build_site([game], tmp_path / "site", reports={}, balances={game.slug: balance})
+    page = browser.new_page()
+    try:
+        page.goto((tmp_path / "site" / "nightmare-hunt" / "balance.html").as_uri())
+        rows = page.locator("#balance-cells tbody tr").all_inner_texts()
+        assert len(rows) == 4
+        for row, cell in zip(rows, data["cells"]):
+            cells_text = [c.strip() for c in row.split("\t")]
+            win, length = cell["win"], cell["length"]
+            assert cells_text[:4] == [cell["sweep"]["armor"], str(cell["sweep"]["level"]), f"{cell['games']:,}",
+                                      f"{win['rate']:.1%}"]
+            assert cells_text[4] == f"{win['low']:.1%} \u2013 {win['high']:.1%}"
+            assert cells_text[5] == f"{length['mean']:.1f}"
+        assert page.locator("#chart-win svg text").count() > 4  # text, in the page's font
+        assert page.locator("#chart-win").inner_text().count("%") >= 4
+        nav = page.locator("nav.topnav a[aria-current=page]").inner_text()
+        assert nav == "Balance"
+        swipe = page.locator("#balance-cards tbody tr", has_text="Swipe").inner_text().split("\t")
+        first = data["cells"][0]["cards"]["swipe"]
+        assert swipe[1:4] == [f"{first['drawn'] / 40:.2f}", f"{first['played'] / 40:.2f}",
+                              f"{first['win_when_played']['rate']:.1%}"]
+    finally:
+        page.close()
+
+
+def test_a_build_without_a_simulation_has_no_balance_page(tmp_path):
+    from deckwright.generator.site import build_site
+    from deckwright.rules.load import load_game
+
+    game = load_game(NH)
+    build_site([game], tmp_path / "site", reports={})
+    assert not (tmp_path / "site" / "nightmare-hunt" / "balance.html").exists()
+    assert "balance.html" not in (tmp_path / "site" / "nightmare-hunt" / "readings.html").read_text()
+
+
+def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only():
+    import io
+
+    from deckwright.rules.sim.progress import Progress, bar_line
+
+    assert bar_line(250, 1000, 2.0) == f"[{'#' * 7}{'-' * 21}] 250/1,000 games  125 games/s  0:06 left"
+    assert bar_line(0, 10, 0.0).endswith("0 games/s  ? left")
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    import itertools
+
+    ticks = itertools.count(0.0, 0.5)  # half a second between the clock's readings
+    shown = Progress(200, Terminal(), now=lambda: next(ticks))
+    shown.add(100)
+    shown.add(100)
+    shown.close()
+    assert shown.stream.getvalue().count("\r[") == 2 and "200/200 games" in shown.stream.getvalue()
+    quiet = Progress(200, io.StringIO())
+    quiet.add(200)
+    quiet.close()
+    assert quiet.stream.getvalue() == ""
+
+
+def test_a_bundled_game_is_named_so_that_a_worker_finds_it_in_its_own_installation():
+    from deckwright.generator import BUNDLED_GAMES
+    from deckwright.rules.sim.plan import bundled_games
+
+    assert bundled_games() == BUNDLED_GAMES
+    simulation = session.plan(NH, None, 10, 1, None, [], [], 5_000)
+    assert (simulation.source.folder, simulation.source.bundled) == ("nightmare-hunt", True)
+    assert simulation.source.path() == BUNDLED_GAMES / "nightmare-hunt" and simulation.strategy == "heuristic"
