@@ -230,6 +230,10 @@ def test_force_builds_and_the_site_lists_the_failures(tiny, tmp_path, capsys):
         assert str(tmp_path) not in html  # the builder's own paths stay out of the site
     index = (out / "site" / "index.html").read_text(encoding="utf-8")
     assert "3 build failures" in index
+    need_tools("pdftotext", package="poppler-utils")
+    monsters = subprocess.run(["pdftotext", str(out / "tiny" / "print" / "deck-monsters.pdf"), "-"],
+                              capture_output=True, text=True, check=True).stdout
+    assert re.search(r"monster goblin\s+not drawn: see the build's\s+errors", monsters), monsters  # the face it could not draw
 
 
 def test_a_failing_example_fails_the_build_and_is_marked_with_force(tmp_path, capsys):
@@ -258,3 +262,15 @@ def test_a_failing_example_fails_the_build_and_is_marked_with_force(tmp_path, ca
     anchor = link.group(1).split("#")[1]
     turn = (out / "site-out" / "site" / "gloombah" / "rules" / "turn.html").read_text(encoding="utf-8")
     assert f'<section class="example example-failing" id="{anchor}"' in turn
+
+
+def test_force_builds_past_a_layout_that_cannot_be_read(tiny, tmp_path, capsys):
+    game = tiny({"layouts/hero.yaml": "boxes:\n  name: {kind: text, text: '{{ card.name }}', colour: red}\n"})
+    out = tmp_path / "out"
+    assert build(capsys, str(game), "--out", str(out), "--target", "home")[0] == 1
+    assert not out.exists() or snapshot(out) == {}
+    status, stdout, stderr = build(capsys, str(game), "--out", str(out), "--target", "home", "--force")
+    assert status == 1 and "tiny: built into" in stdout
+    assert re.search(r"layouts/hero\.yaml:2:\d+: boxes\.name: unknown key 'colour'; did you mean 'color'\?", stderr)
+    assert (out / "tiny" / "print" / "deck-heroes.pdf").is_file()
+    assert "unknown key &#39;colour&#39;" in (out / "site" / "tiny" / "cards.html").read_text(encoding="utf-8")

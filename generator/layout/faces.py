@@ -222,7 +222,13 @@ class Faces:
         ctx = self._base()
         ctx.update(card=self._card_view(card), deck=deck, type=self.game.card_types[card.type])
         self._deck_palette(ctx, deck)
-        layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+        try:
+            layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+        except LayoutError as exc:
+            if not self.keep_going:
+                raise
+            self.problems.update(exc.problems)
+            layout = None  # its fields read as plain values
 
         def fmt(name: str, value: Any = _MISSING) -> str:
             if value is _MISSING:
@@ -234,14 +240,18 @@ class Faces:
         return ctx
 
     def _format(self, layout, ctx: dict, name: str, value: Any) -> str:
-        template = layout.formats.get(name)
+        template = layout.formats.get(name) if layout is not None else None
         if template is None:
             return plain_value(value, self.game)
         try:
             return resolve(template, dict(ctx, value=plain(value)), "text")
         except ValueFailure as exc:
             card = ctx.get("card")
-            raise LayoutError([Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")])
+            problem = Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")
+            if not self.keep_going:
+                raise LayoutError([problem])
+            self.problems.add(problem)
+            return plain_value(value, self.game)
 
     # -- display lists ---------------------------------------------------
 
@@ -360,14 +370,21 @@ def labelled_fields(game: Game, card: Card, fmt) -> list[dict]:
     """Every field the card has a value for, in its type's order: ``key``, ``label`` (the field's label, or its
     key in words), ``text`` (as ``fmt`` words it) and ``short`` (at most SHORT_FIELD characters on one line)."""
     rows = []
-    for key, fdef in game.card_types[card.type].fields:
+    card_type = game.card_types[card.type]
+    for key, _ in card_type.fields:
         if card.get(key) is None:
             continue
         text = fmt(key)
         if text.strip():
-            label = fdef.label or key.replace("_", " ").capitalize()
-            rows.append({"key": key, "label": label, "text": text, "short": len(text) <= SHORT_FIELD and "\n" not in text})
+            rows.append({"key": key, "label": type_field_label(card_type, key), "text": text,
+                         "short": len(text) <= SHORT_FIELD and "\n" not in text})
     return rows
+
+
+def type_field_label(card_type, key: str) -> str:
+    """A field's label from its card type, or its key in words."""
+    fdef = card_type.field(key)
+    return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
 
 
 def card_face(game: Game, card: Card, bleed: float = 0.0) -> DisplayList:
