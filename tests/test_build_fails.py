@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from deckwright.generator import BUNDLED_GAMES, cli
+from deckwright.generator.layout.displaylist import texts
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.fitcheck import layout_warnings
 from deckwright.rules.load import load_game
@@ -127,14 +128,22 @@ def test_a_type_without_a_layout_gets_the_default_one_and_one_warning(critters):
 
 def test_the_default_layout_shows_name_type_and_every_field(critters):
     faces = Faces(load_game(critters))
-    from deckwright.generator.layout.displaylist import texts
-
     troll = " ".join(texts(faces.front(faces.game.card("marsh-troll"))))
     for words in ("Marsh Troll", "BEAST", "HEALTH", "9", "ATTACK", "2D6+1", "ARMOR", "FAST", "no", "HABITAT",
                   "Swamps", "Ability:", "Regenerate:", "Lore of old:", "fen.", "Beasts"):
         assert words in troll, words
     mole = texts(faces.front(faces.game.card("mole")))
     assert mole == ["Mole", "CRITTER", "HEALTH", "2", "SPEED", "1", "Critters"]
+
+
+@pytest.mark.parametrize("size", ["mini", "tarot", "square"])
+def test_the_default_layout_fits_other_card_sizes(critters, size):
+    game = critters / "game.yaml"
+    game.write_text(game.read_text().replace("size: poker", f"size: {size}"), encoding="utf-8")
+    faces = Faces(load_game(critters))
+    assert [str(p) for p in layout_warnings(faces.game, faces=faces) if "no layout" not in p.message] == []
+    troll = " ".join(texts(faces.front(faces.game.card("marsh-troll"))))
+    assert "Swamps" in troll and "2D6+1" in troll and "fen." in troll
 
 
 def test_the_default_layout_on_the_printed_page(critters, tmp_path, capsys):
