@@ -114,7 +114,7 @@ def check_for_build(game, force: bool = False) -> Verdict:
 
     report = check_game(game.root)
     failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
-    failures += [Problem(example.loc, f"{example.name}: failing: {example.message}")
+    failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]
     if report.conformance is not None:
         failures += [Problem(game.loc, f"rules protocol: {problem}") for problem in report.conformance.problems]
