@@ -245,7 +245,7 @@ def test_force_builds_and_the_site_lists_the_failures(tiny, tmp_path, capsys):
     assert re.search(r"monster goblin\s+not drawn: see the build's\s+errors", monsters), monsters  # the face it could not draw
 
 
-def test_a_failing_example_fails_the_build_and_is_marked_with_force(tmp_path, capsys):
+def test_a_failing_example_fails_the_build_and_is_marked_with_force(tmp_path, capsys, monkeypatch):
     game = tmp_path / "gloombah"
     shutil.copytree(BUNDLED_GAMES / "gloombah", game)
     out = tmp_path / "out"
@@ -262,8 +262,14 @@ def test_a_failing_example_fails_the_build_and_is_marked_with_force(tmp_path, ca
     [failing] = [line for line in stderr.splitlines() if ": failing: " in line]
     assert re.match(rf"{re.escape(str(game))}/rulebook/turn\.md:\d+:\d+: ", failing), failing
     assert "nothing written" in stdout and snapshot(out) == before
+    from deckwright.rules.ci import check
+
+    replays = []
+    replay = check.replay_game_examples
+    monkeypatch.setattr(check, "replay_game_examples", lambda *a, **k: replays.append(1) or replay(*a, **k))
     status, stdout, stderr = build(capsys, str(game), "--out", str(out / "site-out"), "--target", "proof", "--force")
     assert status == 1
+    assert len(replays) == 1  # one check run, reused by the build, the rulebook and the site
     html = (out / "site-out" / "site" / "gloombah" / "index.html").read_text(encoding="utf-8")
     link = re.search(r'<li><span class="where">rulebook/turn\.md:\d+:\d+</span> <a href="(rules/turn\.html#[^"]+)">',
                      html)
