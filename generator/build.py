@@ -50,8 +50,12 @@ TARGET_FILES = {
 
 
 def write_schema(folder: Path, game) -> None:
-    """JSON Schema files for editors, and per card type a CSV template (its header row) for spreadsheets."""
-    for name, schema in schema_files(game).items():
+    """JSON Schema files for editors (fonts.json for a game's fonts/fonts.yaml), and per card type a CSV template
+    (its header row) for spreadsheets."""
+    from deckwright.generator.layout.fonts import STYLES
+    from deckwright.generator.layout.gamefonts import fonts_file_schema
+
+    for name, schema in {"fonts.json": fonts_file_schema(tuple(STYLES)), **schema_files(game)}.items():
         write_json(folder / name, schema)
     for card_type in game.card_types.values():
         (folder / f"{card_type.id}.csv").write_text(csv_template(card_type.fields), encoding="utf-8")
@@ -121,7 +125,7 @@ def check_for_build(game, force: bool = False) -> Verdict:
     try:
         faces = Faces(game, keep_going=force)
         layout = layout_warnings(game, faces=faces)
-    except LayoutError as exc:  # icons.yaml cannot be read: nothing can be drawn
+    except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn
         faces, layout = None, exc.problems
     failures += [problem for problem in layout if problem.severity == "error"]
     own = set(report.problems.items)  # the game's own warnings, printed with its data problems
@@ -157,7 +161,7 @@ def build_games(games, options: BuildOptions) -> int:
         for game in games:
             verdict = verdicts[game.slug]
             if verdict.faces is None:
-                print(f"{game.slug}: not built: its layouts cannot be read; earlier output left as it was")
+                print(f"{game.slug}: not built: its layouts or fonts cannot be read; earlier output left as it was")
                 failed = True
                 continue
             try:

@@ -26,7 +26,7 @@ from deckwright.rules.problems import Problem
 
 from .displaylist import DisplayList, Path, Rect
 from .files import LayoutError, LayoutFiles, file_root, search_folders
-from .fonts import FontBook, shipped_fonts
+from .fonts import FontBook, game_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
 from .richtext import parse
@@ -140,8 +140,13 @@ class Faces:
     """Display lists for one game's cards, backs and sheets, with its layouts, icons and fonts read once."""
 
     def __init__(self, game: Game, fonts: FontBook | None = None, keep_going: bool = False):
-        """``keep_going``: a face that cannot be laid out is drawn as a marked blank and its problems are kept in
-        ``problems`` (what ``build --force`` needs), instead of raising LayoutError."""
+        """``fonts``: the game's (``game_fonts``), read from its folder when not given; an error in them is a
+        LayoutError, like one in a layout. ``keep_going``: a face that cannot be laid out is drawn as a marked
+        blank and its problems are kept in ``problems`` (what ``build --force`` needs), instead of raising."""
+        self.fonts = fonts or game_fonts(game.root)
+        font_errors = [problem for problem in self.fonts.problems if problem.severity == "error"]
+        if font_errors:
+            raise LayoutError(font_errors)
         self.game = game
         self.keep_going = keep_going
         self.view = game_view(game)
@@ -149,7 +154,6 @@ class Faces:
         self.env = make_environment(self.view)
         self.files = LayoutFiles(game, self.env)
         self.files.compile(layout_uses(game))
-        self.fonts = fonts or shipped_fonts()
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
@@ -158,6 +162,7 @@ class Faces:
         # PRINT_DPI (warning), card types drawn with the default layout (warning), and with keep_going the faces
         # that could not be drawn (errors)
         self.problems: set[Problem] = set(self.files.warnings)
+        self.font_warnings: list[Problem] = list(self.fonts.problems)  # a font without its licence, a shadowed family
         self._shared = self._shared_context()
 
     def for_game(self, game: Game) -> "Faces":

@@ -48,4 +48,4 @@ def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | No
             except LayoutError as exc:
                 problems.extend(exc.problems)
                 break
-    return sorted(set(problems) | faces.problems)
+    return sorted(set(problems) | faces.problems | set(faces.font_warnings))
