@@ -1,10 +1,13 @@
 """``deckwright build``: every output of every game, each written atomically.
 
+A build first checks every game as ``deckwright check`` does (``check_for_build``): when one fails (a data
+problem, a failing example, a layout error, text that does not fit even at its smallest size, a missing or
+unreadable picture) nothing is written and the build exits 1, unless ``--force``.
+
 A build step is a function ``step(game, folder, options, faces, report)`` writing into the game's staging
-folder: ``faces`` is the game's layouts, compiled once for every step, and ``report`` its check report
-(``rules.ci.check``), its worked examples replayed once for every output that shows them (the rulebook PDFs
-and the site). A step returns its warnings (located problems of severity "warning", printed once the game
-is built) or None. The whole build holds the output folder's lock (generator.output).
+folder: ``faces`` is the game's layouts, compiled once for the check and every step, and ``report`` its check
+report (``rules.ci.check``), its worked examples replayed once for every output that shows them (the rulebook
+PDFs and the site). The whole build holds the output folder's lock (generator.output).
 
 ``--target`` picks what is built: ``home`` (print/*.pdf), ``printshop`` (print/printshop/), ``proof`` (print/proof.pdf),
 ``tts`` (tts/), ``sprites`` (sprites/), or ``all`` of them. game.json, the schema and the site
@@ -20,7 +23,7 @@ from pathlib import Path
 from deckwright.rules.data.cells import csv_template
 from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
-from deckwright.rules.problems import InvalidGame
+from deckwright.rules.problems import InvalidGame, Problem
 
 from .output import link_or_copy, locked, staged_folder, write_json
 
@@ -33,6 +36,7 @@ class BuildOptions:
     target: str = "all"  # all, or one of TARGET_FILES
     image_format: str = "png"  # of the tts and sprites images: png or jpeg
     base_url: str | None = None  # where the tts images will be online; None: file:/// paths to them
+    force: bool = False  # build even when checks fail (exit 1 all the same), the failures marked on the site
 
 
 # What each target writes under <out>/<game>/ (glob patterns).
@@ -93,40 +97,98 @@ def downloads(games, out: Path) -> dict[str, list[Path]]:
                         if path.is_file()] for game in games}
 
 
-def build_games(games, options: BuildOptions) -> int:
-    """Every game into ``out/<slug>/``, then the site into ``out/site/``, holding ``out``'s lock throughout."""
+@dataclass
+class Verdict:
+    """What checking one game before its build found: the check report, the compiled layouts (None when they
+    cannot be compiled), and its located problems: ``failures`` fail the build, ``warnings`` do not."""
+
+    report: object  # rules.ci.check.GameReport
+    faces: object  # generator.layout.faces.Faces, or None
+    failures: list[Problem]
+    warnings: list[Problem]
+
+
+def check_for_build(game, force: bool = False) -> Verdict:
+    """Everything ``deckwright check`` checks (the data, the worked examples, the rules module, every face laid
+    out, its text fitted and its art found), run once: the report and the Faces are reused by the build."""
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
+    from deckwright.generator.layout.fitcheck import layout_warnings
     from deckwright.rules.ci.check import check_game
 
-    failed = False
-    reports = {}
+    report = check_game(game.root)
+    failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
+    failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
+                 for example in report.examples if example.verdict == "failing"]
+    if report.conformance is not None:
+        failures += [Problem(game.loc, f"rules protocol: {problem}") for problem in report.conformance.problems]
+    try:
+        faces = Faces(game, keep_going=force)
+        layout = layout_warnings(game, faces=faces)
+    except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn
+        faces, layout = None, exc.problems
+    failures += [problem for problem in layout if problem.severity == "error"]
+    own = set(report.problems.items)  # the game's own warnings, printed with its data problems
+    warnings = [problem for problem in layout if problem.severity != "error" and problem not in own]
+    return Verdict(report, faces, failures, warnings)
+
+
+def build_games(games, options: BuildOptions) -> int:
+    """Every game into ``out/<slug>/``, then the site into ``out/site/``, holding ``out``'s lock throughout.
+
+    Like a test suite: every game is checked first (``check_for_build``), and when one fails nothing is written
+    (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1)."""
+    verdicts = {}
+    for game in games:
+        verdict = verdicts[game.slug] = check_for_build(game, options.force)
+        for line in verdict.warnings:
+            print(line, file=sys.stderr)
+        for line in verdict.failures:
+            print(line, file=sys.stderr)
+    from deckwright.generator.layout.files import LayoutError
+
+    failing = [slug for slug, verdict in verdicts.items() if verdict.failures]
+    if failing and not options.force:
+        for slug in failing:
+            count = len(verdicts[slug].failures)
+            print(f"{slug}: not built: {count} failure{'s' * (count != 1)}")
+        print(f"nothing written: earlier output left as it was ({len(failing)} of {len(games)} game(s) failing; "
+              f"--force builds anyway)")
+        sys.stdout.flush()
+        return 1
+    failed = bool(failing)
     with locked(options.out) as lock:
         for game in games:
-            report = reports[game.slug] = check_game(game.root)
-            warnings = set()
+            verdict = verdicts[game.slug]
+            if verdict.faces is None:
+                print(f"{game.slug}: not built: its layouts or fonts cannot be read; earlier output left as it was")
+                failed = True
+                continue
             try:
-                faces = Faces(game)
-                warnings.update(faces.font_warnings)
                 with staged_folder(options.out / game.slug, lock=lock) as folder:
                     for step in build_steps():
-                        warnings.update(step(game, folder, options, faces, report) or ())
+                        step(game, folder, options, verdict.faces, verdict.report)
                     keep_other_targets(options.out / game.slug, folder, options.target)
-            except (InvalidGame, LayoutError) as exc:  # e.g. a layout problem: located lines, the old output kept
+            except (InvalidGame, LayoutError) as exc:  # e.g. a deck too large for the paper: the old output kept
                 for problem in exc.problems:
                     print(problem, file=sys.stderr)
                 print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
                 failed = True
                 continue
-            for warning in sorted(warnings):  # the same fit warnings `deckwright check` gives
-                print(warning, file=sys.stderr)
-            print(f"{game.slug}: built into {options.out / game.slug}/")
+            forced = f" (--force: {len(verdict.failures)} failure(s) marked on its site pages)" if verdict.failures else ""
+            print(f"{game.slug}: built into {options.out / game.slug}/{forced}")
+        if failed and not options.force:
+            print("site: not built, as a game failed; earlier output left as it was")
+            sys.stdout.flush()
+            return 1
         from .site import site_step  # the site covers every game built, so it comes after them
         from .site.balance import balance_file, read_balance
 
         exports = {game.slug: options.out / game.slug / "tts" for game in games}
         balances = {game.slug: read_balance(balance_file(options.out, game.slug), game.slug) for game in games}
-        status = site_step(games, options.out / "site", reports, downloads(games, options.out),
-                           {slug: path for slug, path in exports.items() if path.is_dir()}, lock, balances)
+        status = site_step(games, options.out / "site", {slug: v.report for slug, v in verdicts.items()},
+                           downloads(games, options.out), {slug: path for slug, path in exports.items() if path.is_dir()},
+                           lock, balances, failures={slug: v.failures for slug, v in verdicts.items() if v.failures},
+                           faces={slug: v.faces for slug, v in verdicts.items() if v.faces is not None})
     sys.stdout.flush()
     return 1 if failed else status

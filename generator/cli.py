@@ -212,7 +212,7 @@ def cmd_build(args) -> int:
         return EXIT_INVALID
     check_out_folder(Path(args.out), [game.root for game in games])
     options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target,
-                           image_format=args.image_format, base_url=args.base_url)
+                           image_format=args.image_format, base_url=args.base_url, force=args.force)
     return build_games(games, options)
 
 
@@ -348,7 +348,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")
     p.set_defaults(run=cmd_check)
 
-    p = sub.add_parser("build", help="build PDFs, print-shop files and the HTML site into the output folder")
+    p = sub.add_parser("build", help="check, then build PDFs, print-shop files and the HTML site into the output folder "
+                                     "(nothing is written when a check fails, unless --force)")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
@@ -356,6 +357,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--target", choices=("all", "home", "printshop", "proof", "tts", "sprites"), default="all",
                    help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "
                         "sheets with a JSON manifest, or all of them (default: all); the other targets' files are kept")
+    p.add_argument("--force", action="store_true",
+                   help="build even when a check fails (a failing example, a layout error, text that cannot fit, a "
+                        "missing picture): the site lists the failures on the game's pages; the exit status is still 1")
     p.add_argument("--image-format", choices=("png", "jpeg"), default="png",
                    help="file format of the tts and sprites images (default: png; jpeg: quality 95, smaller)")
     p.add_argument("--base-url", type=_base_url, metavar="URL",

@@ -206,7 +206,7 @@ class _Loader:
                 continue
             fields = self.field_defs(fields_node, f"{path}.fields") if fields_node is not None else ()
             types[key.value] = CardType(key.value, data.get("name", key.value), fields,
-                                        data.get("layout", key.value), data.get("doc", ""))
+                                        data.get("layout", key.value), data.get("doc", ""), key.loc)
         self.check_ref_targets(types)
         return types
 

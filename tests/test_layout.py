@@ -160,10 +160,14 @@ def test_missing_layout_and_extends_loop_are_reported(tmp_path):
     with pytest.raises(LayoutError) as caught:
         Faces(game).front(game.card("knight"))
     assert "a loop" in str(caught.value)
-    (folder / "layouts" / "unit.yaml").unlink()
+    (folder / "layouts" / "frame.yaml").write_text("extends: shield\nboxes: {}\n", encoding="utf-8")
     with pytest.raises(LayoutError) as caught:
         Faces(load_game(folder)).front(game.card("knight"))
-    assert "no layout 'unit'" in str(caught.value)
+    assert "extends: no layout 'shield'" in str(caught.value)
+    (folder / "layouts" / "unit.yaml").unlink()  # a card type with no layout of its own: the default one, and a warning
+    faces = Faces(load_game(folder))
+    assert "Knight" in dl.texts(faces.front(game.card("knight")))
+    assert [p.message.split(";")[0] for p in faces.problems] == ["card type 'unit' has no layout"]
 
 
 def test_repeat_places_one_copy_per_item():

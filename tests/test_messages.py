@@ -116,8 +116,8 @@ def test_an_unmatched_asterisk_is_a_literal(text, italic):
 
 
 def test_build_prints_the_fit_warnings_that_check_prints(tiny, tmp_path):
-    text = "a long rule " * 60
-    game = tiny({"layouts/hero.yaml": "boxes:\n  rules: {kind: text, left: 5, top: 5, width: 20, height: 6, size: 9, "
+    text = "a long rule " * 2  # fits, below 6 pt (text that does not fit at all is an error: test_build_fails)
+    game = tiny({"layouts/hero.yaml": "boxes:\n  rules: {kind: text, left: 5, top: 5, width: 20, height: 6, size: 5.5, "
                                       f"min_size: 5, text: '{text}', field: rules}}\n"})
     checked = deckwright("check", "tiny", cwd=tmp_path)
     built = deckwright("build", "tiny", "--out", "out", cwd=tmp_path)

@@ -39,7 +39,7 @@ RECORDS = (Back, CardType, Deck, DiceGroup, FieldDef, Loc, Open, OpenQuestion, R
 PURE_METHODS = {"CardView.get", "GameView.card", "GameView.cards_in", "GameView.cards_of", "GameView.deck_total",
                 "CardType.field", "FieldDef.field"}
 # Functions a context offers: each computes text or a list from the game and changes nothing.
-PURE_CONTEXT_FUNCTIONS = {"fmt", "referring", "field_text"}
+PURE_CONTEXT_FUNCTIONS = {"fmt", "referring", "field_text", "labelled_fields"}
 PURE_GLOBALS = {"range", "namespace"}
 OWN_FILTERS = {"card_name", "card_of", "mix", "plus"}
 OWN_TESTS = {"open"}

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from deckwright.rules.data.model import Card, Game
 
-from .faces import Faces
+from .faces import Faces, type_field_label
 from .richtext import plain
 
 
 def field_label(game: Game, card: Card, key: str) -> str:
     """The field's label from the card type, or its key in words."""
-    fdef = game.card_types[card.type].field(key)
-    return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
+    return type_field_label(game.card_types[card.type], key)
 
 
 def plain_text(faces: Faces, markup: str) -> str:

@@ -114,6 +114,18 @@ class TextFit:
     size: float  # points
     fits: bool
     loc: object = None  # where the box is defined (a rules.problems.Loc)
+    overflow_ok: bool = False  # the box says ``fit: overflow-ok``: text that does not fit is no error
+
+
+@dataclass(frozen=True)
+class ArtFit:
+    """A picture as placed in its box: the resolution it prints at."""
+
+    box: str
+    src: str  # as the layout names it
+    dpi: float  # pixels per inch of the picture at its printed size (the lower of the two axes)
+    width: float  # the box, mm
+    height: float
 
 
 @dataclass(frozen=True)
@@ -124,6 +136,7 @@ class DisplayList:
     bleed: float  # mm on each side, drawn in
     items: tuple[Item, ...]
     fits: tuple[TextFit, ...] = field(default=(), compare=False)
+    art: tuple[ArtFit, ...] = field(default=(), compare=False)
 
 
 def walk(items) -> "list[Item]":

@@ -13,6 +13,8 @@ for a single call. Layout problems raise ``LayoutError`` (located problems).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
@@ -22,12 +24,14 @@ from deckwright.rules.data.values import Open
 from deckwright.rules.data.yamlsrc import load_yaml_file
 from deckwright.rules.problems import Problem
 
-from .displaylist import DisplayList
+from .displaylist import DisplayList, Path, Rect
 from .files import LayoutError, LayoutFiles, file_root, search_folders
 from .fonts import FontBook, game_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
+from .richtext import parse
 from .sandbox import LayoutSandbox
+from .textfit import TextSpec
 from .viewmodel import CardView, GameView, card_view, game_view, plain
 
 _MISSING = object()
@@ -147,14 +151,16 @@ def layout_uses(game: Game):
 class Faces:
     """Display lists for one game's cards, backs and sheets, with its layouts, icons and fonts read once."""
 
-    def __init__(self, game: Game, fonts: FontBook | None = None):
+    def __init__(self, game: Game, fonts: FontBook | None = None, keep_going: bool = False):
         """``fonts``: the game's (``game_fonts``), read from its folder when not given; an error in them is a
-        LayoutError, like one in a layout."""
+        LayoutError, like one in a layout. ``keep_going``: a face that cannot be laid out is drawn as a marked
+        blank and its problems are kept in ``problems`` (what ``build --force`` needs), instead of raising."""
         self.fonts = fonts or game_fonts(game.root)
         font_errors = [problem for problem in self.fonts.problems if problem.severity == "error"]
         if font_errors:
             raise LayoutError(font_errors)
         self.game = game
+        self.keep_going = keep_going
         self.view = game_view(game)
         self._cards = {card.id: card for card in game.cards}
         self.env = make_environment(self.view)
@@ -164,7 +170,10 @@ class Faces:
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
         self.data = plain(layout_data(game))
-        self.fit_warnings: set[Problem] = set()  # text that would print too small or not fit, from every face drawn
+        # what drawing found, from every face drawn: text too small (warning) or too long (error), art under
+        # PRINT_DPI (warning), card types drawn with the default layout (warning), and with keep_going the faces
+        # that could not be drawn (errors)
+        self.problems: set[Problem] = set(self.files.warnings)
         self.font_warnings: list[Problem] = list(self.fonts.problems)  # a font without its licence, a shadowed family
         self._shared = self._shared_context()
 
@@ -182,7 +191,7 @@ class Faces:
         faces.files = copy.copy(self.files)
         faces.files.game = game
         faces.data = plain(layout_data(game))
-        faces.fit_warnings = set()
+        faces.problems = set(self.files.warnings)
         self.env.add_filters(_filters(faces.view))
         return faces
 
@@ -230,7 +239,13 @@ class Faces:
         ctx = self._base()
         ctx.update(card=self._card_view(card), deck=deck, type=self.game.card_types[card.type])
         self._deck_palette(ctx, deck)
-        layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+        try:
+            layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+        except LayoutError as exc:
+            if not self.keep_going:
+                raise
+            self.problems.update(exc.problems)
+            layout = None  # its fields read as plain values
 
         def fmt(name: str, value: Any = _MISSING) -> str:
             if value is _MISSING:
@@ -238,17 +253,22 @@ class Faces:
             return self._format(layout, ctx, name, value)
 
         ctx["fmt"] = fmt
+        ctx["labelled_fields"] = lambda: labelled_fields(self.game, card, fmt)
         return ctx
 
     def _format(self, layout, ctx: dict, name: str, value: Any) -> str:
-        template = layout.formats.get(name)
+        template = layout.formats.get(name) if layout is not None else None
         if template is None:
             return plain_value(value, self.game)
         try:
             return resolve(template, dict(ctx, value=plain(value)), "text")
         except ValueFailure as exc:
             card = ctx.get("card")
-            raise LayoutError([Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")])
+            problem = Problem(template.loc, f"formats.{name}: {exc.message} (formatting {card.type} '{card.id}')")
+            if not self.keep_going:
+                raise LayoutError([problem])
+            self.problems.add(problem)
+            return plain_value(value, self.game)
 
     # -- display lists ---------------------------------------------------
 
@@ -257,12 +277,40 @@ class Faces:
         return (deck.size.width, deck.size.height) if deck else CARD_SIZES["poker"]
 
     def front(self, card: Card, bleed: float = 0.0) -> DisplayList:
-        layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
         width, height = self.card_size(card)
-        display = self.measurer.measure(layout, self.card_context(card), width, height, bleed, f"{card.type} {card.id}",
-                                        f"{card.type} '{card.id}'")
-        self.fit_warnings.update(fit_problems(display.fits, card.loc, f"{card.type} '{card.id}'"))
-        return display
+        name = f"{card.type} {card.id}"
+        with self._drawing(name, width, height, bleed) as drawn:
+            layout = self.files.layout(self.game.card_types[card.type].layout, card.loc)
+            drawn.display = self.measurer.measure(layout, self.card_context(card), width, height, bleed, name,
+                                                  f"{card.type} '{card.id}'")
+            self.problems.update(face_problems(drawn.display, card.loc, f"{card.type} '{card.id}'"))
+        return drawn.display
+
+    @contextmanager
+    def _drawing(self, name: str, width: float, height: float, bleed: float):
+        """Draws one face; with keep_going a LayoutError becomes a marked blank face and problems kept."""
+        drawn = _Drawn()
+        try:
+            yield drawn
+        except LayoutError as exc:
+            if not self.keep_going:
+                raise
+            self.problems.update(exc.problems)
+            drawn.display = self.failed_face(name, width, height, bleed)
+
+    def failed_face(self, name: str, width: float, height: float, bleed: float) -> DisplayList:
+        """A face that could not be laid out: pale red, crossed, saying so (``build --force``)."""
+        red = "#b3261e"
+        inset = min(width, height) * 0.06
+        cross = Path((("M", inset, inset), ("L", width - inset, height - inset),
+                      ("M", width - inset, inset), ("L", inset, height - inset)), None, "#e8b4b0", 0.4)
+        spec = TextSpec(self.fonts.face("Open Sans", "bold"), 9.0, 4.0, 1.2, "center", "middle", red)
+        words = self.measurer.setter.fit(parse(f"{name}\nnot drawn: see the build's errors"), spec, inset * 2,
+                                         height / 2 - 10, width - inset * 4, 20)
+        items = (Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, "#fbeceb"),
+                 Rect(inset, inset, width - 2 * inset, height - 2 * inset, None, red, 0.6), cross,
+                 Rect(inset * 2, height / 2 - 10, width - inset * 4, 20, "#fbeceb"), *words.items)
+        return DisplayList(name, width, height, bleed, items)
 
     def back_context(self, deck: Deck) -> dict:
         ctx = self._base()
@@ -276,19 +324,25 @@ class Faces:
         return ctx
 
     def back(self, deck: Deck, bleed: float = 0.0) -> DisplayList:
-        layout = self.files.layout(deck.back.layout, deck.loc)
-        return self.measurer.measure(layout, self.back_context(deck), deck.size.width, deck.size.height, bleed,
-                                     f"back of {deck.id}", f"the back of deck '{deck.id}'")
+        name = f"back of {deck.id}"
+        with self._drawing(name, deck.size.width, deck.size.height, bleed) as drawn:
+            layout = self.files.layout(deck.back.layout, deck.loc)
+            drawn.display = self.measurer.measure(layout, self.back_context(deck), deck.size.width, deck.size.height,
+                                                  bleed, name, f"the back of deck '{deck.id}'")
+            self.problems.update(face_problems(drawn.display, deck.loc, f"the back of deck '{deck.id}'"))
+        return drawn.display
 
     def sheet(self, sheet: Sheet, width: float | None = None, height: float | None = None,
               bleed: float = 0.0, paper: str = "") -> DisplayList:
         """A sheet measured at its own size, or at ``width`` x ``height`` (the printable area of ``paper``)."""
-        layout = self.files.layout(sheet.layout, sheet.loc)
-        display = self.measurer.measure(layout, self.sheet_context(sheet), width or sheet.size.width,
-                                        height or sheet.size.height, bleed, f"sheet {sheet.id}", f"sheet '{sheet.id}'")
-        where = f"sheet '{sheet.id}'" + (f" on {paper}" if paper else "")
-        self.fit_warnings.update(fit_problems(display.fits, sheet.loc, where))
-        return display
+        width, height = width or sheet.size.width, height or sheet.size.height
+        with self._drawing(f"sheet {sheet.id}", width, height, bleed) as drawn:
+            layout = self.files.layout(sheet.layout, sheet.loc)
+            drawn.display = self.measurer.measure(layout, self.sheet_context(sheet), width, height, bleed,
+                                                  f"sheet {sheet.id}", f"sheet '{sheet.id}'")
+            where = f"sheet '{sheet.id}'" + (f" on {paper}" if paper else "")
+            self.problems.update(face_problems(drawn.display, sheet.loc, where))
+        return drawn.display
 
     def format_field(self, card: Card, field: str) -> str:
         """A field as the layouts word it (markup included: see generator.layout.richtext), e.g. for rulebook tables."""
@@ -296,20 +350,58 @@ class Faces:
 
 
 READABLE_PT = 6.0  # text below this size is hard to read on a printed card
+PRINT_DPI = 200  # art below this resolution at its printed size looks soft or blocky
 
 
-def fit_problems(fits, loc, who: str) -> list[Problem]:
-    """Warnings, at ``loc``, for the texts of one face that print below READABLE_PT or do not fit at all."""
+@dataclass
+class _Drawn:
+    display: DisplayList | None = None
+
+
+def face_problems(display: DisplayList, loc, who: str) -> list[Problem]:
+    """What one face's drawing says, at ``loc``: an error for text that does not fit even at its smallest size
+    (unless its box says ``fit: overflow-ok``); warnings for text printing below READABLE_PT and for art
+    printing below PRINT_DPI."""
     out = []
-    for fit in fits:
+    for fit in display.fits:
         what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
-        if not fit.fits:
+        if not fit.fits and not fit.overflow_ok:
             out.append(Problem(loc, f"{who}: {what} does not fit even at {fit.size:g} pt (layout {fit.loc}); "
-                                    f"shorten the text or enlarge the box", "warning"))
-        elif fit.size < READABLE_PT:
+                                    f"shorten the text, enlarge the box or lower its min_size, or let it overflow "
+                                    f"with fit: overflow-ok"))
+        elif fit.fits and fit.size < READABLE_PT:
             out.append(Problem(loc, f"{who}: {what} prints at {fit.size:g} pt, below {READABLE_PT:g} pt "
                                     f"(layout {fit.loc}); shorten the text or enlarge the box", "warning"))
+    for art in display.art:
+        if art.dpi < PRINT_DPI:
+            out.append(Problem(loc, f"{who}: art '{art.src}' prints at {art.dpi:.0f} dpi in box '{art.box}' "
+                                    f"({art.width:.0f} x {art.height:.0f} mm); {PRINT_DPI} dpi or more prints sharp",
+                               "warning"))
     return out
+
+
+SHORT_FIELD = 16  # characters: a value this short, on one line, reads as a stat ("Health 3")
+
+
+def labelled_fields(game: Game, card: Card, fmt) -> list[dict]:
+    """Every field the card has a value for, in its type's order: ``key``, ``label`` (the field's label, or its
+    key in words), ``text`` (as ``fmt`` words it) and ``short`` (at most SHORT_FIELD characters on one line)."""
+    rows = []
+    card_type = game.card_types[card.type]
+    for key, _ in card_type.fields:
+        if card.get(key) is None:
+            continue
+        text = fmt(key)
+        if text.strip():
+            rows.append({"key": key, "label": type_field_label(card_type, key), "text": text,
+                         "short": len(text) <= SHORT_FIELD and "\n" not in text})
+    return rows
+
+
+def type_field_label(card_type, key: str) -> str:
+    """A field's label from its card type, or its key in words."""
+    fdef = card_type.field(key)
+    return fdef.label if fdef is not None and fdef.label else key.replace("_", " ").capitalize()
 
 
 def card_face(game: Game, card: Card, bleed: float = 0.0) -> DisplayList:

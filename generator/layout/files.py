@@ -16,6 +16,7 @@ from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
 from deckwright.rules.problems import Loc, Problem, display_path
 
 LAYOUT_DIR = TEMPLATES / "layouts"
+DEFAULT_CARD_LAYOUT = "default-card"  # the face of a card type that has no layout of its own
 TOP_KEYS = ("extends", "doc", "colors", "text_styles", "vars", "boxes", "formats")
 GEOMETRY_KEYS = ("left", "right", "top", "bottom", "width", "height")
 COMMON_KEYS = ("kind", *GEOMETRY_KEYS, "bleed", "show", "opacity", "repeat", "as", "step", "boxes", "doc")
@@ -188,6 +189,7 @@ class LayoutFiles:
         self.folders = search_folders(game)
         self._compiled: dict[str, Layout | LayoutError | _Missing] = {}
         self._files: dict[tuple[str, Path], Layout] = {}  # each file read once, however many layouts extend it
+        self.warnings: list[Problem] = []  # one per card type drawn with the default layout
 
     def find(self, name: str, after: Path | None = None) -> Path | None:
         """The file for a layout name; with ``after``, only files in folders after that file's folder."""
@@ -228,6 +230,14 @@ class LayoutFiles:
 
     def _compile(self, name: str, loc: Loc | None) -> Layout | _Missing:
         path = self.find(name)
+        card_type = self.game.card_types.get(name)
+        if path is None and card_type is not None and card_type.layout == name and name != DEFAULT_CARD_LAYOUT:
+            self.warnings.append(Problem(card_type.loc or loc or self.game.loc,
+                                         f"card type '{name}' has no layout; using the default layout (write "
+                                         f"layouts/{name}.yaml in the game folder to give it a face of its own; "
+                                         f"{DEFAULT_CARD_LAYOUT}.yaml in deckwright's templates/layouts/ is one to start from)",
+                                         "warning"))
+            return self._compile(DEFAULT_CARD_LAYOUT, loc)
         if path is None:
             where = ", ".join(display_path(f) for f in self.folders)
             return _Missing(f"no layout '{name}' (looked for {name}.yaml in {where})")

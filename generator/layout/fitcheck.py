@@ -1,8 +1,8 @@
 """``deckwright check``'s layout checks: every card, back and sheet laid out, small or overflowing text reported.
 
-A warning names the card and field whose text would print below ``faces.READABLE_PT``
-or not fit its box at all, located at the card; layout mistakes (a bad key, a
-missing field, an unknown icon) come back as located errors.
+A warning names the card and field whose text would print below ``faces.READABLE_PT``, or art that prints
+below ``faces.PRINT_DPI``, located at the card; text that does not fit its box even at its smallest size and
+layout mistakes (a bad key, a missing field, an unknown icon, a missing picture) come back as located errors.
 """
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from .fonts import FontBook
 PAPERS = ("a4", "letter")  # the papers --paper offers
 
 
-def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
+def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | None = None) -> list[Problem]:
+    """Every layout problem of the game, errors and warnings; ``faces``: the game's compiled layouts, when the
+    caller has them (``deckwright build`` checks with the Faces it then draws with)."""
     try:
-        faces = Faces(game, fonts)
+        faces = faces or Faces(game, fonts)
     except LayoutError as exc:
         return exc.problems
     problems: list[Problem] = []
@@ -46,4 +48,4 @@ def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
             except LayoutError as exc:
                 problems.extend(exc.problems)
                 break
-    return sorted(set(problems) | faces.fit_warnings | set(faces.font_warnings))
+    return sorted(set(problems) | faces.problems | set(faces.font_warnings))

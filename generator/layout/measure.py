@@ -29,7 +29,7 @@ from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, check_size
 from .textfit import TextSetter, TextSpec
 
 # Names that make a value differ from card to card (used to find boxes that can be drawn once and reused).
-CARD_NAMES = frozenset({"card", "fmt", "item", "index", "number", "count", "copy"})
+CARD_NAMES = frozenset({"card", "fmt", "labelled_fields", "item", "index", "number", "count", "copy"})
 COLOR_KEYS = ("fill", "stroke", "color", "accent")
 _FIELD_IN_TEXT = re.compile(r"(?:card\.([a-z_][a-z0-9_]*)|fmt\(\s*['\"]([a-z_][a-z0-9_]*))")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -38,9 +38,13 @@ MAX_NUMBER = 1e9
 MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
+MM_PER_INCH = 25.4
 MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
                  "align": "left", "valign": "top", "fit": "shrink"}
+# A text box's ``fit``: shrink down to min_size; keep its size; or shrink, and text that still does not fit is
+# drawn past the box without failing the check (any other text that does not fit is an error).
+TEXT_FITS = ("shrink", "none", "overflow-ok")
 
 
 def evaluate(value: Value, ctx: dict) -> Any:
@@ -209,6 +213,7 @@ class Measurer:
         """``who`` names the card (or back, sheet) in messages, e.g. "card 'dire-rat'"."""
         self.problems: list[Problem] = []
         self.fits: list[dl.TextFit] = []
+        self.art: list[dl.ArtFit] = []
         self.who = who
         self.layout = layout
         self.size = (width, height, bleed)
@@ -221,7 +226,7 @@ class Measurer:
             items = []
         if self.problems:
             raise LayoutError(self.problems)
-        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits))
+        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits), tuple(self.art))
 
     def _measure(self, layout: Layout, ctx: dict, width: float, height: float) -> list:
         palette = dict(ctx.get("colors") or {})
@@ -443,8 +448,11 @@ class Measurer:
         fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="cover")
         iw, ih = size
         if fit == "stretch":
+            self.art.append(dl.ArtFit(box.name, src, min(iw / w, ih / h) * MM_PER_INCH if w > 0 and h > 0 else 0.0, w, h))
             return [dl.Image(x, y, w, h, str(path), opacity)]
         scale = (max if fit == "cover" else min)(w / iw, h / ih)
+        if scale > 0:
+            self.art.append(dl.ArtFit(box.name, src, MM_PER_INCH / scale, w, h))
         sw, sh = iw * scale, ih * scale
         image = dl.Image(x + (w - sw) / 2, y + (h - sh) / 2, sw, sh, str(path), opacity)
         return [dl.Clip(x, y, w, h, (image,))] if fit == "cover" else [image]
@@ -472,7 +480,8 @@ class Measurer:
         if not text.strip():
             return []
         fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
-        self.fits.append(dl.TextFit(box.name, self._field_of(box), fitted.size, fitted.fits, box.loc))
+        self.fits.append(dl.TextFit(box.name, self._field_of(box), fitted.size, fitted.fits, box.loc,
+                                    spec.overflow_ok))
         return list(fitted.items)
 
     def _text_spec(self, box: Box, style_name: str, style: dict, ctx: dict, where: str) -> TextSpec | None:
@@ -501,12 +510,15 @@ class Measurer:
                 return None
         if size is None or min_size is None or leading is None:
             return None  # reported
+        fit = str(prop("fit"))
         spec = TextSpec(face=face, size=size, min_size=min(size, min_size),
                         leading=leading, align=str(prop("align")), valign=str(prop("valign")),
-                        color=prop("color", "color") or "#000000", shrink=str(prop("fit")) != "none")
-        for key, allowed in (("align", ("left", "center", "right")), ("valign", ("top", "middle", "bottom"))):
-            if getattr(spec, key) not in allowed:
-                self.problems.append(Problem(value_of(key).loc, f"{where}.{key}: expected one of {', '.join(allowed)}"))
+                        color=prop("color", "color") or "#000000", shrink=fit != "none", overflow_ok=fit == "overflow-ok")
+        for key, value, allowed in (("align", spec.align, ("left", "center", "right")),
+                                    ("valign", spec.valign, ("top", "middle", "bottom")), ("fit", fit, TEXT_FITS)):
+            if value not in allowed:
+                self.problems.append(Problem(value_of(key).loc, f"{where}.{key}: expected one of {', '.join(allowed)}, "
+                                                                f"got '{clip(value, 40)}'"))
                 return None
         keys = ("font", "font_style", "size", "min_size", "leading", "align", "valign", "fit", "color")
         values = [value_of(k) for k in keys]

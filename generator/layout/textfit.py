@@ -28,6 +28,7 @@ class TextSpec:
     valign: str  # top, middle, bottom
     color: str
     shrink: bool = True
+    overflow_ok: bool = False  # text that does not fit even at min_size is drawn past the box, and is no error
 
 
 @dataclass(frozen=True)

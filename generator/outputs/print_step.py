@@ -31,16 +31,16 @@ PNG_DPI = 300
 
 
 def step_print(game, folder: Path, options, faces: Faces, report) -> list:
-    """Writes the print files; returns the fit warnings of every face drawn (text too small or too long)."""
+    """Writes the print files (what drawing the faces found is in ``faces.problems``)."""
     if options.target not in ("all", "home", "printshop", "proof"):
-        return []
+        return None
     try:
         _build(game, faces, folder / "print", options)
         write_rulebooks(game, faces, report.examples, folder / "print", options.paper,
                         home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
-    return sorted(faces.fit_warnings)
+    return None
 
 
 def _build(game, faces: Faces, out: Path, options) -> None:

@@ -110,6 +110,28 @@ class PageLink:
     href: str  # from the game's folder
 
 
+@dataclass(frozen=True)
+class Failure:
+    """A problem that failed the build, shown in the banner of a game built with ``--force``."""
+
+    where: str  # file:line:col in the game folder
+    message: str
+    href: str = ""  # from the game's folder: the failing example's block
+
+
+def failure_views(view: "GameView", failures) -> list[Failure]:
+    """The build's failures (located problems), a failing example's linked to its block on its page."""
+    blocks = {ex.loc: f"{link.href}#{ex.anchor}" for link, ex in view.examples if ex.verdict == "failing"}
+    out = []
+    for problem in failures:
+        where = in_game(problem.loc, view.game)
+        message = problem.message
+        for root in {str(view.game.root), str(view.game.root.resolve())}:  # never the builder's own paths
+            message = message.replace(root + "/", "")
+        out.append(Failure(where, message, blocks.get(str(problem.loc), "")))
+    return out
+
+
 @dataclass
 class GameView:
     game: Game
@@ -125,6 +147,7 @@ class GameView:
     readings: list[ReadingView] = field(default_factory=list)
     odds: OddsPage | None = None  # the rules' exact odds tables; None without an ``odds`` hook
     balance: BalanceView | None = None  # the last simulation's figures (site/balance.py)
+    failures: list[Failure] = field(default_factory=list)  # what failed the build (built with --force)
 
     @property
     def readings_summary(self) -> str:
@@ -166,7 +189,8 @@ class GameView:
         return [(link, view) for link in self.pages for view in self.rendered[link.id].examples]
 
 
-def check_status(report: Any) -> CheckStatus:
+def check_status(report: Any, build_failures: int = 0) -> CheckStatus:
+    """The game's status from its check report; ``build_failures``: problems that failed a forced build."""
     examples = list(report.examples) if report is not None else []
     counts = {v: sum(1 for e in examples if e.verdict == v) for v in ("verified", "erratum", "failing")}
     warnings = tuple(report.problems.warnings) if report is not None else ()
@@ -177,6 +201,8 @@ def check_status(report: Any) -> CheckStatus:
         state = "failing"
         label = f"{counts['failing']} failing example{'s' * (counts['failing'] != 1)}" if counts["failing"] else \
             f"{errors} error{'s' * (errors != 1)}"
+    elif build_failures:
+        state, label = "failing", f"{build_failures} build failure{'s' * (build_failures != 1)}"
     elif counts["erratum"]:
         state, label = "errata", "Passes, known errata"
     else:
@@ -392,21 +418,29 @@ def keep_other_games(old_site: Path, folder: Path, rebuilt: set[str]) -> dict[st
 
 def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None = None,
                downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
-               keep_from: Path | None = None, balances: dict[str, dict] | None = None) -> list[str]:
+               keep_from: Path | None = None, balances: dict[str, dict] | None = None,
+               failures: dict[str, list] | None = None, faces: dict[str, Any] | None = None) -> list[str]:
     """Write the whole site into ``folder`` (empty); returns the pages written, relative to it.
     ``downloads`` are files (the rulebook PDFs) to offer on each game's pages, by game slug; ``tabletop`` names
     the folders of the games' Tabletop Simulator exports, which the site copies and links; ``keep_from``: an
     earlier site whose other games stay listed and published (see keep_other_games); ``balances``: each game's
-    last simulation (site/balance.py), by slug, for its Balance page."""
+    last simulation (site/balance.py), by slug, for its Balance page; ``failures``: by game slug,
+    the located problems that failed a build made with ``--force``, shown in a banner on the game's pages;
+    ``faces``: by game slug, the layouts the build compiled (generator.layout.faces.Faces), drawn with again."""
     writer = _Writer()
     views = []
     for game in games:
         report = (reports or {}).get(game.slug)
-        view = game_view(game, report, game_fonts(game.root))
+        compiled = (faces or {}).get(game.slug)
+        fonts = compiled.fonts if compiled is not None else game_fonts(game.root)
+        view = game_view(game, report, fonts, CardArt(game, fonts, compiled) if compiled is not None else None)
         render_rule_pages(view, report, writer.partials)
         view.readings = reading_views(game, view.pages, view.examples)
         if (balances or {}).get(game.slug):
             view.balance = balance_view(balances[game.slug])
+        view.failures = failure_views(view, (failures or {}).get(game.slug, ()))
+        if view.failures:
+            view.status = check_status(report, len(view.failures))
         views.append(view)
     copy_assets(folder, shipped_fonts())
     tiles = {view.slug: str(writer.partials.game_tile(view)) for view in views}
@@ -429,7 +463,8 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
                downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
-               lock=None, balances: dict[str, dict] | None = None) -> list[str]:
+               lock=None, balances: dict[str, dict] | None = None, failures: dict[str, list] | None = None,
+               faces: dict[str, Any] | None = None) -> list[str]:
     """Write the site atomically into ``target``; ``reports`` are check reports by game slug
     (computed here with ``rules.ci.check.check_game`` when not given); ``lock``: see generator.output."""
     if reports is None:
@@ -437,17 +472,20 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
 
         reports = {game.slug: check_game(game.root) for game in games}
     with staged_folder(target, lock=lock) as folder:
-        return write_site(games, folder, reports, downloads, tabletop, keep_from=target, balances=balances)
+        return write_site(games, folder, reports, downloads, tabletop, keep_from=target, balances=balances,
+                          failures=failures, faces=faces)
 
 
 def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = None,
               downloads: dict[str, list[Path]] | None = None, tabletop: dict[str, Path] | None = None,
-              lock=None, balances: dict[str, dict] | None = None) -> int:
-    """``deckwright build``'s last step: the site, or one line per problem and exit status 1."""
+              lock=None, balances: dict[str, dict] | None = None, failures: dict[str, list] | None = None,
+              faces: dict[str, Any] | None = None) -> int:
+    """``deckwright build``'s last step: the site, or one line per problem and exit status 1 (``balances``,
+    ``failures`` and ``faces``: see write_site)."""
     from deckwright.generator.layout.files import LayoutError
 
     try:
-        build_site(games, target, reports, downloads, tabletop, lock, balances)
+        build_site(games, target, reports, downloads, tabletop, lock, balances, failures, faces)
     except LayoutError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

@@ -43,6 +43,7 @@ class CardType:
     fields: tuple[tuple[str, FieldDef], ...]
     layout: str
     doc: str = ""
+    loc: Loc | None = field(default=None, compare=False)  # its key in game.yaml
 
     def field(self, name: str) -> FieldDef | None:
         return dict(self.fields).get(name)
