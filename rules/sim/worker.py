@@ -24,6 +24,7 @@ from deckwright.rules.load import load_game
 
 from .plan import Chunk, GameSource
 
+
 class PlayStopped(Exception):
     """A game could not go on: an open value reached, a broken rule, no legal action (the message says which)."""
 
