@@ -117,9 +117,18 @@ def layout_data(game: Game) -> dict:
     A mechanics module may define ``layout_data(game) -> dict``; without one, ``data`` is empty.
     """
     from deckwright.rules.games import rules_module
+    from deckwright.rules.games.gamecode import module_failure
 
-    hook = getattr(rules_module(game), "layout_data", None) if game.mechanics else None
-    return hook(game) if hook is not None else {}
+    module = rules_module(game)
+    hook = getattr(module, "layout_data", None)
+    if hook is None:
+        return {}
+    try:
+        return hook(game)
+    except Exception as exc:  # the designer's bug, at their own line
+        failure = module_failure(exc, module)
+        raise LayoutError([Problem(failure.loc or game.loc, f"the rules module's layout_data(game) raised "
+                                                            f"{failure.message}", detail=failure.trace)]) from None
 
 
 def layout_uses(game: Game):
