@@ -99,7 +99,7 @@ def build_games(games, options: BuildOptions) -> int:
     reports = {}
     with locked(options.out) as lock:
         for game in games:
-            report = reports[game.slug] = check_game(game.root)
+            report = reports[game.slug] = check_game(game.root, run_code=game.run_code)
             warnings = set()
             try:
                 faces = Faces(game)
