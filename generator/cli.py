@@ -248,6 +248,24 @@ def cmd_schema(args) -> int:
     return status
 
 
+def cmd_new(args) -> int:
+    from .new import NewGameError, write_new_game
+
+    try:
+        made = write_new_game(Path(args.path), args.title, shown=args.path)
+    except NewGameError as exc:
+        print(f"deckwright: {one_line(exc)}", file=sys.stderr)
+        return EXIT_INVALID
+    except OSError as exc:
+        print(f"deckwright: cannot write {one_line(args.path)}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INVALID
+    shown = one_line(args.path)
+    print(f"{made.slug}: a new game, \"{one_line(made.title)}\", written into {shown}/ ({len(made.files)} files; "
+          f"start with {shown}/README.md)")
+    print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out output")
+    return EXIT_OK
+
+
 def _base_url(text: str) -> str:
     if not text.startswith(("https://", "http://", "file:///")) or any(c.isspace() or c in '"<>\\' for c in text):
         raise argparse.ArgumentTypeError(f"'{text}' is not a URL starting with https://, http:// or file:///")
@@ -319,6 +337,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
     p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("new", parents=command_options, help="write a small working game to edit into your own")
+    p.add_argument("path", metavar="PATH", help="a new or empty folder for the game")
+    p.add_argument("--title", help="the game's title (default: from the folder's name)")
+    p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("schema", parents=command_options, help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
