@@ -222,3 +222,15 @@ def test_an_unknown_bundled_id_suggests_a_file(tmp_path):
     _, problems = load_game_with_warnings(game)
     (problem,) = problems.errors
     assert "no rules module 'dice-duel'" in problem.message and "rules.py" in problem.message
+
+
+def test_loading_the_module_writes_nothing_into_the_game_folder(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    game = duel(tmp_path, mechanics="rules/")
+    package = game / "rules"
+    package.mkdir()
+    (game / "rules.py").rename(package / "duel.py")
+    (package / "__init__.py").write_text("from .duel import *  # noqa: F403\n")
+    before = sorted(p.relative_to(game) for p in game.rglob("*"))
+    assert rules_module(load_game(game)).CONSTANTS is not None
+    assert sorted(p.relative_to(game) for p in game.rglob("*")) == before  # no __pycache__

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
+from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
 import traceback
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -142,6 +143,14 @@ def _inside(filename: str, folder: Path) -> bool:
         return False
 
 
+class _SourceOnly(SourceFileLoader):
+    """Loads Python source and never writes ``__pycache__`` into the game folder: deckwright writes nothing
+    there but the golden logs asked for."""
+
+    def set_data(self, path, data, *, _mode=0o666) -> None:
+        return None
+
+
 def load_rules_file(path: Path, name: str | None = None, private: bool = False) -> ModuleType:
     """A rules module from ``path``: a ``.py`` file, or a package folder holding ``__init__.py``.
 
@@ -151,8 +160,11 @@ def load_rules_file(path: Path, name: str | None = None, private: bool = False) 
     path = Path(path)
     init = path / "__init__.py" if path.is_dir() else path
     module_name = name if private and name else f"deckwright_game_{(name or path.stem).replace('-', '_')}"
-    spec = importlib.util.spec_from_file_location(module_name, init, submodule_search_locations=[str(path)]
-                                                  if path.is_dir() else None)
+    if path.is_dir():  # its submodules are found by these finders: Python source only, no bytecode written
+        for folder in {file.parent for file in _package_files(path)}:
+            sys.path_importer_cache[str(folder)] = FileFinder(str(folder), (_SourceOnly, SOURCE_SUFFIXES))
+    spec = importlib.util.spec_from_file_location(module_name, init, loader=_SourceOnly(module_name, str(init)),
+                                                  submodule_search_locations=[str(path)] if path.is_dir() else None)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load a rules module from {path}")
     module = importlib.util.module_from_spec(spec)
