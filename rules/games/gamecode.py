@@ -92,7 +92,7 @@ def load_own_module(root: Path, mechanics: str) -> ModuleType:
         return module
     try:
         return load_rules_file(path, name=name, private=True)
-    except Exception as exc:  # SyntaxError, ImportError, or anything its top level raises
+    except (Exception, SystemExit) as exc:  # SyntaxError, ImportError, anything its top level raises or exit()
         raise RulesCodeError(code_failure(exc, path if path.is_dir() else path.parent)) from None
 
 
