@@ -52,7 +52,7 @@ def write_new_game(folder: Path, title: str | None = None, shown: str | None = N
             raise NewGameError(f"{shown or folder} exists and is not a folder; name a new or empty folder")
         if any(folder.iterdir()):
             raise NewGameError(f"{shown or folder} is not empty; deckwright new writes only into a new or empty folder")
-    title = (title or title_for(folder)).strip() or "My Game"
+    title = " ".join((title or title_for(folder)).split()) or "My Game"  # one line: it heads pages and backs
     slug = slug_for(folder.resolve().name if folder.resolve().name else title)
     fill = {"__TITLE_TEXT__": title, "__TITLE__": json.dumps(title, ensure_ascii=False), "__SLUG__": slug,
             "__FOLDER__": shlex.quote(printable(shown or str(folder)))}
