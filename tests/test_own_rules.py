@@ -234,3 +234,13 @@ def test_loading_the_module_writes_nothing_into_the_game_folder(tmp_path, monkey
     before = sorted(p.relative_to(game) for p in game.rglob("*"))
     assert rules_module(load_game(game)).CONSTANTS is not None
     assert sorted(p.relative_to(game) for p in game.rglob("*")) == before  # no __pycache__
+
+
+def test_layout_data_that_raises_is_a_located_layout_error(tmp_path, capsys):
+    game = duel(tmp_path)
+    rules = game / "rules.py"
+    rules.write_text(rules.read_text() + "\n\ndef layout_data(game: Game) -> dict:\n    return {'odds': 1 / 0}\n")
+    line = len(rules.read_text().splitlines())
+    code, out, err = run(capsys, "check", str(game))
+    assert code == 1
+    assert f"rules.py:{line}:1: the rules module's layout_data(game) raised ZeroDivisionError: division by zero" in err
