@@ -46,8 +46,12 @@ TARGET_FILES = {
 
 
 def write_schema(folder: Path, game) -> None:
-    """JSON Schema files for editors, and per card type a CSV template (its header row) for spreadsheets."""
-    for name, schema in schema_files(game).items():
+    """JSON Schema files for editors (fonts.json for a game's fonts/fonts.yaml), and per card type a CSV template
+    (its header row) for spreadsheets."""
+    from deckwright.generator.layout.fonts import STYLES
+    from deckwright.generator.layout.gamefonts import fonts_file_schema
+
+    for name, schema in {"fonts.json": fonts_file_schema(tuple(STYLES)), **schema_files(game)}.items():
         write_json(folder / name, schema)
     for card_type in game.card_types.values():
         (folder / f"{card_type.id}.csv").write_text(csv_template(card_type.fields), encoding="utf-8")
@@ -103,6 +107,7 @@ def build_games(games, options: BuildOptions) -> int:
             warnings = set()
             try:
                 faces = Faces(game)
+                warnings.update(faces.font_warnings)
                 with staged_folder(options.out / game.slug, lock=lock) as folder:
                     for step in build_steps():
                         warnings.update(step(game, folder, options, faces, report) or ())

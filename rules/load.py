@@ -37,7 +37,7 @@ CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
 GAME_FILE = "game.yaml"
 MAX_FOLDER_ENTRIES = 10_000
-SKIPPED_FOLDERS = {"layouts", "schema", "node_modules"}
+SKIPPED_FOLDERS = {"layouts", "fonts", "schema", "node_modules"}  # layouts and fonts: read by the generator
 _PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")

@@ -309,7 +309,7 @@ def test_schema_writes_what_a_build_writes(my_game, tmp_path):
     del written[MARKER]  # the schema command's own manifest; a build's is one folder up
     assert written == tree(tmp_path / "b" / "tiny" / "schema")
     assert sorted(written) == [
-        "cards.json", "game.json", "hero.csv", "hero.json", "monster.csv", "monster.json", "readings.json"]
+        "cards.json", "fonts.json", "game.json", "hero.csv", "hero.json", "monster.csv", "monster.json", "readings.json"]
 
 
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):

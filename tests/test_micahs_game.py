@@ -338,10 +338,14 @@ def test_companion_adds_its_attack_and_dies_when_an_attack_exceeds_its_defense(t
     state, _ = mg.assign_companion(trules, state, "t", "test-wolf")
     assert state.pile("t", "companions") == ["test-wolf"]
     state, _ = mg.reveal(trules, state, None)
-    # The gambler's card-defined attack skips the companion: that rule replaces the standard one.
-    chance = ScriptedChance(["D6=1", "D4=2"], shuffles={"encounters": [[]]})
+    # The gambler's card-defined failure replaces damage to the player and the companion, not the companion's
+    # attack (readings.yaml, companions-under-card-rules): the wolf still adds its roll, and survives the failure.
+    chance = ScriptedChance(["D6=1", "D6=2", "D4=2"], shuffles={"encounters": [[]]})
     state2, events = mg.face(trules, state, "attack", chance)
-    assert state2.pile("t", "companions") == ["test-wolf"]
+    assert ("companion-adds", {"player": "t", "companion": "test-wolf", "adds": 2}) in events
+    assert result(events)["total"] == 3 and not result(events)["success"]
+    assert state2.pile("t", "companions") == ["test-wolf"] and state2.player("t").hp == 10
+    chance.finish()
     # A standard attack against a wolf: the companion's roll is added; on a failure the encounter's attack
     # hits the companion, which dies only when the attack is above its defense.
     state = mg.arrange(trules, [t, hero(trules, "u", "test-hero")],

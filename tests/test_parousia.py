@@ -133,10 +133,12 @@ def test_an_impossible_roll_is_reported():
 # -- counters and pickups --------------------------------------------------------------------
 
 
-def test_red_hearts_stop_at_the_containers():
+def test_red_hearts_stop_at_the_containers_and_the_rest_stays_on_the_floor():
+    """readings.yaml, partial-pickup: the Two of Hearts' second heart stays on the floor as one red heart."""
     _, seen, log = run({"players": [player(hearts=2)], "floor": ["2-of-hearts"]}, [{"take": "2-of-hearts"}])
     assert seen["players"]["Ann"]["hearts"] == 3
-    assert any("1 lost" in line for line in log)
+    assert seen["floor_pickups"] == {"red-heart": 1}
+    assert any("1 red heart(s) stay on the floor" in line for line in log)
 
 
 def test_a_full_counter_leaves_the_pickup_on_the_floor():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -55,14 +56,41 @@ def test_open_questions_say_what_is_missing_not_what_was_chosen(slug):
         assert not re.match(r"(Read as|Default|The engine|deckwright)\b", question.note), str(question)
 
 
+PENDING = """    pending:
+      plays: stop-at-11
+      change: >-
+        rules/games/gloombah/turn.py, win(): refuse a share that takes a helper to level 12 (a test's copy:
+        the bundled engine plays this reading).
+"""
+
+
+@pytest.fixture
+def pending_gloombah(tmp_path) -> Path:
+    """Gloombah! with its level-12 entry marked pending again, as it was before the engine played it."""
+    folder = tmp_path / "gloombah"
+    shutil.copytree(BUNDLED_GAMES / "gloombah", folder)
+    register = folder / "readings.yaml"
+    text = register.read_text(encoding="utf-8")
+    start = text.index("  - id: level-12-by-helping")
+    at = text.index("    depends:", start)
+    register.write_text(text[:at] + PENDING + text[at:], encoding="utf-8")
+    return folder
+
+
 def test_check_counts_and_lists_the_readings(capsys):
     assert cli.main(["check", "gloombah"]) == 0
     out = capsys.readouterr().out
     game = GAMES["gloombah"]
-    pending = sum(1 for r in game.readings if r.pending)
-    assert f"  readings ({len(game.readings)}: {readings_summary(game.readings)}; {pending} engine change" in out
+    assert f"  readings ({len(game.readings)}: {readings_summary(game.readings)}):" in out
     for reading in game.readings:
         assert f"    {reading}: '{reading.chosen}'" in out
+    assert "engine change" not in out
+
+
+def test_check_names_a_pending_engine_change(capsys, pending_gloombah):
+    assert cli.main(["check", str(pending_gloombah)]) == 0
+    out = capsys.readouterr().out
+    assert "; 1 engine change pending):" in out
     assert "level-12-by-helping (reading): A level 10 who helps for two levels: 'refused' " \
            "[engine change pending, plays 'stop-at-11' today]" in out
 
@@ -73,9 +101,24 @@ def test_a_game_without_a_register_says_so(capsys, tmp_path):
     assert "  readings (0): no readings register (readings.yaml)" in capsys.readouterr().out
 
 
-def test_the_build_exports_the_register():
+def test_the_build_exports_the_register(pending_gloombah):
     data = game_data(GAMES["parousia"])
     entry = next(r for r in data["readings"] if r["id"] == "partial-pickup")
-    assert entry["chosen"] == "rest-stays" and entry["pending"]["plays"] == "rest-lost"
+    assert entry["chosen"] == "rest-stays" and entry["pending"] is None
     assert entry["source"][0] == {"section": "Decks: Pickup deck", "line": "47", "says": entry["source"][0]["says"]}
     assert data["source"] == GAMES["parousia"].source
+    data = game_data(load_game(pending_gloombah))
+    entry = next(r for r in data["readings"] if r["id"] == "level-12-by-helping")
+    assert entry["chosen"] == "refused" and entry["pending"]["plays"] == "stop-at-11"
+
+
+def test_the_site_shows_a_pending_engine_change(pending_gloombah, tmp_path):
+    from deckwright.generator.site import build_site
+    from deckwright.rules.ci.check import check_game
+
+    game = load_game(pending_gloombah)
+    build_site([game], tmp_path / "site", {game.slug: check_game(pending_gloombah)})
+    html = (tmp_path / "site" / "gloombah" / "readings.html").read_text(encoding="utf-8")
+    entry = html[html.index('id="reading-level-12-by-helping"'):html.index('id="reading-exploding-vial-bonus"')]
+    assert '<li class="option option-today"><code>stop-at-11</code>' in entry
+    assert "<strong>Engine change pending:</strong> rules/games/gloombah/turn.py, win()" in entry

@@ -20,7 +20,7 @@ from deckwright.rules.data.confine import FileRefused, read_confined, write_conf
 from deckwright.rules.load import load_game, load_game_with_warnings
 
 FIXTURES = Path(__file__).parent / "fixtures" / "engine"
-GOLDEN = Path("rulebook") / "hunt.golden" / "the-rat-bites-through-the-vest.log"
+GOLDEN = Path("rulebook") / "hunt.golden" / "the-rat-bites-through-the-vest.jsonl"
 LINKED = "file links outside the game folder; deckwright reads only files inside it"
 SECRET = "the first line of someone else's file\n"
 
@@ -124,6 +124,7 @@ def test_update_golden_does_not_write_through_a_linked_golden_folder(tmp_path):
     game = mini_hunt(tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    shutil.rmtree(game / "rulebook" / "hunt.golden")  # the fixture's own golden logs
     (game / "rulebook" / "hunt.golden").symlink_to(elsewhere)
     result = replay_game_examples(load_game(game), update_golden=True)[0]
     assert list(elsewhere.iterdir()) == []
@@ -168,7 +169,8 @@ def test_a_golden_log_that_is_not_utf8(tmp_path):
 
 def test_a_golden_log_that_is_a_folder(tmp_path):
     game = mini_hunt(tmp_path)
-    (game / GOLDEN).mkdir(parents=True)
+    (game / GOLDEN).unlink()  # the fixture's own golden log
+    (game / GOLDEN).mkdir()
     for update in (False, True):
         result = replay_game_examples(load_game(game), update_golden=update)[0]
         assert result.verdict == "failing"
@@ -261,9 +263,9 @@ def test_read_confined_refuses_a_path_outside(tmp_path):
 
 def test_a_picture_whose_name_windows_refuses_is_copied_under_a_portable_name(tiny, tmp_path):
     """Card art is copied into the site; a name with quotes or <> is made portable there (D10)."""
-    from deckwright.generator.site import build_site
-
     from test_layout_limits import png
+
+    from deckwright.generator.site import build_site
 
     name = 'say "hi" <now>.png'
     game = tiny({"layouts/hero.yaml": f"boxes:\n  art: {{kind: image, src: '{name}', left: 0, top: 0, width: 5, "

@@ -24,7 +24,7 @@ from deckwright.rules.problems import Problem
 
 from .displaylist import DisplayList
 from .files import LayoutError, LayoutFiles, file_root, search_folders
-from .fonts import FontBook, shipped_fonts
+from .fonts import FontBook, game_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
 from .sandbox import LayoutSandbox
@@ -145,18 +145,24 @@ class Faces:
     """Display lists for one game's cards, backs and sheets, with its layouts, icons and fonts read once."""
 
     def __init__(self, game: Game, fonts: FontBook | None = None):
+        """``fonts``: the game's (``game_fonts``), read from its folder when not given; an error in them is a
+        LayoutError, like one in a layout."""
+        self.fonts = fonts or game_fonts(game.root)
+        font_errors = [problem for problem in self.fonts.problems if problem.severity == "error"]
+        if font_errors:
+            raise LayoutError(font_errors)
         self.game = game
         self.view = game_view(game)
         self._cards = {card.id: card for card in game.cards}
         self.env = make_environment(self.view)
         self.files = LayoutFiles(game, self.env)
         self.files.compile(layout_uses(game))
-        self.fonts = fonts or shipped_fonts()
         self.icons = load_icons(game)
         self.icon_names = frozenset(self.icons)
         self.measurer = Measurer(self.env, self.fonts, self.icons, game.root)
         self.data = plain(layout_data(game))
         self.fit_warnings: set[Problem] = set()  # text that would print too small or not fit, from every face drawn
+        self.font_warnings: list[Problem] = list(self.fonts.problems)  # a font without its licence, a shadowed family
         self._shared = self._shared_context()
 
     def for_game(self, game: Game) -> "Faces":

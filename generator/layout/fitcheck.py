@@ -46,4 +46,4 @@ def layout_warnings(game: Game, fonts: FontBook | None = None) -> list[Problem]:
             except LayoutError as exc:
                 problems.extend(exc.problems)
                 break
-    return sorted(set(problems) | faces.fit_warnings)
+    return sorted(set(problems) | faces.fit_warnings | set(faces.font_warnings))

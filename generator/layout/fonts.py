@@ -1,8 +1,11 @@
-"""The shipped TrueType fonts: which file holds each family and style, and how wide text set in them is.
+"""The TrueType fonts a game can use: which file holds each family and style, and how wide text set in them is.
 
-``templates/fonts/fonts.yaml`` lists the families. A face is named ``Family:style``
-(``Vollkorn:bold``) in display lists; every renderer maps that name back to
-the family, weight and file through a ``FontBook``.
+``templates/fonts/fonts.yaml`` lists the shipped families; a game folder may add its own in
+``fonts/fonts.yaml`` (generator.layout.gamefonts), which win over shipped ones of the same name.
+A face is named ``Family:style`` (``Vollkorn:bold``) in display lists; a game's own face carries its
+family id instead (``Pirata One~3f2a...:regular``, unique to the game's files), because ReportLab's
+font registry and a site's CSS are shared by every game of a build. Every renderer maps that name back
+to the family, weight and file through the game's ``FontBook`` (``game_fonts``).
 """
 from __future__ import annotations
 
@@ -11,6 +14,9 @@ from functools import cache
 from pathlib import Path
 
 from deckwright.generator import TEMPLATES
+from deckwright.rules.problems import Problem
+
+from .gamefonts import LICENCE_KEYS, FontFile, read_game_fonts
 
 FONT_DIR = TEMPLATES / "fonts"
 STYLES: dict[str, tuple[int, bool]] = {  # style -> (CSS weight, italic)
@@ -39,10 +45,16 @@ class Face:
     path: Path
     ascent: float  # above the baseline, per point of size
     descent: float  # below the baseline (positive), per point of size
+    family_id: str = ""  # a game's own family: its name in display lists, PDFs and CSS (see GameFonts.family_id)
 
     @property
     def name(self) -> str:
-        return f"{self.family}:{self.style}"
+        return f"{self.family_id or self.family}:{self.style}"
+
+    @property
+    def family_key(self) -> str:
+        """The family as display lists, ReportLab's registry and the site's CSS know it."""
+        return self.family_id or self.family
 
     @property
     def weight(self) -> int:
@@ -58,7 +70,8 @@ class FontError(ValueError):
 
 
 class FontBook:
-    """The families in a fonts folder, with text measurement (through ReportLab's TrueType reader)."""
+    """The families in a fonts folder (and a game's own), with text measurement (through ReportLab's TrueType
+    reader)."""
 
     def __init__(self, folder: Path = FONT_DIR):
         import yaml
@@ -71,6 +84,8 @@ class FontBook:
         for family, styles in sorted(manifest.items()):
             faces = {}
             for style, file in styles.items():
+                if style in LICENCE_KEYS:
+                    continue
                 if style not in STYLES:
                     raise FontError(f"fonts.yaml: {family}: unknown style '{style}' (styles: {', '.join(STYLES)})")
                 path = folder / file
@@ -79,13 +94,52 @@ class FontBook:
                 faces[style] = face
                 self._ttf[face.name] = ttf
             self.families[family] = faces
+        self._by_name = {face.name: face for faces in self.families.values() for face in faces.values()}
+        self.game_files: dict[str, FontFile] = {}  # a game's own faces by name: their bytes and licences
+        self.problems: list[Problem] = []  # what reading a game's fonts found
         self._registered = False
         self._widths: dict[tuple[str, str], float] = {}
+
+    def with_game(self, root: Path) -> "FontBook":
+        """These fonts and the game folder's own (``fonts/fonts.yaml``); the problems found are in ``problems``
+        (a face with an error is left out)."""
+        import copy
+
+        found = read_game_fonts(root, self.families, tuple(STYLES))
+        if not found.files and not found.problems:
+            return self  # a game without fonts of its own shares these, and the widths measured in them
+        book = copy.copy(self)
+        book.families = dict(self.families)
+        book._ttf = dict(self._ttf)
+        book._by_name = dict(self._by_name)
+        book.game_files = {}
+        book.problems = list(found.problems)
+        book._registered = False
+        book._widths = {}
+        ids = {font.family: found.family_id(font.family) for font in found.files}
+        added: dict[str, dict[str, Face]] = {}
+        for font in found.files:
+            name = f"{ids[font.family]}:{font.style}"
+            try:
+                ttf = _game_ttfont(name, font.data)
+            except Exception as exc:  # noqa: BLE001 (ReportLab parsing a damaged file can fail in any way: a located line)
+                book.problems.append(Problem(font.loc, f"font '{font.family}' {font.style}: font file "
+                                                       f"'{font.path.name}' cannot be read: {exc}"))
+                continue
+            face = Face(font.family, font.style, font.path, ttf.face.ascent / 1000, -ttf.face.descent / 1000,
+                        ids[font.family])
+            added.setdefault(font.family, {})[font.style] = face
+            book._ttf[name] = ttf
+            book._by_name[name] = face
+            book.game_files[name] = font
+        book.families.update(added)  # a game's family replaces a shipped one of its name whole
+        return book
 
     def face(self, family: str, style: str = "regular") -> Face:
         faces = self.families.get(family)
         if faces is None:
-            raise FontError(f"no font family '{family}' (shipped: {', '.join(self.families)})")
+            raise FontError(f"no font family '{family}' (known: {', '.join(self.families)}; a game's own go in "
+                            f"fonts/fonts.yaml)")
         if style not in STYLES:
             raise FontError(f"no font style '{style}' (styles: {', '.join(STYLES)})")
         for candidate in _FALLBACK[style]:
@@ -94,8 +148,18 @@ class FontBook:
         return next(iter(faces.values()))
 
     def by_name(self, name: str) -> Face:
+        face = self._by_name.get(name)
+        if face is not None:
+            return face
         family, _, style = name.partition(":")
         return self.face(family, style or "regular")
+
+    def files(self) -> dict[str, Path | bytes]:
+        """Each face's font file by face name: the shipped ones' paths, a game's own faces' bytes as read
+        (picklable, for painters in worker processes)."""
+        out: dict[str, Path | bytes] = {name: face.path for name, face in self._by_name.items()}
+        out.update({name: font.data for name, font in self.game_files.items()})
+        return out
 
     def styled(self, face: Face, bold: bool, italic: bool) -> Face:
         """The face for text marked bold and/or italic inside text set in ``face``."""
@@ -136,3 +200,24 @@ class FontBook:
 def shipped_fonts() -> FontBook:
     """The fonts under ``templates/fonts``, parsed once per process: they are files of the install, not of a game."""
     return FontBook()
+
+
+def game_fonts(root: Path) -> FontBook:
+    """The shipped fonts and the ones in the game folder ``root``; see ``FontBook.problems``."""
+    return shipped_fonts().with_game(root)
+
+
+_GAME_TTFONTS: dict = {}  # face name (unique to the file's bytes) -> TTFont: one object per name, ever
+
+
+def _game_ttfont(name: str, data: bytes):
+    """The ReportLab font for a game's face, parsed once per process. A name always means the same object:
+    a canvas holds on to the object it first got, so a second one under that name would split its subsets."""
+    import io
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    ttf = _GAME_TTFONTS.get(name)
+    if ttf is None:
+        ttf = _GAME_TTFONTS[name] = TTFont(name, io.BytesIO(data))
+    return ttf

@@ -81,7 +81,7 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
         if backs:
             pngs.append((faces.back(deck, SHOP_BLEED), images / "back.png"))
             rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
-    save_pngs(pngs, PNG_DPI)
+    save_pngs(pngs, faces.fonts, PNG_DPI)
     if sheets:
         write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
     with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from deckwright.generator.layout.displaylist import DisplayList
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.fonts import shipped_fonts
+from deckwright.generator.layout.fonts import FontBook
 from deckwright.generator.parallel import process_map
 from deckwright.generator.render.raster import Rasterizer
 
@@ -69,11 +69,13 @@ def image_jobs(faces: Faces, decks: tuple[DeckImages, ...], sheets: tuple[SheetI
     return jobs
 
 
-def draw_images(jobs: list[ImageJob], folder: Path, image_format: str) -> dict[str, object]:
-    """Writes every job's image into ``folder``; returns each file's thumbnail (of its first face), by name."""
+def draw_images(jobs: list[ImageJob], folder: Path, image_format: str, fonts: FontBook) -> dict[str, object]:
+    """Writes every job's image into ``folder`` with the game's ``fonts``; returns each file's thumbnail (of its
+    first face), by name."""
     folder.mkdir(parents=True, exist_ok=True)
     biggest_first = sorted(jobs, key=lambda job: -job.size[0] * job.size[1])
-    pictures = process_map(partial(_draw, folder=folder, image_format=image_format), biggest_first)
+    pictures = process_map(partial(_draw, folder=folder, image_format=image_format, font_files=fonts.files()),
+                           biggest_first)
     return {job.file: picture for job, picture in zip(biggest_first, pictures)}
 
 
@@ -86,10 +88,10 @@ def thumbnail(image):
     return image.resize(size, Image.LANCZOS, reducing_gap=2.0)
 
 
-def _draw(job: ImageJob, folder: Path, image_format: str):
+def _draw(job: ImageJob, folder: Path, image_format: str, font_files: dict[str, Path | bytes]):
     from PIL import Image
 
-    raster = Rasterizer(shipped_fonts())
+    raster = Rasterizer(font_files)
     drawn: dict[int, object] = {}  # a face used twice (the back) is drawn once
     canvas = None
     first = None

@@ -37,7 +37,7 @@ def step_tabletop(game, folder: Path, options, faces: Faces, report=None) -> Non
     decks = plan_decks(game, EXTENSIONS[options.image_format])
     sheets = plan_sheets(game, EXTENSIONS[options.image_format])
     images = folder / targets[0] / sprites.IMAGES
-    pictures = draw_images(image_jobs(faces, decks, sheets), images, options.image_format)
+    pictures = draw_images(image_jobs(faces, decks, sheets), images, options.image_format, faces.fonts)
     if "tts" in targets:
         _write_tts(game, folder / "tts", options, faces, decks, sheets, pictures)
     if "sprites" in targets:

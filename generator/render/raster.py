@@ -5,19 +5,21 @@ edges are smooth; text is drawn with the same TrueType files as the PDF.
 """
 from __future__ import annotations
 
+import io
 from functools import partial
 from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
-from deckwright.generator.layout.fonts import FontBook, shipped_fonts
+from deckwright.generator.layout.fonts import FontBook
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
 
 
 class Rasterizer:
-    def __init__(self, fonts: FontBook):
-        self.fonts = fonts
+    def __init__(self, fonts: FontBook | dict[str, Path | bytes]):
+        """``fonts``: the game's FontBook, or its ``files()`` (what a worker process is handed)."""
+        self.font_files = fonts.files() if isinstance(fonts, FontBook) else fonts
         self._fonts: dict[tuple[str, float], object] = {}
         self._handlers = dl.handlers(self)
 
@@ -150,8 +152,9 @@ class Rasterizer:
         key = (name, round(size_px, 2))
         font = self._fonts.get(key)
         if font is None:
-            face = self.fonts.by_name(name)
-            font = self._fonts[key] = ImageFont.truetype(str(face.path), size=key[1], layout_engine=ImageFont.Layout.BASIC)
+            file = self.font_files[name]
+            source = io.BytesIO(file) if isinstance(file, bytes) else str(file)
+            font = self._fonts[key] = ImageFont.truetype(source, size=key[1], layout_engine=ImageFont.Layout.BASIC)
         return font
 
     def _text(self, t: dl.Text) -> None:
@@ -183,18 +186,19 @@ class Rasterizer:
         self._use(saved_canvas)
 
 
-def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], dpi: float = 300) -> None:
-    """Writes each display list to its PNG path, in chunks spread over the cores (one Rasterizer a chunk)."""
+def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], fonts: FontBook, dpi: float = 300) -> None:
+    """Writes each display list to its PNG path, in chunks spread over the cores (one Rasterizer a chunk),
+    with the game's ``fonts``."""
     from deckwright.generator.parallel import process_map
 
     chunks = [jobs[i::_CHUNKS] for i in range(_CHUNKS)]
-    process_map(partial(_save_chunk, dpi=dpi), [chunk for chunk in chunks if chunk])
+    process_map(partial(_save_chunk, dpi=dpi, font_files=fonts.files()), [chunk for chunk in chunks if chunk])
 
 
 _CHUNKS = 8  # enough to keep two or four cores busy; each chunk parses its PIL fonts once
 
 
-def _save_chunk(jobs: list[tuple[dl.DisplayList, Path]], dpi: float) -> None:
-    raster = Rasterizer(shipped_fonts())
+def _save_chunk(jobs: list[tuple[dl.DisplayList, Path]], dpi: float, font_files: dict[str, Path | bytes]) -> None:
+    raster = Rasterizer(font_files)
     for display, path in jobs:
         raster.save_png(display, path, dpi)

@@ -8,6 +8,7 @@ Images are embedded as data URIs unless ``image_href`` says otherwise.
 from __future__ import annotations
 
 import base64
+import re
 from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape, quoteattr
@@ -16,6 +17,7 @@ from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import STYLES
 
 MM_PER_PT = 25.4 / 72
+_PLAIN_FAMILY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*( [A-Za-z_][A-Za-z0-9_-]*)*")
 
 
 def _n(value: float) -> str:
@@ -35,6 +37,8 @@ def _paint(fill: str | None, stroke: str | None, stroke_width: float, opacity: f
 def font_attributes(face_name: str) -> str:
     family, _, style = face_name.partition(":")
     weight, italic = STYLES.get(style or "regular", (400, False))
+    if not _PLAIN_FAMILY.fullmatch(family):  # CSS reads an unquoted name as identifiers: "Pirata One~3f2a" must be quoted
+        family = f"'{family}'"
     out = f" font-family={quoteattr(family)}"
     if weight != 400:
         out += f' font-weight="{weight}"'

@@ -38,6 +38,7 @@ from deckwright.generator.site.build import (
     results_by_line,
 )
 from deckwright.generator.site.cards import IMAGES
+from deckwright.generator.site.fonts import write_game_fonts
 from deckwright.generator.site.pages import Links, render_page
 from deckwright.generator.site.readings import reading_views
 from deckwright.rules.book.pages import REF_PATTERN
@@ -82,7 +83,6 @@ class LiveSite:
 
     def __post_init__(self):
         self.writer = _Writer()
-        self.fonts = shipped_fonts()
         self.cache = PictureCache()
         self.rendered: dict[str, tuple[Any, Any]] = {}  # page id -> (key, RenderedPage)
         self.faces: Faces | None = None
@@ -108,7 +108,7 @@ class LiveSite:
             return self._failed([p for p in problems.sorted() if p.severity == "error"], start)
         try:
             fresh = self.layouts_stale or self.faces is None or game.slug != self.slug
-            faces = Faces(game, self.fonts) if fresh else self.faces.for_game(game)
+            faces = Faces(game) if fresh else self.faces.for_game(game)  # the game's fonts read afresh too
             report = check_loaded(self.game_folder, game, problems, examples=examples)
             if report.problems.errors:
                 return self._failed(report.problems.errors, start)
@@ -125,20 +125,23 @@ class LiveSite:
                  urgent: set[str] | None) -> Update:
         """Draw what changed and write the pages that did: the ``urgent`` ones now (None: all of them)."""
         art = CachedArt(game, faces, self.cache, defer=bool(urgent))
-        view = game_view(game, report, self.fonts, art=art)
+        view = game_view(game, report, faces.fonts, art=art)
         self._render_rule_pages(view, report)
         view.readings = _Readings(lambda: reading_views(game, view.pages, view.examples), len(game.readings))
         makers = {"index.html": lambda: index_page(self.writer, {view.slug: str(self.writer.partials.game_tile(view))}),
                   **game_page_makers(self.writer, view)}
         now = {path: make() for path, make in makers.items() if not urgent or path in urgent}
+        fonts_changed = self.faces is None or faces.fonts is not self.faces.fonts
         self.faces, self.game, self.slug, self.errors, self.shown_errors = faces, game, game.slug, (), ()
         self.report, self.examples, self.layouts_stale = report, report.examples, False
         self.examples_current = examples
         self.pending = {path: make for path, make in makers.items() if path not in now}
         self.deferred = bool(art.deferred)
         if not self.assets_copied:
-            copy_assets(self.folder, self.fonts)
+            copy_assets(self.folder, shipped_fonts())
             self.assets_copied = True
+        if fonts_changed:
+            write_game_fonts(faces.fonts, self.folder / game.slug)
         self._copy_images(view)
         changed, patches = self._write(now, set(makers))
         return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches)

@@ -16,8 +16,9 @@ STEP_MS = 20  # how long the watcher waits for more changes after one (an editor
 
 
 def kind_of_change(path: Path, game_folder: Path, slug: str) -> str | None:
-    """LAYOUTS for a file layouts are compiled from (a layout, icons, a font), CONTENT for anything else in the game
-    folder (card data, pages, art), None for what the game does not use (another game's layouts)."""
+    """LAYOUTS for a file layouts are compiled from (a layout, icons, a shipped font or one in the game's fonts/),
+    CONTENT for anything else in the game folder (card data, pages, art), None for what the game does not use
+    (another game's layouts)."""
     fonts, layouts = shipped_fonts().folder.resolve(), LAYOUT_DIR.resolve()
     if path.is_relative_to(fonts):
         return LAYOUTS
@@ -25,7 +26,7 @@ def kind_of_change(path: Path, game_folder: Path, slug: str) -> str | None:
         parts = path.relative_to(game_folder).parts
         if any(part.startswith(".") for part in parts):
             return None  # hidden files: editors' swap and backup files, version control
-        return LAYOUTS if parts and parts[0] == "layouts" else CONTENT
+        return LAYOUTS if parts and parts[0] in ("layouts", "fonts") else CONTENT
     if path.is_relative_to(layouts):
         parts = path.relative_to(layouts).parts
         return LAYOUTS if len(parts) == 1 or parts[0] == slug else None

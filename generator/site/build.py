@@ -26,7 +26,7 @@ from markupsafe import Markup
 from deckwright.generator import TEMPLATES
 from deckwright.generator.book.examples import ExampleView, results_by_line
 from deckwright.generator.book.locations import in_game
-from deckwright.generator.layout.fonts import FontBook, shipped_fonts
+from deckwright.generator.layout.fonts import FontBook, game_fonts, shipped_fonts
 from deckwright.generator.layout.paper import PAPER_SIZES, is_page_sheet
 from deckwright.generator.output import link_or_copy, staged_folder
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
@@ -34,6 +34,7 @@ from deckwright.rules.data.model import Card, Deck, Game, Sheet, Size, readings_
 from deckwright.rules.data.values import Open
 
 from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
+from .fonts import write_game_fonts
 from .pages import Links, RenderedPage, render_page
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .sheets import print_sheets
@@ -126,6 +127,15 @@ class GameView:
     @property
     def slug(self) -> str:
         return self.game.slug
+
+    @property
+    def fonts(self) -> FontBook:
+        return self.art.faces.fonts
+
+    @property
+    def own_fonts(self) -> bool:
+        """Whether the game brings fonts of its own: its pages then link ``<game>/fonts/fonts.css``."""
+        return bool(self.fonts.game_files)
 
     @property
     def players(self) -> str:
@@ -377,15 +387,14 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     the folders of the games' Tabletop Simulator exports, which the site copies and links; ``keep_from``: an
     earlier site whose other games stay listed and published (see keep_other_games)."""
     writer = _Writer()
-    fonts = shipped_fonts()
     views = []
     for game in games:
         report = (reports or {}).get(game.slug)
-        view = game_view(game, report, fonts)
+        view = game_view(game, report, game_fonts(game.root))
         render_rule_pages(view, report, writer.partials)
         view.readings = reading_views(game, view.pages, view.examples)
         views.append(view)
-    copy_assets(folder, fonts)
+    copy_assets(folder, shipped_fonts())
     tiles = {view.slug: str(writer.partials.game_tile(view)) for view in views}
     for slug, tile in tiles.items():
         (folder / slug).mkdir(parents=True, exist_ok=True)
@@ -395,6 +404,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
     pages = {"index.html": index_page(writer, tiles)}
     for view in views:
         copy_images(view, folder)
+        write_game_fonts(view.fonts, folder / view.slug)
         _copy_downloads(view, (downloads or {}).get(view.slug, []), folder)
         exported = (tabletop or {}).get(view.slug)
         saved_objects = copy_tabletop(exported, folder / view.slug / "tts", view.game) if exported else ()

@@ -97,16 +97,18 @@ _PLAIN = {(0, 0): "regular", (1, 0): "bold", (0, 1): "italic", (1, 1): "bold-ita
 
 
 def register_families(fonts: FontBook) -> None:
-    """Register the shipped fonts, and their families so that ``<b>`` and ``<i>`` in a paragraph find the
+    """Register the game's fonts, and their families so that ``<b>`` and ``<i>`` in a paragraph find the
     family's bold and italic (or the nearest face it has), from any face of it."""
     from reportlab.lib.fonts import addMapping
 
     fonts.register_reportlab()
     for family, faces in fonts.families.items():
+        # ReportLab's family mapping is global: a game's own family goes by its family id, unique to its files
+        mapped = next(iter(faces.values())).family_key
         for face in faces.values():  # every face, heavy ones too, knows its family (a <i> inside black)
-            addMapping(family, int(face.weight >= 700), int(face.italic), face.name)
+            addMapping(mapped, int(face.weight >= 700), int(face.italic), face.name)
         for (bold, italic), style in _PLAIN.items():  # ... but <b> means bold, not black
-            addMapping(family, bold, italic, fonts.face(family, style).name)
+            addMapping(mapped, bold, italic, fonts.face(family, style).name)
 
 
 class Theme:

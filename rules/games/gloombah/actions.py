@@ -22,8 +22,20 @@ from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
 from .state import MONSTER, Play, State
-from .turn import (die, draw_monster, dying, end_turn, equip, fight, lose, play_in_fight, play_level_card, repair,
-                   run_away, win)
+from .turn import (
+    die,
+    draw_monster,
+    dying,
+    end_turn,
+    equip,
+    fight,
+    lose,
+    play_in_fight,
+    play_level_card,
+    repair,
+    run_away,
+    win,
+)
 
 
 def _by(state: State, options) -> str:
@@ -216,12 +228,16 @@ def _allowed(state: State, action) -> bool:
 
 
 def _share_options(state: State) -> list:
-    """All to the turn's player, or one XP and one item to each helper while they last."""
+    """All to the turn's player, or one XP and one item to each helper while they last (no XP to a helper it
+    would take to the win level: only a win on one's own turn gets there)."""
     fighters, monster = state.fight.fighters, state.table.fighting
     xp, treasure = monster.xp, monster.treasure
     options = [{"share": {fighters[0]: [xp, treasure]}}]
     split = {who: [0, 0] for who in fighters}
+    given = 0
     for i, who in enumerate(fighters[1:]):
-        split[who] = [1 if i < xp else 0, 1 if i < treasure else 0]
+        takes_xp = given < xp and state.table.player(who).level + 1 < state.rules.win_level
+        given += takes_xp
+        split[who] = [int(takes_xp), 1 if i < treasure else 0]
     split[fighters[0]] = [xp - sum(v[0] for v in split.values()), treasure - sum(v[1] for v in split.values())]
     return options + [{"share": split}]

@@ -10,6 +10,7 @@ from deckwright.rules.engine.openvalues import known
 from .formula import attack_points, multiplier
 from .state import Effect, Monster, Player, Worn
 
+
 def card_value(card, name: str, default=None):
     return known(card.get(name, default), f"{card.name}'s {name.replace('_', ' ')}")
 

@@ -216,6 +216,12 @@ def win(rules: Rules, table: Table, monster: Monster, result: Fight, shares: dic
         raise RuleError(f"only the fighters share the reward, not {', '.join(strangers)}")
     if sum(s[0] for s in shares.values()) > xp or sum(s[1] for s in shares.values()) > treasure:
         raise RuleError(f"{monster.name} gives {xp} XP and {treasure} treasure in all; the shares add up to more")
+    for who, (levels, _) in sorted(shares.items()):
+        before = table.player(who).level
+        if who != table.turn_player.name and before + levels >= rules.win_level:
+            # readings.yaml, level-12-by-helping: the exchange cannot be agreed (not capped at 11)
+            raise RuleError(f"level {rules.win_level} only on one's own turn: {who} at level {before} cannot take "
+                            f"{levels} level(s) as a share; agree a smaller one")
     for who in result.fighters:
         levels, items = shares.get(who, (0, 0))
         player = table.player(who)

@@ -16,8 +16,21 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.openvalues import known
 
 from .numbers import INTENTION_STAT, INTENTION_TARGET, INTENTIONS, Rules, alternative_for, card_value, roll_value
-from .state import (CHARMED_FORMS, ENCOUNTER, ENCOUNTERS, GRAVEYARD, OVER, PLAYING, REVEALED, USED_TREASURE,
-                    Encounter, Outcome, Roll, State, Step)
+from .state import (
+    CHARMED_FORMS,
+    ENCOUNTER,
+    ENCOUNTERS,
+    GRAVEYARD,
+    OVER,
+    PLAYING,
+    REVEALED,
+    USED_TREASURE,
+    Encounter,
+    Outcome,
+    Roll,
+    State,
+    Step,
+)
 from .turn import change_health, end_turn, gain_coins, require_preparation, set_weather
 
 
@@ -79,7 +92,10 @@ def roll(rules: Rules, state: State, chance) -> Step:
     total, faces = dice.roll(chance, f"{player.name}'s {intention}")
     companion_faces: list[int] = []
     events = []
-    if intention == "attack" and not alt:
+    # A card's rule replaces what it names (readings.yaml, companions-under-card-rules): companions add their
+    # attack unless the card brings its own dice or pattern for the roll itself.
+    replaces_roll = bool(alt) and (alt.get("roll") is not None or alt.get("success") == "doubles")
+    if intention == "attack" and not replaces_roll:
         for companion_id in state.pile(player.name, "companions"):
             companion = rules.card(companion_id)
             value = card_value(companion, "attack")

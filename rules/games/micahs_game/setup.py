@@ -27,8 +27,18 @@ from deckwright.rules.engine.zones import Zones
 
 from .numbers import STATS, Rules
 from .preparation import restock
-from .state import (CHARMED_FORMS, ENCOUNTERS, GRAVEYARD, MERCHANT, PLAYER_PILES, TREASURE, USED_TREASURE, Player,
-                    State, pile_names)
+from .state import (
+    CHARMED_FORMS,
+    ENCOUNTERS,
+    GRAVEYARD,
+    MERCHANT,
+    PLAYER_PILES,
+    TREASURE,
+    USED_TREASURE,
+    Player,
+    State,
+    pile_names,
+)
 from .turn import start_turn
 
 SHARED_PILES = {"encounters": ENCOUNTERS, "treasure": TREASURE, "used_treasure": USED_TREASURE,
@@ -122,10 +132,24 @@ def setup(rules: Rules, spec: dict, chance: Chance, log: Log) -> State:
     turn = spec.get("turn", 1)
     state = arrange(rules, players, piles, active=names.index(active), turn=turn, weather=spec.get("weather"),
                     weather_since=spec.get("weather_since", turn - 1))
-    state, events = start_turn(rules, state)
+    state, events = fill_merchant(rules, state)
+    state, more = start_turn(rules, state)
+    events += more
     for kind, data in events:
         log.add(kind, **data)
     return state
+
+
+def fill_merchant(rules: Rules, state: State) -> tuple[State, list]:
+    """The merchant always shows its slots (7.1): a setup's short board is filled from its treasure deck, top
+    first. Not from the used pile, which 7.4 reshuffles only when a purchase finds the deck empty (readings.yaml,
+    merchant-always-six)."""
+    missing = min(rules.merchant_slots - state.zones.count(MERCHANT), state.zones.count(TREASURE))
+    if missing <= 0:
+        return state, []
+    state, zones = state.changing()
+    drawn = zones.draw(TREASURE, MERCHANT, missing)
+    return state, [("restock", {"items": list(drawn)})]
 
 
 def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:

@@ -13,7 +13,7 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.openvalues import known
 
 from .numbers import Rules
-from .state import GRAVEYARD, OVER, PLAYING, PREPARATION, REVEALED, USED_TREASURE, ENCOUNTERS, Player, State, Step
+from .state import ENCOUNTERS, GRAVEYARD, OVER, PLAYING, PREPARATION, REVEALED, USED_TREASURE, Player, State, Step
 
 
 def require_preparation(state: State, name: str | None = None) -> None:

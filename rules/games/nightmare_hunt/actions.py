@@ -13,8 +13,8 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
-from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .numbers import Rules
+from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .prey import advance
 from .state import HAND, State
 

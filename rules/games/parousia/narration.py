@@ -56,7 +56,8 @@ NARRATION = {
     "devil-halved": lambda d, r: f"{d['player']} made no devil deal: devil die {d['before']} -> {d['after']}",
     "floor": lambda d, r: f"the party goes down to floor {d['floor']}",
     "cap": lambda d, r: f"{r.counter_name(d['counter'])} stop at {d['after']}: {d['lost']} lost",
-    "heart-cap": lambda d, r: f"{r.pickups[d['pickup']].name}s stop at {d['after']}: {d['lost']} lost",
+    "rest-on-floor": lambda d, r: (f"{r.pickups[d['pickup']].name}: the counter stops at {d['after']}; "
+                                   f"{d['amount']} {r.pickups[d['unit']].name.lower()}(s) stay on the floor"),
     "hearts-drop": lambda d, r: f"{d['player']}'s red hearts drop to {d['hearts']} with the heart containers",
     "take": _take,
     "take-card": lambda d, r: f"{d['player']} takes {d['loot']} into the hand",

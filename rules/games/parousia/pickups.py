@@ -77,19 +77,35 @@ def room_for(state: State, player: Player, pickup: str) -> int:
 
 
 def gain(state: State, player: Player, pickup: str, amount: int, log) -> int:
-    """``amount`` of a pickup into its counter, up to the cap; returns what was added."""
+    """``amount`` of a pickup into its counter, up to the cap; returns what was added. What does not fit stays
+    on the floor, counted in the counter's smallest pickup (a quarter's remaining cents as coins): the
+    reading ``partial-pickup`` of the game's readings register."""
     rule = state.rules.pickups[pickup]
     worth = rule.value * amount
     if rule.counter is not None:
-        added = raise_counter(state, player, rule.counter, worth, log)
+        added = raise_counter(state, player, rule.counter, worth, None)
+        after = counter_value(state, player, rule.counter)
     else:
         attr = "soul_hearts" if pickup == SOUL else "black_hearts"
         held = getattr(player, attr)
         added = min(worth, state.rules.counter_cap - held)
-        setattr(player, attr, held + added)
-        if log and added < worth:
-            log.add("heart-cap", pickup=pickup, after=held + added, lost=worth - added)
+        after = held + added
+        setattr(player, attr, after)
+    if added < worth:
+        unit = unit_pickup(state, pickup)
+        if log:
+            log.add("rest-on-floor", pickup=pickup, after=after, unit=unit, amount=worth - added)
+        drop_pickup(state, unit, (worth - added) // state.rules.pickups[unit].value, None)
     return added
+
+
+def unit_pickup(state: State, pickup: str) -> str:
+    """The smallest pickup that fills the same counter (a coin for a quarter); soul and black hearts are their own."""
+    counter = state.rules.pickups[pickup].counter
+    if counter is None:
+        return pickup
+    same = [rule for rule in state.rules.pickups.values() if rule.counter == counter]
+    return min(same, key=lambda rule: (rule.value, rule.id)).id
 
 
 def take(state: State, player: Player, key: str, log) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from deckwright.rules.engine.errors import RuleError
 
-from .combat import start_fight
 from .chances import roll_amount, roll_chance
+from .combat import start_fight
 from .pickups import drop_deck_card, drop_item, drop_pickup, receive
 from .state import Loot, Player, State
 

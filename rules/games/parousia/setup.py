@@ -131,7 +131,11 @@ class _Reader:
         counters = [c for c, rule in self.rules.counters.items() if not rule.shared]
         player = Player(spec["name"], {c: spec.get(c, 0) for c in counters}, soul_hearts=spec.get("soul-hearts", 0),
                         black_hearts=spec.get("black-hearts", 0), charges_attack=spec.get("charge", False))
-        for i, card in enumerate(spec.get("hand", ())):
+        hand = spec.get("hand", ())
+        if len(hand) > self.rules.hand_size:
+            raise SpecError(f"{spec['name']} holds {len(hand)} playable cards; a hand holds {self.rules.hand_size}",
+                            key + ("hand",))
+        for i, card in enumerate(hand):
             if not self.rules.deck_cards[card].playable:
                 raise SpecError(f"'{card}' is not a playable card of the pickup deck", key + ("hand", i))
             self.take_from_deck(pickup_deck, card, key + ("hand", i))
