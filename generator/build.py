@@ -116,7 +116,7 @@ def check_for_build(game, force: bool = False) -> Verdict:
     from deckwright.generator.layout.fitcheck import layout_warnings
     from deckwright.rules.ci.check import check_game
 
-    report = check_game(game.root)
+    report = check_game(game.root, run_code=game.run_code)
     failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
     failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]

@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from deckwright.rules.problems import clip, printable
+from deckwright.rules.problems import Problems, clip, printable
 
 from . import BUNDLED_GAMES
 from .output import OutputBusy, OutputError, check_out_folder
@@ -53,9 +53,12 @@ def one_line(item) -> str:
     return printable(clip(str(item)))
 
 
-def print_problems(problems, stream=None) -> None:
+def print_problems(problems, stream=None, traceback: bool = False) -> None:
+    """One line a problem; with ``traceback``, a rules module's traceback under the line it caused."""
     for problem in problems.sorted():
         print(problem, file=stream or sys.stderr)
+        if traceback and problem.detail:
+            print(problem.detail.rstrip(), file=stream or sys.stderr)
 
 
 def cmd_list(args) -> int:
@@ -65,7 +68,7 @@ def cmd_list(args) -> int:
 
     failed = False
     for folder in resolve_games(args.games):
-        game, problems = load_game_with_warnings(folder)
+        game, problems = load_game_with_warnings(folder, run_code=False)  # listing runs no game's code
         if game is None or problems.errors:
             print(f"{folder.name}: invalid ({len(problems.errors)} error(s); run deckwright check {folder})")
             failed = True
@@ -84,11 +87,11 @@ def cmd_list(args) -> int:
     return EXIT_INVALID if failed else EXIT_OK
 
 
-def _check_one(folder: Path, update_golden: bool):
+def _check_one(folder: Path, update_golden: bool, run_code: bool = True):
     """One game's check report and its layout problems (none for a game that did not load)."""
     from deckwright.rules.ci.check import check_game
 
-    report = check_game(folder, update_golden=update_golden)
+    report = check_game(folder, update_golden=update_golden, run_code=run_code)
     if report.game is None or report.problems.errors:
         return report, []
     from .layout.fitcheck import layout_warnings
@@ -96,7 +99,7 @@ def _check_one(folder: Path, update_golden: bool):
     return report, layout_warnings(report.game)
 
 
-def _check_all(folders: list[Path], update_golden: bool) -> list:
+def _check_all(folders: list[Path], update_golden: bool, run_code: bool = True) -> list:
     """Games are independent, so they are checked side by side (see generator.parallel)."""
     from functools import partial
 
@@ -105,29 +108,29 @@ def _check_all(folders: list[Path], update_golden: bool) -> list:
     from .parallel import process_map
 
     shipped_fonts()
-    return process_map(partial(_check_one, update_golden=update_golden), folders)
+    return process_map(partial(_check_one, update_golden=update_golden, run_code=run_code), folders)
 
 
 def cmd_check(args) -> int:
     failed = False
     reports = []
-    for report, layout in _check_all(resolve_games(args.games), args.update_golden):
+    for report, layout in _check_all(resolve_games(args.games), args.update_golden, run_code=not args.no_code):
         reports.append(report)
-        print_problems(report.problems)
+        print_problems(report.problems, traceback=args.traceback)
         if report.game is None or report.problems.errors:
             print(f"{report.folder.name}: {len(report.problems.errors)} error(s)")
             failed = True
             continue
-        for warning in sorted(set(layout) - set(report.problems.items)):  # the game's own are printed above
-            print(warning, file=sys.stderr)
+        print_problems(Problems(sorted(set(layout) - set(report.problems.items))),  # the game's own are printed above
+                       traceback=args.traceback)
         layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
         failed |= bool(layout_errors)
         game = report.game
         cards = sum(card.count for card in game.cards if card.deck)
         verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
         print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: {verdict}")
-        _print_examples(report)
-        _print_conformance(report.conformance)
+        _print_examples(report, args.traceback)
+        _print_conformance(report.conformance, args.traceback)
         if game.open_questions:
             print(f"  open questions ({len(game.open_questions)}):")
             for question in game.open_questions:
@@ -144,11 +147,13 @@ def cmd_check(args) -> int:
     return EXIT_INVALID if failed else EXIT_OK
 
 
-def _print_examples(report) -> None:
+def _print_examples(report, traceback: bool = False) -> None:
     if not report.examples:
         return
-    counts = {v: sum(1 for e in report.examples if e.verdict == v) for v in ("verified", "erratum", "failing")}
-    print(f"  examples: {counts['verified']} verified, {counts['erratum']} known errata, {counts['failing']} failing")
+    counts = {v: sum(1 for e in report.examples if e.verdict == v) for v in ("verified", "erratum", "failing", "not run")}
+    not_run = f", {counts['not run']} not run (--no-code)" if counts["not run"] else ""
+    print(f"  examples: {counts['verified']} verified, {counts['erratum']} known errata, {counts['failing']} failing"
+          f"{not_run}")
     for example in report.examples:
         if example.verdict == "erratum":
             continue
@@ -156,6 +161,8 @@ def _print_examples(report) -> None:
         if example.verdict == "failing" and example.log:
             for line in example.log:
                 print(f"      | {one_line(line)}")
+        if traceback and example.trace:
+            print(example.trace.rstrip())
     errata = [e for e in report.examples if e.verdict == "erratum"]
     if errata:
         print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
@@ -179,13 +186,15 @@ def _print_readings(game) -> None:
         print(f"    {printable(str(reading))}: '{printable(str(reading.chosen))}'{pending}")
 
 
-def _print_conformance(conformance) -> None:
+def _print_conformance(conformance, traceback: bool = False) -> None:
     if conformance is None:
         return
     if conformance.problems:
         print(f"  rules protocol: {len(conformance.problems)} problem(s):")
         for problem in conformance.problems:
             print(f"    {problem}")
+        for trace in conformance.traces if traceback else ():
+            print(trace.rstrip())
     else:
         played = f", {conformance.games} random games played to the end" if conformance.games else ""
         print(f"  rules protocol: conforms{played}")
@@ -201,8 +210,8 @@ def cmd_build(args) -> int:
     games = []
     failed = False
     for folder in resolve_games(args.games):
-        game, problems = load_game_with_warnings(folder)
-        print_problems(problems)
+        game, problems = load_game_with_warnings(folder, run_code=not args.no_code)
+        print_problems(problems, traceback=args.traceback)
         if game is None:
             print(f"{folder.name}: not built: {len(problems.errors)} error(s); earlier output left as it was")
             failed = True
@@ -224,7 +233,7 @@ def cmd_schema(args) -> int:
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
-        game, problems = load_game_with_warnings(folder)
+        game, problems = load_game_with_warnings(folder, run_code=False)  # a schema needs no game's code
         print_problems(problems)
         if game is None:
             status = EXIT_INVALID
@@ -237,6 +246,24 @@ def cmd_schema(args) -> int:
               f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json; "
               f"for a spreadsheet, <type>.csv holds the header row)")
     return status
+
+
+def cmd_new(args) -> int:
+    from .new import NewGameError, write_new_game
+
+    try:
+        made = write_new_game(Path(args.path), args.title, shown=args.path)
+    except NewGameError as exc:
+        print(f"deckwright: {one_line(exc)}", file=sys.stderr)
+        return EXIT_INVALID
+    except OSError as exc:
+        print(f"deckwright: cannot write {one_line(args.path)}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INVALID
+    shown = one_line(args.path)
+    print(f"{made.slug}: a new game, \"{one_line(made.title)}\", written into {shown}/ ({len(made.files)} files; "
+          f"start with {shown}/README.md)")
+    print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out output")
+    return EXIT_OK
 
 
 def _base_url(text: str) -> str:
@@ -333,27 +360,47 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
         print(f"written: {extra}")
 
 
-def parser() -> argparse.ArgumentParser:
-    top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.")
-    sub = top.add_subparsers(dest="command", metavar="COMMAND")
-    game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
+def _global_options(default) -> argparse.ArgumentParser:
+    """Options taken before or after the command (``deckwright --traceback check g`` or ``... check g --traceback``);
+    the command's copy defaults to SUPPRESS, so it does not undo one given before it."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--traceback", action="store_true", default=default,
+                         help="with an error raised by a game's rules module, print its full traceback too")
+    return options
 
-    p = sub.add_parser("list", help="list games with their decks (copies counted), sheets and open questions")
+
+def _no_code(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-code", action="store_true",
+                   help="do not import or run the game folder's own rules module (for a folder you do not "
+                        "trust): data, layouts and tables are checked, examples are not run")
+
+
+def parser() -> argparse.ArgumentParser:
+    top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.",
+                  parents=[_global_options(False)])
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
+    command_options = [_global_options(argparse.SUPPRESS)]
+
+    p = sub.add_parser("list", parents=command_options, help="list games with their decks (copies counted), sheets and open questions")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.set_defaults(run=cmd_list)
 
-    p = sub.add_parser("check", help="validate games, replay their rulebook examples, list open questions and readings")
+    p = sub.add_parser("check", parents=command_options, help="validate games, replay their rulebook examples, list open questions and readings")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")
+    _no_code(p)
     p.set_defaults(run=cmd_check)
 
-    p = sub.add_parser("build", help="check, then build PDFs, print-shop files and the HTML site into the output folder "
-                                     "(nothing is written when a check fails, unless --force)")
+    p = sub.add_parser("build", parents=command_options,
+                       help="check, then build PDFs, print-shop files and the HTML site into the output folder "
+                            "(nothing is written when a check fails, unless --force)")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
+    _no_code(p)
     p.add_argument("--target", choices=("all", "home", "printshop", "proof", "tts", "sprites"), default="all",
                    help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "
                         "sheets with a JSON manifest, or all of them (default: all); the other targets' files are kept")
@@ -367,12 +414,12 @@ def parser() -> argparse.ArgumentParser:
                         "online) instead of from file:/// paths on this machine")
     p.set_defaults(run=cmd_build)
 
-    p = sub.add_parser("serve", help="show a game's site on this computer, rebuilt and reloaded as you edit")
+    p = sub.add_parser("serve", parents=command_options, help="show a game's site on this computer, rebuilt and reloaded as you edit")
     p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
     p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
     p.set_defaults(run=cmd_serve)
 
-    p = sub.add_parser("simulate", help="play many seeded games and report win rates, game lengths and cards")
+    p = sub.add_parser("simulate", parents=command_options, help="play many seeded games and report win rates, game lengths and cards")
     p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
     p.add_argument("--games", type=int, default=1000, metavar="N", help="games per cell of the sweep (default 1000)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed every chunk's seed derives from (default 1)")
@@ -393,7 +440,12 @@ def parser() -> argparse.ArgumentParser:
                    help="output folder; the figures go to DIR/simulate/<game>/balance.json (default: output)")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("schema", help="write JSON Schema files for editors and a CSV header row per card type")
+    p = sub.add_parser("new", parents=command_options, help="write a small working game to edit into your own")
+    p.add_argument("path", metavar="PATH", help="a new or empty folder for the game")
+    p.add_argument("--title", help="the game's title (default: from the folder's name)")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("schema", parents=command_options, help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default="output", metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
     p.set_defaults(run=cmd_schema)

@@ -22,6 +22,7 @@ from .data.gamefile import (
     GAME_EXTRA_KEYS,
     GAME_FIELDS,
 )
+from .data.confine import FileRefused, is_confined
 from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
 from .data.names import id_problem, page_name_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings
@@ -29,8 +30,9 @@ from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, ch
 from .data.units import CARD_SIZES, PAGE_SIZES, parse_length, parse_shape
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
-from .games import module_named
-from .problems import InvalidGame, Loc, Problems, display_path
+from .games import known_mechanics, module_named
+from .games.gamecode import RulesCodeError, is_own_module, load_own_module, own_module_path
+from .problems import InvalidGame, Loc, Problem, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
@@ -57,23 +59,18 @@ def bundled_games(bundled_root: Path) -> list[Path]:
     return sorted(p.parent for p in bundled_root.glob(f"*/{GAME_FILE}"))
 
 
-def known_mechanics() -> list[str]:
-    """Mechanics ids with a module or package in ``rules/games`` (file names, dashes for underscores)."""
-    games_dir = Path(__file__).parent / "games"
-    names = [p.stem for p in games_dir.glob("*.py")] + [p.parent.name for p in games_dir.glob("*/__init__.py")]
-    return sorted(name.replace("_", "-") for name in names if not name.startswith("_"))
-
-
-def load_game(folder: Path) -> Game:
+def load_game(folder: Path, run_code: bool = True) -> Game:
     """The validated game; raises InvalidGame with every problem found."""
-    game, problems = _Loader(folder).load()
+    game, problems = _Loader(folder, run_code).load()
     if problems or game is None:
         raise InvalidGame(problems.items)
     return game
 
 
-def load_game_with_warnings(folder: Path) -> tuple[Game | None, Problems]:
-    return _Loader(folder).load()
+def load_game_with_warnings(folder: Path, run_code: bool = True) -> tuple[Game | None, Problems]:
+    """The game (None when it has errors) and every problem found. Without ``run_code`` the game folder's own
+    rules module is not imported (``--no-code``): its constants are read as written, untyped."""
+    return _Loader(folder, run_code).load()
 
 
 def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
@@ -103,9 +100,10 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
 
 
 class _Loader:
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, run_code: bool = True):
         self.root = folder.resolve()
         self.folder = folder
+        self.run_code = run_code
         self.problems = Problems()
         self.validator = Validator(self.problems)
         self.ref_targets: list[tuple[str, YNode]] = []  # (field path, the `to:` list node), checked once types are known
@@ -144,9 +142,12 @@ class _Loader:
             self.problems.error(node.loc, f"game: expected a mapping of settings (title, slug, decks, ...), got {node.describe()}")
             return None, self.problems
         module = self.rules_module(node.get("mechanics"))
-        extra = GAME_EXTRA_KEYS + (("constants",) if module is not None else ())
+        # Constants are typed by the rules module's CONSTANTS; without one (none, not run, or lacking it, which the
+        # conformance check reports) they are read as written.
+        typed = module is not None and isinstance(getattr(module, "CONSTANTS", None), FieldDef)
+        extra = GAME_EXTRA_KEYS + (("constants",) if typed else ())
         data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=extra)
-        constants = self.constants(node, module) if module is not None else data.get("constants") or {}
+        constants = self.constants(node, module) if typed else data.get("constants") or {}
         card_types = self.card_types(node.get("card_types"), node.loc)
         decks = self.decks(node.get("decks"), data.get("decks", {}))
         sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
@@ -174,6 +175,7 @@ class _Loader:
             open_questions=tuple(self.open_questions(node, data, decks)),
             mechanics=data.get("mechanics"), source=data.get("source", ""), colors=data.get("colors") or {},
             loc=node.loc, readings=tuple(readings), constant_locs=self.constant_locs(node.get("constants")),
+            run_code=self.run_code,
         )
         return game, self.problems
 
@@ -518,10 +520,25 @@ class _Loader:
                                           "in words (title, designer, version), as a reader would look for it")
 
     def rules_module(self, node: YNode | None):
-        """The module ``mechanics:`` names, when it is a known one (an unknown one is reported by check_mechanics)."""
-        if node is None or node.kind != "scalar" or str(node.value) not in known_mechanics():
+        """The module ``mechanics:`` names, when it is a known one or the game folder's own and may run (an
+        unknown one is reported by check_mechanics); a game folder's module that fails to load is reported
+        at the line of its own code that failed."""
+        if node is None or node.kind != "scalar":
             return None
-        return module_named(str(node.value))
+        name = str(node.value)
+        if is_own_module(name):
+            if not self.run_code:
+                return None
+            try:
+                return load_own_module(self.root, name)
+            except FileRefused:  # reported by check_mechanics
+                return None
+            except RulesCodeError as exc:
+                failure = exc.failure
+                self.problems.items.append(Problem(failure.loc or node.loc, f"the rules module ({name}) cannot be "
+                                                   f"loaded: {failure.message}", detail=failure.trace))
+                return None
+        return module_named(name) if name in known_mechanics() else None
 
     def constants(self, game_node: YNode, module) -> dict:
         """``constants:`` read through the rules module's field definitions: typed, each problem at its own line."""
@@ -544,10 +561,17 @@ class _Loader:
     def check_mechanics(self, node: YNode | None, name: str | None) -> None:
         if name is None:
             return
+        if is_own_module(name):
+            try:
+                own_module_path(self.root, name)
+            except FileRefused as exc:
+                self.problems.error(node.loc, f"game.mechanics: {exc.message}")
+            return
         known = known_mechanics()
         if name not in known:
             self.problems.error(node.loc, f"game.mechanics: no rules module '{name}'{did_you_mean(name, known)} "
-                                          f"(known: {', '.join(known) or 'none'})")
+                                          f"(known: {', '.join(known) or 'none'}; or a file in the game folder "
+                                          "such as rules.py)")
 
     # -- the readings register ------------------------------------------
 

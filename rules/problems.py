@@ -86,6 +86,7 @@ class Problem:
     loc: Loc
     message: str
     severity: str = "error"  # "error" or "warning"
+    detail: str = field(default="", compare=False, repr=False)  # a rules module's traceback, for --traceback
 
     def __str__(self) -> str:
         """One line: ``file:line:col: message``, control characters escaped, a long message cut."""

@@ -7,6 +7,8 @@ declared in pyproject.toml's ``test`` extra and imported plainly.
 """
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,6 +66,21 @@ def browser(chromium):
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory) -> Path:
+    """A venv outside the repository with only the wheel built from this checkout installed (and pytest), built
+    once a session: the packaging tests and the CI recipe's test share it."""
+    work = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(ROOT), "-w", str(work)],
+                   check=True, capture_output=True)
+    (wheel,) = work.glob("deckwright-*.whl")
+    venv = work / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    str(wheel), "pytest"], check=True, capture_output=True)
+    return venv
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RANKS = {
     "generator.cli": 110,
     "generator.serve": 105,
-    "generator.build": 100,
+    "generator.build": 100, "generator.new": 100,
     "generator.outputs": 90, "generator.site": 90,
     "generator.book": 85,
     "generator.render": 80,

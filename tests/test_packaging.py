@@ -1,14 +1,12 @@
-"""deckwright as users install it: a built wheel in a fresh virtual environment, far from this checkout."""
+"""deckwright as users install it: a built wheel in a fresh virtual environment, far from this checkout
+(the session fixture ``installed``, in conftest.py)."""
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,20 +17,6 @@ def test_every_package_folder_is_in_pyproject():
                for top in ("rules", "generator") for p in (ROOT / top).rglob("__init__.py")}
     assert folders <= set(config["packages"])
     assert config["package-dir"]["deckwright.rules"] == "rules"
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Path:
-    """A venv outside the repository with only the wheel built from this checkout installed."""
-    work = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(ROOT), "-w", str(work)],
-                   check=True, capture_output=True)
-    (wheel,) = work.glob("deckwright-*.whl")
-    venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    str(wheel), "pytest"], check=True, capture_output=True)
-    return venv
 
 
 def run(venv: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -116,6 +116,7 @@ def example_view(body: str, result: Any, number: int) -> ExampleView:
     data = data if isinstance(data, dict) else {}
     name = str(data.get("name") or (result.name if result is not None else f"Example {number}"))
     verdict = result.verdict if result is not None else "unchecked"
+    verdict = "unchecked" if verdict == "not run" else verdict  # --no-code: shown as not replayed, its message says why
     shuffles = data.get("shuffles") if isinstance(data.get("shuffles"), dict) else {}
     setup = data.get("setup") if isinstance(data.get("setup"), dict) else {}
     return ExampleView(

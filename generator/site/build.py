@@ -470,7 +470,7 @@ def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None =
     if reports is None:
         from deckwright.rules.ci.check import check_game
 
-        reports = {game.slug: check_game(game.root) for game in games}
+        reports = {game.slug: check_game(game.root, run_code=game.run_code) for game in games}
     with staged_folder(target, lock=lock) as folder:
         return write_site(games, folder, reports, downloads, tabletop, keep_from=target, balances=balances,
                           failures=failures, faces=faces)

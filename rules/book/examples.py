@@ -8,6 +8,7 @@ Replaying one gives an ``ExampleResult``:
 
 - verified: every claimed outcome matches the rules;
 - erratum: the example is marked as known to disagree, and still does;
+- not run: the game's own rules module may not run (``--no-code``);
 - failing: an outcome differs, the script cannot be replayed (an impossible,
   missing or left-over roll, an illegal action), an erratum now agrees, the
   event log differs from its golden file or has none, or the verdict changes
@@ -20,7 +21,6 @@ are compared, the narration is there for the reader.
 from __future__ import annotations
 
 import re
-import traceback
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from deckwright.rules.engine.log import EventLog, fact_of_line, golden_line, pla
 from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.verbs import find_verb
 from deckwright.rules.games import rules_module
+from deckwright.rules.games.gamecode import module_failure
 from deckwright.rules.problems import Loc, Problems, display_path
 
 from .pages import fenced_blocks, skipped_fences
@@ -59,6 +60,7 @@ class ExampleResult:
     verdict: str
     message: str = ""
     log: tuple[str, ...] = ()  # "kind: narration", one line an event
+    trace: str = ""  # the traceback of an exception the rules module raised, for --traceback
 
     def __str__(self) -> str:
         text = f"{self.loc}: {self.name}: {self.verdict}"
@@ -261,6 +263,7 @@ class _Run:
     stopped: str = ""  # why the replay could not go on
     stopped_at: Loc | None = None
     free_orders: int = 0  # shuffles whose unnamed cards could come out in more than one order
+    trace: str = ""  # the traceback when the rules module raised
 
     @property
     def verdict(self) -> str:
@@ -269,20 +272,24 @@ class _Run:
 
 def replay_example(game: Game, example: Example, module=None, update_golden: bool = False,
                    rules: Any = None) -> ExampleResult:
-    def result(verdict: str, message: str = "", loc: Loc | None = None, log: EventLog | None = None) -> ExampleResult:
+    def result(verdict: str, message: str = "", loc: Loc | None = None, log: EventLog | None = None,
+               trace: str = "") -> ExampleResult:
         return ExampleResult(example.game, example.name, loc or example.loc, verdict, message,
-                             tuple(log.lines()) if log is not None else ())
+                             tuple(log.lines()) if log is not None else (), trace)
 
     if example.problem:
         return result("failing", example.problem, example.problem_loc)
+    if module is None and game.mechanics and not game.run_code:
+        return result("not run", "--no-code skips the game's own rules module")
     if module is None:
         return result("failing", "the game has no rules module to replay it with (game.yaml 'mechanics:')")
     rules = _prepare(module, game) if rules is None else rules
     if isinstance(rules, Exception):
-        return result("failing", f"the rules cannot prepare this game: {type(rules).__name__}: {rules}")
+        failure = module_failure(rules, module)
+        return result("failing", f"the rules cannot prepare this game: {failure}", trace=failure.trace)
     run = _replay(game, example, module, rules, None)
     if run.stopped:
-        return result("failing", run.stopped, run.stopped_at, run.log)
+        return result("failing", run.stopped, run.stopped_at, run.log, run.trace)
     if run.free_orders:
         for seed in ORDER_SEEDS:
             other = _replay(game, example, module, rules, seed)
@@ -313,8 +320,8 @@ def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) 
     mismatches: list[tuple[Loc, str]] = []
     piece, piece_loc = node.get("setup"), node.loc
 
-    def stop(message: str, loc: Loc) -> _Run:
-        return _Run(log, tuple(mismatches), message, loc, chance.free_orders)
+    def stop(message: str, loc: Loc, trace: str = "") -> _Run:
+        return _Run(log, tuple(mismatches), message, loc, chance.free_orders, trace)
 
     try:
         chance.step = f"the setup (line {piece_loc.line})"
@@ -342,10 +349,9 @@ def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) 
         return stop(str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc)
     except (ChanceError, RuleError) as exc:
         return stop(str(exc), piece_loc)
-    except Exception as exc:  # a bug in the rules module; report it as this example's failure
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        return stop(f"{chance.step}: the rules raised {type(exc).__name__}: {exc} "
-                    f"({Path(where.filename).name}:{where.lineno})", piece_loc)
+    except Exception as exc:  # a bug in the rules module; report it as this example's failure, at its own line
+        failure = module_failure(exc, module)
+        return stop(f"{chance.step}: the rules raised {failure}", piece_loc, failure.trace)
     return _Run(log, tuple(mismatches), free_orders=chance.free_orders)
 
 

@@ -8,7 +8,8 @@ from deckwright.rules.book.examples import ExampleResult, example_warnings, find
 from deckwright.rules.data.model import Game
 from deckwright.rules.games import rules_module
 from deckwright.rules.load import load_game_with_warnings
-from deckwright.rules.problems import Problems
+from deckwright.rules.games.gamecode import module_failure
+from deckwright.rules.problems import Problem, Problems
 
 from .conformance import Conformance, check_module
 
@@ -29,9 +30,11 @@ class GameReport:
                 or (self.conformance is not None and not self.conformance.ok))
 
 
-def check_game(folder: Path, update_golden: bool = False, module=None, games: int = CHECK_GAMES) -> GameReport:
-    """Every check of one game; ``module`` replaces the rules module the game names (a module loaded by path)."""
-    game, problems = load_game_with_warnings(folder)
+def check_game(folder: Path, update_golden: bool = False, module=None, games: int = CHECK_GAMES,
+               run_code: bool = True) -> GameReport:
+    """Every check of one game; ``module`` replaces the rules module the game names (a module loaded by path);
+    without ``run_code`` the game folder's own rules module is neither imported nor run (``--no-code``)."""
+    game, problems = load_game_with_warnings(folder, run_code=run_code)
     return check_loaded(folder, game, problems, update_golden, module=module, games=games)
 
 
@@ -43,8 +46,7 @@ def check_loaded(folder: Path, game: Game | None, problems: Problems, update_gol
     if game is None:
         return report
     module = module or rules_module(game)
-    if module is not None and hasattr(module, "consistency"):
-        module.consistency(game, problems)
+    run_consistency(module, game, problems)
     if problems.errors or not examples:
         return report
     examples = find_examples(game)
@@ -53,3 +55,15 @@ def check_loaded(folder: Path, game: Game | None, problems: Problems, update_gol
     if module is not None:
         report.conformance = check_module(module, game, games=games)
     return report
+
+
+def run_consistency(module, game: Game, problems: Problems) -> None:
+    """The module's own data checks, if it has them; an exception they raise is an error at its own line."""
+    if module is None or not hasattr(module, "consistency"):
+        return
+    try:
+        module.consistency(game, problems)
+    except Exception as exc:
+        failure = module_failure(exc, module)
+        problems.items.append(Problem(failure.loc or game.loc, f"the rules module's consistency(game) raised "
+                                                               f"{failure.message}", detail=failure.trace))

@@ -39,6 +39,7 @@ from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
 from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.verbs import Verb
+from deckwright.rules.games.gamecode import module_failure
 
 PARAMETERS = {"prepare": 1, "setup": 4, "new_game": 4, "apply": 4, "legal_actions": 1, "is_over": 1, "zones": 1,
               "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1,
@@ -51,6 +52,7 @@ MAX_ACTIONS = 5_000
 @dataclass
 class Conformance:
     problems: list[str] = field(default_factory=list)  # promises of the protocol the module breaks
+    traces: list[str] = field(default_factory=list)  # tracebacks of what the module raised, for --traceback
     notes: list[str] = field(default_factory=list)  # what could not be checked, and why
     games: int = 0  # random games played to the end
 
@@ -69,7 +71,7 @@ def check_module(module, game, games: int = GAMES, options: dict | None = None,
     try:
         rules = module.prepare(game)
     except Exception as exc:  # the module cannot read this game's data
-        report.problems.append(f"prepare(game) raised {type(exc).__name__}: {exc}")
+        report.problems.append(f"prepare(game) raised {_raised(exc, module, report)}")
         return report
     report.problems += odds_problems(module, rules)
     _random_play(module, game, rules, games, options or {}, max_actions, report)
@@ -101,6 +103,13 @@ def odds_problems(module, rules) -> list[str]:
     return problems
 
 
+def _raised(exc: Exception, module, report: Conformance) -> str:
+    """What the module raised, at the line of its own code it came from; the traceback kept for --traceback."""
+    failure = module_failure(exc, module)
+    report.traces.append(failure.trace)
+    return str(failure)
+
+
 # -- the protocol's names ------------------------------------------------------------
 
 
@@ -112,7 +121,7 @@ def protocol_problems(module, game=None) -> list[str]:
         try:
             setup = setup(game)
         except Exception as exc:
-            problems.append(f"SETUP(game) raised {type(exc).__name__}: {exc}")
+            problems.append(f"SETUP(game) raised {module_failure(exc, module)}")
     checks = (("CONSTANTS", getattr(module, "CONSTANTS", None), _record), ("SETUP", setup, _record),
               ("ACTIONS", getattr(module, "ACTIONS", None), _verbs),
               ("NARRATION", getattr(module, "NARRATION", None), _narration))
@@ -193,7 +202,7 @@ def _random_play(module, game, rules, games: int, options: dict, max_actions: in
         report.problems.append(f"random play: {exc}")
         return
     except Exception as exc:
-        report.problems.append(f"random play raised {type(exc).__name__}: {exc}")
+        report.problems.append(f"random play raised {_raised(exc, module, report)}")
         return
     for seed in range(games):
         try:
@@ -202,7 +211,7 @@ def _random_play(module, game, rules, games: int, options: dict, max_actions: in
             report.notes.append(f"seed {seed}: random play stops at a value the source leaves open: {exc}")
             return
         except Exception as exc:
-            report.problems.append(f"seed {seed}: random play raised {type(exc).__name__}: {exc}")
+            report.problems.append(f"seed {seed}: random play raised {_raised(exc, module, report)}")
             continue
         if result.problems:
             report.problems.append(f"seed {seed}: {result.problems[0]}")

@@ -3,7 +3,8 @@
 One ``testsuite`` per game and one ``testcase`` per worked example
 (classname = the game's slug, name = the example's name). A failing example
 is a ``failure`` carrying expected vs actual and the event log; an erratum
-is ``skipped`` with a message starting ``erratum:``. A game whose data does
+is ``skipped`` with a message starting ``erratum:`` (an example not run under
+``--no-code``, with ``not run:``). A game whose data does
 not validate gets one ``data`` test case failing with its problems, so CI
 shows it too.
 """
@@ -40,8 +41,8 @@ def junit_tree(reports) -> ET.ElementTree:
                 failure.text = "\n".join([f"{example.loc}: {example.message}", "", "event log:",
                                           *(f"  {line}" for line in example.log)])
                 counts["failures"] += 1
-            elif example.verdict == "erratum":
-                ET.SubElement(case, "skipped", message=f"erratum: {example.message}")
+            elif example.verdict in ("erratum", "not run"):
+                ET.SubElement(case, "skipped", message=f"{example.verdict}: {example.message}")
                 counts["skipped"] += 1
         for key, value in counts.items():
             suite.set(key, str(value))

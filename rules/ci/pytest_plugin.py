@@ -79,15 +79,14 @@ def _load(config, folder: Path) -> dict:
         from deckwright.rules.games import rules_module
         from deckwright.rules.load import load_game_with_warnings
 
+        from .check import run_consistency
+
         game, problems = load_game_with_warnings(folder)
-        if game is not None and not problems.errors:
-            module = rules_module(game)
-            if module is not None and hasattr(module, "consistency"):
-                module.consistency(game, problems)
+        module = rules_module(game) if game is not None and not problems.errors else None
+        run_consistency(module, game, problems)
         ok = game is not None and not problems.errors
         cache[folder] = {"game": game if ok else None, "problems": problems.errors,
-                         "examples": find_examples(game) if ok else [],
-                         "module": rules_module(game) if ok else None}
+                         "examples": find_examples(game) if ok else [], "module": module if ok else None}
     return cache[folder]
 
 

@@ -76,7 +76,9 @@ GAME_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("players", F("range", doc="Player count: 1, or a range such as 2-6")),
     ("summary", TEXT),
     ("source", OPT_TEXT),
-    ("mechanics", F("id", optional=True, allow_open=False, doc="The rules-engine module for this game, if any")),
+    ("mechanics", F("text", optional=True, allow_open=False,
+                    doc="The game's rules module, if any: a bundled one's id (nightmare-hunt), or a Python file "
+                        "or package folder in the game folder (rules.py, rules/)")),
     ("colors", F("map", optional=True, of=F("color"), allow_open=False)),
     ("constants", F("map", optional=True, of=F("scalar"), doc="Named game-wide numbers (starting stats, limits)")),
     ("decks", F("map", of=F("record", fields=DECK_FIELDS, allow_open=False), allow_open=False)),

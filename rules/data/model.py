@@ -218,6 +218,9 @@ class Game:
     loc: Loc
     readings: tuple[Reading, ...] = ()
     constant_locs: dict[str, Loc] = field(default_factory=dict)  # where each constant is written
+    # Whether deckwright may import and run the game folder's own rules module (false under --no-code:
+    # the folder is not trusted); a bundled rules module is deckwright's own code and always runs.
+    run_code: bool = True
 
     def constant_loc(self, name: str) -> Loc:
         return self.constant_locs.get(name, self.loc)

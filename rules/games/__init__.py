@@ -1,17 +1,18 @@
 """One rules module per bundled game, named after the game's ``mechanics:`` id (dashes become underscores).
 
 Every caller finds a game's rules through this registry; nothing imports a game package directly.
-``rules_module(game)`` resolves a Game, ``module_named(id)`` a bundled id; ``load_rules_file(path)``
-loads a module from a file or package folder by path (a game folder's own rules), so that every
-module, wherever it lives, goes through the same protocol checks (``rules.ci.conformance``).
+``rules_module(game)`` resolves a Game: a bundled id through ``module_named(id)``, a game folder's own
+module (``mechanics: rules.py`` or ``rules/``) through ``gamecode.load_own_module``, loaded once per process;
+``load_rules_file(path)`` loads a module from a file or package folder by path, so that every module,
+wherever it lives, goes through the same protocol checks (``rules.ci.conformance``).
 """
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from .gamecode import is_own_module, load_own_module, load_rules_file  # noqa: F401  (load_rules_file: for callers)
 
 
 def module_named(mechanics: str) -> ModuleType:
@@ -19,31 +20,19 @@ def module_named(mechanics: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{mechanics.replace('-', '_')}")
 
 
+def known_mechanics() -> list[str]:
+    """The bundled rules modules' ids: the packages beside this file, underscores written as dashes."""
+    games_dir = Path(__file__).parent
+    return sorted(p.parent.name.replace("_", "-") for p in games_dir.glob("*/__init__.py")
+                  if not p.parent.name.startswith("_"))
+
+
 def rules_module(game) -> ModuleType | None:
-    """The game's rules module, or None for a game without mechanics."""
-    return module_named(game.mechanics) if game.mechanics else None
-
-
-
-
-def load_rules_file(path: Path, name: str | None = None) -> ModuleType:
-    """A rules module from ``path``: a ``.py`` file, or a package folder holding ``__init__.py``.
-
-    It is loaded under a private module name (``deckwright_game_<name>``), so two games' modules never
-    collide, and a package's relative imports work.
-    """
-    path = Path(path)
-    init = path / "__init__.py" if path.is_dir() else path
-    module_name = f"deckwright_game_{(name or path.stem).replace('-', '_')}"
-    spec = importlib.util.spec_from_file_location(module_name, init, submodule_search_locations=[str(path)]
-                                                  if path.is_dir() else None)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load a rules module from {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[module_name]
-        raise
-    return module
+    """The game's rules module, or None for a game without mechanics, or whose own code may not run
+    (``--no-code``: ``game.run_code`` is false). A game folder's own module that fails to load raises
+    ``RulesCodeError``; the loader has reported that already, so a loaded game never does."""
+    if not game.mechanics:
+        return None
+    if is_own_module(game.mechanics):
+        return load_own_module(game.root, game.mechanics) if game.run_code else None
+    return module_named(game.mechanics)
