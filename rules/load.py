@@ -13,7 +13,7 @@ from .book import pages as rulebook
 from .book import tables
 from .book.examples import example_names
 from .data.cells import spreadsheet_cards
-from .data.confine import is_confined
+from .data.confine import FileRefused, is_confined
 from .data.gamefile import (
     CARD_COMMON_FIELDS,
     CARD_FILE_FIELDS,
@@ -22,7 +22,6 @@ from .data.gamefile import (
     GAME_EXTRA_KEYS,
     GAME_FIELDS,
 )
-from .data.confine import FileRefused, is_confined
 from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
 from .data.names import id_problem, page_name_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings

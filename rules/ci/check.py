@@ -7,8 +7,8 @@ from pathlib import Path
 from deckwright.rules.book.examples import ExampleResult, example_warnings, find_examples, replay_game_examples
 from deckwright.rules.data.model import Game
 from deckwright.rules.games import rules_module
-from deckwright.rules.load import load_game_with_warnings
 from deckwright.rules.games.gamecode import module_failure
+from deckwright.rules.load import load_game_with_warnings
 from deckwright.rules.problems import Problem, Problems
 
 from .conformance import Conformance, check_module

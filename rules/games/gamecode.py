@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import sys
-from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
 import traceback
 from dataclasses import dataclass
+from importlib.machinery import SOURCE_SUFFIXES, FileFinder, SourceFileLoader
 from pathlib import Path, PurePosixPath
 from types import ModuleType
 
