@@ -128,19 +128,25 @@ def layout_data(game: Game) -> dict:
     from deckwright.rules.games.gamecode import module_failure
 
     module = rules_module(game)
-    try:
-        hook = getattr(module, "layout_data", None)
-        data = dict(hook(game)) if hook is not None else {}
-        if getattr(module, "odds", None) is not None and "odds" not in data:
-            try:
-                tables = module.odds(module.prepare(game))
-            except RuleError:  # the odds need a value the source leaves open: a layout using them says it lacks them
-                return data
-            data["odds"] = {name: plain_table(table) for name, table in tables.items()}
-    except Exception as exc:  # the designer's bug, at their own line
+
+    def designers(call: str, exc: Exception) -> LayoutError:  # the designer's bug, at their own line
         failure = module_failure(exc, module)
-        raise LayoutError([Problem(failure.loc or game.loc, f"the rules module's layout_data(game) or odds(rules) "
-                                                            f"raised {failure.message}", detail=failure.trace)]) from None
+        return LayoutError([Problem(failure.loc or game.loc, f"the rules module's {call} raised {failure.message}",
+                                    detail=failure.trace)])
+
+    hook = getattr(module, "layout_data", None)
+    try:
+        data = dict(hook(game)) if hook is not None else {}
+    except Exception as exc:
+        raise designers("layout_data(game)", exc) from None
+    if getattr(module, "odds", None) is not None and "odds" not in data:
+        try:
+            tables = module.odds(module.prepare(game))
+        except RuleError:  # the odds need a value the source leaves open: a layout using them says it lacks them
+            return data
+        except Exception as exc:
+            raise designers("odds(rules)", exc) from None
+        data["odds"] = {name: plain_table(table) for name, table in tables.items()}
     return data
 
 
