@@ -31,6 +31,8 @@ class _Parser(argparse.ArgumentParser):
 def resolve_games(names: list[str]) -> list[Path]:
     from deckwright.rules.load import bundled_games, find_game_folder
 
+    if not names and Path("game.yaml").is_file():  # run inside a game folder: that game, as a designer means
+        return [Path(".").resolve()]
     if not names:
         folders = bundled_games(BUNDLED_GAMES)
         if not folders:

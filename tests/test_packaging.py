@@ -8,6 +8,8 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -61,3 +63,25 @@ def test_pytest_in_an_unrelated_folder_collects_nothing_of_deckwrights(installed
     asked = run(installed, "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "--deckwright-game",
                 "cards/gloombah", cwd=tmp_path)
     assert "xfailed" in asked.stdout and "passed" in asked.stdout, asked.stdout
+
+
+def test_the_wheel_ships_the_bundled_games_as_committed(installed):
+    """Only the tracked files of cards/: setuptools reuses a stale build/ folder, and a wheel built over one shipped
+    78 golden logs git had deleted (every installed check then warned about them)."""
+    listed = subprocess.run(["git", "ls-files", "cards"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    tracked = set(listed.stdout.splitlines())
+    (site,) = (installed / "lib").glob("python3*/site-packages")
+    cards = site / "deckwright" / "cards"
+    shipped = {f"cards/{path.relative_to(cards).as_posix()}" for path in cards.rglob("*")
+               if path.is_file() and "__pycache__" not in path.parts}
+    assert sorted(shipped - tracked) == [], "files git does not track went into the wheel: remove build/ and rebuild"
+
+
+def test_check_inside_a_game_folder_checks_that_game(installed, tmp_path):
+    game = tmp_path / "mine"
+    subprocess.run([str(installed / "bin" / "deckwright"), "new", str(game)], check=True, capture_output=True)
+    result = subprocess.run([str(installed / "bin" / "deckwright"), "check"], cwd=game, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("mine: ") and "gloombah" not in result.stdout
