@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from in_build import cpu_seconds  # noqa: E402
 
 from deckwright.generator import BUNDLED_GAMES  # noqa: E402
 from deckwright.generator.layout.faces import Faces  # noqa: E402
@@ -34,9 +35,6 @@ from deckwright.rules.load import bundled_games, load_game  # noqa: E402
 BEFORE = "28.41 s wall, 10.96 s processor (load average 8.4)"
 
 
-def cpu_seconds() -> float:
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main() -> int:

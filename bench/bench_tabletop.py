@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from in_build import cpu_seconds  # noqa: E402
+
 from deckwright.generator import BUNDLED_GAMES  # noqa: E402
 from deckwright.generator.build import BuildOptions  # noqa: E402
 from deckwright.generator.layout.faces import Faces  # noqa: E402
@@ -30,12 +32,6 @@ from deckwright.rules.load import bundled_games, load_game_with_warnings  # noqa
 # Measured with this script on the shared 2-core machine before the speed branch (commit b9d5094: Pillow's
 # PNG writer, each deck's back drawn again for its own image), best of 3.
 BEFORE = "37.03 s wall, 9.75 s processor (load average 13.2)"
-
-
-def _cpu() -> float:
-    """Processor seconds of this process and of its finished workers."""
-    times = os.times()
-    return times.user + times.system + times.children_user + times.children_system
 
 
 def main() -> int:
@@ -71,9 +67,9 @@ def main() -> int:
             for game, faces in games:
                 folder = Path(tmp) / f"{game.slug}-{run}"
                 folder.mkdir()
-                start, start_cpu = time.perf_counter(), _cpu()
+                start, start_cpu = time.perf_counter(), cpu_seconds()
                 step_tabletop(game, folder, options, faces)
-                elapsed, used = time.perf_counter() - start, _cpu() - start_cpu
+                elapsed, used = time.perf_counter() - start, cpu_seconds() - start_cpu
                 best[game.slug] = min(best.get(game.slug, elapsed), elapsed)
                 cpu[game.slug] = min(cpu.get(game.slug, used), used)
                 sizes[game.slug] = sum(p.stat().st_size for p in (folder / "tts").rglob("*") if p.is_file())
