@@ -6,16 +6,19 @@ Layout of the output (every link relative, so it works from disk and from any st
     assets/                         CSS, JavaScript, fonts and their licences
     <game>/index.html               overview: check status, decks, examples, open questions
     <game>/rules/<page>.html        rulebook pages
-    <game>/cards.html               card gallery, then the sheets and templates
+    <game>/cards.html               card gallery, then the sheets and templates (a big game's continues on
+                                    cards-2.html...: site/paging.py)
     <game>/readings.html            the readings register: where the source is unclear or contradicts itself
     <game>/odds.html                exact odds tables, when the game's rules module has an ``odds`` hook
     <game>/balance.html             the last `deckwright simulate` of the game, when there is one (balance.py)
-    <game>/print-a4.html, print-letter.html   printable cards at their real size
+    <game>/print-a4.html, print-letter.html   printable cards at their real size (a big game's in parts:
+                                    print-a4-2.html...)
     <game>/tts/                     a copy of the game's Tabletop Simulator export, when the build wrote one
     <game>/rulebook.pdf, rulebook-booklet.pdf   the printable rulebook, when the build wrote it
 """
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import sys
@@ -36,11 +39,13 @@ from deckwright.rules.data.model import Card, Deck, Game, Sheet, Size, readings_
 from deckwright.rules.data.values import Open
 
 from .balance import BalanceView, balance_view
-from .cards import IMAGES, CardArt, Picture, card_anchor, sheet_anchor
+from .cards import IMAGES, CardArt, Picture, back_symbol_id, card_anchor, face_symbol_id, sheet_anchor
 from .fonts import write_game_fonts
 from .odds import OddsPage, odds_page
 from .pages import Links, RenderedPage, render_page
+from .paging import LOOSE, PRINT_BUDGET, Gallery, page_file, plan_gallery, split
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
+from .search import GALLERY_INDEX, gallery_index
 from .sheets import print_sheets
 
 HTML_TEMPLATES = TEMPLATES / "html"
@@ -148,6 +153,7 @@ class GameView:
     odds: OddsPage | None = None  # the rules' exact odds tables; None without an ``odds`` hook
     balance: BalanceView | None = None  # the last simulation's figures (site/balance.py)
     failures: list[Failure] = field(default_factory=list)  # what failed the build (built with --force)
+    gallery: Gallery | None = None  # the gallery's pages and which card is on which (site/paging.py)
 
     @property
     def readings_summary(self) -> str:
@@ -235,6 +241,9 @@ def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = No
     for picture in [*(art.face(card) for card in game.cards), *(art.back(deck) for deck in game.decks.values()),
                     *(sheet.picture for sheet in view.sheets)]:
         view.pictures[picture.symbol_id] = picture
+    sections = [(deck.deck.id, deck.cards) for deck in decks] + ([(LOOSE, view.loose_cards)] if view.loose_cards else [])
+    view.gallery = plan_gallery(sections, lambda card: len(view.pictures[face_symbol_id(card.id)].inner),
+                                (len(view.sheets), sum(len(sheet.picture.inner) for sheet in view.sheets)))
     return view
 
 
@@ -290,7 +299,7 @@ class _Writer:
 def render_rule_pages(view: GameView, report: Any, partials: Any) -> None:
     """Every rulebook page of the game as HTML, into ``view.rendered``."""
     game = view.game
-    links = Links(gallery="../cards.html")
+    links = Links("../cards.html", view.gallery.card_files)
     for page in game.pages:
         results = results_by_line(page, report.examples if report is not None else ())
         view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)
@@ -307,15 +316,23 @@ def game_page_makers(writer: _Writer, view: GameView,
     def add(template: str, path: str, **context: Any) -> None:
         makers[path] = lambda: writer.render(template, path, **context)
 
+    def render_print(paper: str, sheets: list, part: int = 1, parts: tuple[PrintPart, ...] = ()) -> str:
+        used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
+        pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
+        return writer.render("print.html", f"{slug}/{page_file(f'print-{paper}', part)}", view=view, section="print",
+                             paper=paper, paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
+                             symbols=[p for key, p in pictures.items() if key in used], part=part, parts=parts)
+
     def add_print(paper: str) -> None:
-        def make() -> str:
-            sheets = print_sheets(view.game, view.art, paper)
-            used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
-            pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
-            return writer.render("print.html", f"{slug}/print-{paper}.html", view=view, section="print", paper=paper,
-                                 paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
-                                 symbols=[p for key, p in pictures.items() if key in used])
-        makers[f"{slug}/print-{paper}.html"] = make
+        makers[f"{slug}/print-{paper}.html"] = lambda: render_print(paper, print_sheets(view.game, view.art, paper))
+
+    def add_print_parts(paper: str) -> None:
+        """A big game's printable cards, in parts (planned now: their number names the files)."""
+        runs = print_parts(print_sheets(view.game, view.art, paper), view.pictures)
+        parts = tuple(PrintPart(number, page_file(f"print-{paper}", number), len(run), first)
+                      for number, (run, first) in enumerate(zip(runs, _first_pages(runs)), start=1))
+        for part, run in zip(parts, runs):
+            makers[f"{slug}/{part.file}"] = functools.partial(render_print, paper, run, part.number, parts)
 
     def add_rule_page(number: int, link: PageLink) -> None:
         def make() -> str:
@@ -336,12 +353,61 @@ def game_page_makers(writer: _Writer, view: GameView,
         add("odds.html", f"{slug}/odds.html", view=view, section="odds")
     if view.balance is not None:
         add("balance.html", f"{slug}/balance.html", view=view, section="balance")
-    makers[f"{slug}/cards.html"] = lambda: writer.render(
-        "gallery.html", f"{slug}/cards.html", view=view, section="cards",
-        alts={card.id: view.art.alt(card) for card in view.game.cards}, symbols=list(view.pictures.values()))
+    alts = {card.id: view.art.alt(card) for card in view.game.cards}
+    gallery = view.gallery
+    for page in gallery.pages:
+        makers[f"{slug}/{page.file}"] = functools.partial(
+            writer.render, "gallery.html", f"{slug}/{page.file}", view=view, section="cards", alts=alts, page=page,
+            symbols=gallery_symbols(view, page) if gallery.paged else list(view.pictures.values()))
+    if gallery.paged:
+        makers[f"{slug}/{GALLERY_INDEX}"] = lambda: gallery_index(view.game, gallery, alts)
     for paper in PRINT_PAPERS:
-        add_print(paper)
+        (add_print_parts if gallery.paged else add_print)(paper)
     return makers
+
+
+@dataclass(frozen=True)
+class PrintPart:
+    """One file of a big game's printable cards."""
+
+    number: int  # 1-based
+    file: str  # in the game's folder
+    sheets: int  # paper pages in it
+    first: int  # the number of its first paper page in the whole print
+
+
+def print_parts(sheets: list, pictures: dict[str, Picture]) -> list[list]:
+    """The printable sheets cut into parts (site/paging.py), each fronts sheet kept with its backs sheet."""
+    groups: list[list] = []
+    for sheet in sheets:
+        if sheet.side == "back" and groups:
+            groups[-1].append(sheet)
+        else:
+            groups.append([sheet])
+
+    def cost(group: list) -> tuple[int, int]:
+        slots = [slot for sheet in group if sheet.side != "back" for slot in sheet.slots]
+        extra = {p.symbol_id: p for sheet in group for p in sheet.pictures}
+        return len(slots), sum(len((extra.get(slot.symbol_id) or pictures[slot.symbol_id]).inner) for slot in slots)
+
+    return [[sheet for group in run for sheet in group] for run in split(groups, cost, PRINT_BUDGET)]
+
+
+def _first_pages(runs: list[list]) -> list[int]:
+    firsts, number = [], 1
+    for run in runs:
+        firsts.append(number)
+        number += len(run)
+    return firsts
+
+
+def gallery_symbols(view: GameView, page: Any) -> list[Picture]:
+    """The pictures one page of a big gallery shows: its cards' faces, their decks' backs, the sheets on the last."""
+    used = {face_symbol_id(card.id) for cards in page.sections.values() for card in cards}
+    used |= {back_symbol_id(deck_id) for deck_id in page.sections}
+    if page.sheets:
+        used |= {sheet.picture.symbol_id for sheet in view.sheets}
+    return [picture for key, picture in view.pictures.items() if key in used]
 
 
 def game_pages(writer: _Writer, view: GameView, saved_objects: tuple[SavedObject, ...] = ()) -> dict[str, str]:
@@ -435,7 +501,7 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         fonts = compiled.fonts if compiled is not None else game_fonts(game.root)
         view = game_view(game, report, fonts, CardArt(game, fonts, compiled) if compiled is not None else None)
         render_rule_pages(view, report, writer.partials)
-        view.readings = reading_views(game, view.pages, view.examples)
+        view.readings = reading_views(game, view.pages, view.examples, view.gallery.card_href)
         if (balances or {}).get(game.slug):
             view.balance = balance_view(balances[game.slug])
         view.failures = failure_views(view, (failures or {}).get(game.slug, ()))

@@ -36,12 +36,15 @@ class RenderedPage:
 
 @dataclass(frozen=True)
 class Links:
-    """Where a rule page points: the gallery, relative to the page."""
+    """Where a rule page points: the gallery, relative to the page; a big game's gallery has several pages
+    (site/paging.py): ``card_files`` names the one showing each card, a sibling of ``gallery``."""
 
     gallery: str
+    card_files: dict[str, str] = field(default_factory=dict)
 
     def card(self, card_id: str) -> str:
-        return f"{self.gallery}#{card_anchor(card_id)}"
+        folder, slash, default = self.gallery.rpartition("/")
+        return f"{folder}{slash}{self.card_files.get(card_id, default)}#{card_anchor(card_id)}"
 
 
 def table_view(game: Game, art: CardArt, table: Table) -> TableView:

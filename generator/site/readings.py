@@ -7,6 +7,7 @@ rulebook pages, cards and constants. Links are relative to the game's folder.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
@@ -50,8 +51,11 @@ def reading_anchor(reading_id: str) -> str:
     return f"reading-{reading_id}"
 
 
-def reading_views(game: Game, pages: list[Any], examples: list[tuple[Any, Any]]) -> list[ReadingView]:
-    """``pages`` are the site's page links (id, title, href); ``examples`` (page link, example view) pairs."""
+def reading_views(game: Game, pages: list[Any], examples: list[tuple[Any, Any]],
+                  card_href: Callable[[str], str] | None = None) -> list[ReadingView]:
+    """``pages`` are the site's page links (id, title, href); ``examples`` (page link, example view) pairs;
+    ``card_href``: a card's place in the gallery, from the game's folder (a big gallery has several pages)."""
+    card_href = card_href or (lambda card_id: f"cards.html#{card_anchor(card_id)}")
     page_by_id = {page.id: page for page in pages}
     example_by_name = {view.name: (page, view) for page, view in examples}
     cards = {card.id: card for card in game.cards}
@@ -70,7 +74,7 @@ def reading_views(game: Game, pages: list[Any], examples: list[tuple[Any, Any]])
             if page is not None:
                 page_links.append(Link(page.title, page.href))
                 page_ids.add(page.id)
-        card_links = tuple(Link(cards[card_id].name, f"cards.html#{card_anchor(card_id)}")
+        card_links = tuple(Link(cards[card_id].name, card_href(card_id))
                            for card_id in depends.cards if card_id in cards)
         constants = tuple(f"{name} = {game.constants[name]}" for name in depends.constants if name in game.constants)
         today = reading.pending.plays if reading.pending else None

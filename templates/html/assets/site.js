@@ -17,32 +17,77 @@
       return {items: Array.prototype.slice.call(document.querySelectorAll("[" + kind[0] + "]")), noun: kind[1]};
     });
     var sections = Array.prototype.slice.call(document.querySelectorAll("[data-deck-section]"));
+    // A big game's gallery has several pages, each holding only its own cards; every card's page, deck, type
+    // and search text then come from cards-index.js, so the search and the count cover all the pages.
+    var index = form.hasAttribute("data-filter-index") ? window.deckwrightGallery : null;
+    if (form.hasAttribute("data-filter-index") && !index) return;  // the index did not load: no filters
+    var here = index ? (window.location.pathname.split("/").pop() || index.pages[0]) : "";
+
+    function matches(words, deckId, typeId, text) {
+      return (!deck.value || deckId === deck.value) && (!type.value || typeId === type.value) &&
+        words.every(function (word) { return text.indexOf(word) !== -1; });
+    }
 
     function apply() {
       var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
       var parts = [];
       var shownAll = 0;
-      kinds.forEach(function (kind, index) {
+      kinds.forEach(function (kind, position) {
         var shown = 0;
         kind.items.forEach(function (item) {
-          var text = item.getAttribute("data-search");
-          var visible = (!deck.value || item.getAttribute("data-deck") === deck.value) &&
-            (!type.value || item.getAttribute("data-type") === type.value) &&
-            words.every(function (word) { return text.indexOf(word) !== -1; });
+          var visible = matches(words, item.getAttribute("data-deck"), item.getAttribute("data-type"),
+                                item.getAttribute("data-search"));
           item.hidden = !visible;
           if (visible) shown += 1;
         });
         var total = kind.items.length;
+        if (index) {
+          var rows = position === 0 ? index.cards : index.sheets;
+          total = rows.length;
+          shown = rows.filter(function (row) { return matches(words, row[2], row[3], row[6]); }).length;
+        }
         var noun = total === 1 ? kind.noun.slice(0, -1) : kind.noun;
-        if (total || index === 0) parts.push(shown === total ? total + " " + noun : shown + " of " + total + " " + noun);
+        if (total || position === 0) parts.push(shown === total ? total + " " + noun : shown + " of " + total + " " + noun);
         shownAll += shown;
       });
       sections.forEach(function (section) {
         var filtering = words.length || deck.value || type.value;
         section.hidden = filtering && !section.querySelector("[data-card]:not([hidden]), [data-sheet]:not([hidden])");
       });
+      if (index) showOtherPages(words);
       count.textContent = parts.join(" \u00b7 ");
       empty.hidden = shownAll !== 0;
+    }
+
+    // What a search finds on the gallery's other pages, as links that open the page with the same search.
+    var LISTED = 200;
+    var listedFor = null;
+    function showOtherPages(words) {
+      var wanted = JSON.stringify([words, deck.value, type.value]);
+      if (wanted === listedFor) return;  // a "change" after "input": the links stay (one may be under the pointer)
+      listedFor = wanted;
+      var box = document.querySelector("[data-other-matches]");
+      var list = box.querySelector("[data-other-matches-list]");
+      var more = box.querySelector("[data-other-matches-more]");
+      var filtering = words.length || deck.value || type.value;
+      var found = !filtering ? [] : index.cards.concat(index.sheets).filter(function (row) {
+        return index.pages[row[0] - 1] !== here && matches(words, row[2], row[3], row[6]);
+      });
+      var query = "?" + new URLSearchParams({q: search.value, deck: deck.value, type: type.value}).toString();
+      list.textContent = "";
+      found.slice(0, LISTED).forEach(function (row) {
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        link.href = index.pages[row[0] - 1] + query + "#" + row[1];
+        link.textContent = row[4];
+        var meta = document.createElement("span");
+        meta.textContent = row[5] + " \u00b7 page " + row[0];
+        item.append(link, meta);
+        list.append(item);
+      });
+      more.hidden = found.length <= LISTED;
+      more.textContent = "and " + (found.length - LISTED) + " more: narrow the search to see them.";
+      box.hidden = found.length === 0;
     }
 
     form.hidden = false;
@@ -53,6 +98,12 @@
     });
     var query = new URLSearchParams(window.location.search);
     if (query.get("q")) search.value = query.get("q");
+    [[deck, "deck"], [type, "type"]].forEach(function (pair) {
+      var wanted = query.get(pair[1]);
+      if (wanted && Array.prototype.some.call(pair[0].options, function (o) { return o.value === wanted; })) {
+        pair[0].value = wanted;
+      }
+    });
     apply();
   }
 

@@ -1,0 +1,118 @@
+"""Big galleries and printable pages cut into several files, so that every page stays light to open.
+
+A page carries the card pictures it shows as inline SVG symbols: inline, because a picture drawn inside the
+page uses the site's fonts and the game's art files, which an SVG loaded through ``<img>`` could not load. A
+game of a few hundred cards keeps one gallery page and one printable page per paper, exactly as before; past
+``PageBudget`` (cards, or bytes of picture markup), the gallery continues on ``cards-2.html``, ``cards-3.html``
+and so on, in deck order, and the printable cards on ``print-a4-2.html``..., never parting a fronts sheet from
+its backs. Every card has one page: links to a card or a deck go there (``Gallery.card_href``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from deckwright.rules.data.model import Card
+
+from .cards import card_anchor
+
+Item = TypeVar("Item")
+LOOSE = "-"  # the section of the cards in no deck, whose anchor is #deck-none
+
+
+@dataclass(frozen=True)
+class PageBudget:
+    cards: int  # pictures on one page (cards, sheets; a print page's fronts and sheets)
+    picture_bytes: int  # their SVG markup
+
+
+GALLERY_BUDGET = PageBudget(cards=250, picture_bytes=1_000_000)
+PRINT_BUDGET = PageBudget(cards=243, picture_bytes=1_000_000)  # 27 sheets of 9 poker cards, and their backs
+
+
+def split(items: Sequence[Item], cost: Callable[[Item], tuple[int, int]], budget: PageBudget) -> list[list[Item]]:
+    """``items`` in order, cut into runs each within ``budget`` (``cost``: an item's pictures and bytes); an item
+    over the budget alone gets a page of its own. All of them on one page when they fit."""
+    pages: list[list[Item]] = [[]]
+    cards = size = 0
+    for item in items:
+        item_cards, item_bytes = cost(item)
+        if pages[-1] and (cards + item_cards > budget.cards or size + item_bytes > budget.picture_bytes):
+            pages.append([])
+            cards = size = 0
+        pages[-1].append(item)
+        cards += item_cards
+        size += item_bytes
+    return pages
+
+
+def page_file(stem: str, number: int) -> str:
+    """``cards.html``, ``cards-2.html``...: the first page keeps the name every link used before."""
+    return f"{stem}.html" if number == 1 else f"{stem}-{number}.html"
+
+
+@dataclass(frozen=True)
+class GalleryPage:
+    number: int  # 1-based
+    file: str  # in the game's folder
+    sections: dict[str, tuple[Card, ...]]  # deck id (LOOSE: no deck) -> its cards on this page, in deck order
+    sheets: bool  # the game's sheets are shown on this page (the last)
+    first: int  # 1-based position of its first card in the whole gallery (0: no card)
+    last: int
+
+    def cards(self, section: str) -> tuple[Card, ...]:
+        return self.sections.get(section, ())
+
+
+@dataclass(frozen=True)
+class Gallery:
+    pages: tuple[GalleryPage, ...]
+    card_files: dict[str, str]  # card id -> the file of the page showing it
+    section_files: dict[str, str]  # deck id (or LOOSE) -> the file of the page its section starts on
+
+    @property
+    def paged(self) -> bool:
+        return len(self.pages) > 1
+
+    def card_href(self, card_id: str) -> str:
+        """The card's figure, from the game's folder."""
+        return f"{self.card_files.get(card_id, page_file('cards', 1))}#{card_anchor(card_id)}"
+
+    def deck_href(self, deck_id: str) -> str:
+        anchor = "deck-none" if deck_id == LOOSE else f"deck-{deck_id}"
+        return f"{self.section_files.get(deck_id, page_file('cards', 1))}#{anchor}"
+
+    @property
+    def sheets_file(self) -> str:
+        return next(page.file for page in self.pages if page.sheets)
+
+
+def plan_gallery(sections: Sequence[tuple[str, Sequence[Card]]], card_bytes: Callable[[Card], int],
+                 sheet_cost: tuple[int, int], budget: PageBudget = GALLERY_BUDGET) -> Gallery:
+    """The gallery's pages: ``sections`` are (deck id or LOOSE, its cards) in the order shown; ``card_bytes``
+    the size of a card's picture; ``sheet_cost`` the pictures and bytes of the game's sheets (shown last).
+    A deck with no cards keeps its section (its header) on the page where the previous one ends."""
+    entries: list[tuple[str, Card | None]] = [(key, card) for key, cards in sections for card in (cards or [None])]
+    runs = split(entries, lambda entry: (0, 0) if entry[1] is None else (1, card_bytes(entry[1])), budget)
+    if len(runs) > 1 and sheet_cost[0]:  # the sheets go on the last page when they fit there, else on one more
+        last_cards = sum(1 for _, card in runs[-1] if card is not None)
+        last_bytes = sum(card_bytes(card) for _, card in runs[-1] if card is not None)
+        if last_cards + sheet_cost[0] > budget.cards or last_bytes + sheet_cost[1] > budget.picture_bytes:
+            runs.append([])
+    pages, card_files, section_files = [], {}, {}
+    position = 0
+    for number, run in enumerate(runs, start=1):
+        file = page_file("cards", number)
+        shown: dict[str, list[Card]] = {}
+        for key, card in run:
+            shown.setdefault(key, [])
+            section_files.setdefault(key, file)
+            if card is not None:
+                shown[key].append(card)
+                card_files[card.id] = file
+        count = sum(len(cards) for cards in shown.values())
+        pages.append(GalleryPage(number, file, {key: tuple(cards) for key, cards in shown.items()},
+                                 number == len(runs), position + 1 if count else 0, position + count))
+        position += count
+    return Gallery(tuple(pages), card_files, section_files)

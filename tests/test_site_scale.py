@@ -1,0 +1,265 @@
+"""The site of a big game stays light: a 5,000-card gallery and its printable cards cut into pages of under 2 MB,
+which open at once in Chromium and keep their search and filters across the pages.
+
+The game is made up here (two decks, two card types, about forty words of text a card, a rulebook page that
+links cards on the first and the last gallery page). The figures the bench prints (bench/bench_site.py
+--cards 5000) are the real measure; the first-paint bound here is generous, so a busy machine cannot fail it.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from deckwright.generator.site import build_site
+from deckwright.generator.site.paging import PageBudget, page_file, plan_gallery, split
+from deckwright.rules.ci.check import check_game
+from deckwright.rules.load import load_game
+
+CARDS = 5000
+MB = 1_000_000
+WORDS = ("lantern", "ember", "moth", "raven", "silver", "ash", "tide", "hollow", "thorn", "vigil", "oath", "marrow",
+         "cinder", "gale", "frost", "pale", "draw", "discard", "gain", "lose", "shield", "ally", "enemy", "heal",
+         "strike", "wound", "rest", "move", "search", "hide")
+GAME_YAML = """title: Big Box
+slug: big-box
+players: 2
+summary: A made-up game of five thousand cards for the site's scale tests.
+card_types:
+  hero:
+    name: Hero
+    fields:
+      power: {type: int, label: Power}
+      text: {type: text, label: Ability}
+  foe:
+    name: Foe
+    fields:
+      power: {type: int, label: Power}
+      text: {type: text, label: Effect}
+decks:
+  heroes:
+    name: Heroes
+    size: poker
+    back: {title: Heroes, color: "#35506b"}
+  foes:
+    name: Foes
+    size: poker
+    back: {title: Foes, color: "#8c1c13"}
+rulebook:
+  - rulebook/playing.md
+"""
+LAYOUT = """boxes:
+  paper: {kind: rect, fill: "#fbf7ef", bleed: true}
+  band: {kind: rect, left: 3, right: 3, top: 3, height: 10, fill: "#35506b"}
+  title: {kind: text, text: "{{ card.name }}", font: Vollkorn, font_style: bold, size: 12, color: "#ffffff",
+          left: 5, right: 5, top: 3, height: 10, align: center, valign: middle}
+  power: {kind: text, text: "{{ card.power }}", font: Open Sans, font_style: bold, size: 12, left: 5, top: 15,
+          width: 10, height: 8}
+  text: {kind: text, text: "{{ card.text }}", font: Open Sans, size: 8, left: 6, right: 6, top: 26, bottom: 6}
+"""
+RULEBOOK = """# Playing
+
+Every game opens with [[hero-0]] on the table and ends when [[foe-{last}]] is beaten.
+"""
+
+
+def card_name(number: int) -> str:
+    return f"{WORDS[number % len(WORDS)].title()} {WORDS[number * 7 % len(WORDS)].title()} {number}"
+
+
+def make_big_game(folder: Path, count: int) -> Path:
+    """``count`` made-up cards, half heroes and half foes, 500 to a file (under the loader's file size limit)."""
+    (folder / "layouts").mkdir(parents=True)
+    (folder / "rulebook").mkdir()
+    (folder / "game.yaml").write_text(GAME_YAML, encoding="utf-8")
+    for kind in ("hero", "foe"):
+        (folder / "layouts" / f"{kind}.yaml").write_text(LAYOUT, encoding="utf-8")
+    half = count // 2
+    for kind, deck in (("hero", "heroes"), ("foe", "foes")):
+        for start in range(0, half, 500):
+            lines = [f"type: {kind}", f"deck: {deck}", "cards:"]
+            for number in range(start, min(half, start + 500)):
+                text = " ".join(WORDS[(number * 13 + k * 5) % len(WORDS)] for k in range(40)).capitalize() + "."
+                lines += [f"  - id: {kind}-{number}", f"    name: {card_name(number)}",
+                          f"    power: {number % 10}", f"    text: {text}"]
+            (folder / f"{deck}-{start:05d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / "rulebook" / "playing.md").write_text(RULEBOOK.format(last=half - 1), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    """The made-up game and its site."""
+    root = tmp_path_factory.mktemp("big")
+    game = load_game(make_big_game(root / "big-box", CARDS))
+    build_site([game], root / "site", {game.slug: check_game(game.root)})
+    return game, root / "site"
+
+
+def _figure_ids(html: str) -> list[str]:
+    return re.findall(r'<figure class="card" id="([^"]+)" data-card', html)
+
+
+# -- the plan, without a site ------------------------------------------------------
+
+
+def test_split_keeps_everything_in_order_within_the_budget():
+    budget = PageBudget(cards=3, picture_bytes=100)
+    items = [(1, 10), (1, 10), (1, 90), (1, 10), (0, 0), (1, 150), (1, 10)]
+    pages = split(items, lambda item: item, budget)
+    assert [item for page in pages for item in page] == items
+    assert pages == [[(1, 10), (1, 10)], [(1, 90), (1, 10), (0, 0)], [(1, 150)], [(1, 10)]]  # too big alone: alone
+    assert split([(1, 1)] * 3, lambda item: item, budget) == [[(1, 1)] * 3]  # all fit: one page
+
+
+def test_a_small_gallery_keeps_one_page_with_every_deck_even_an_empty_one():
+    class Card:
+        def __init__(self, ident):
+            self.id = ident
+
+    gallery = plan_gallery([("a", [Card("x"), Card("y")]), ("empty", []), ("-", [Card("z")])], lambda card: 100, (2, 50))
+    assert not gallery.paged and gallery.pages[0].file == "cards.html" and gallery.pages[0].sheets
+    assert list(gallery.pages[0].sections) == ["a", "empty", "-"]
+    assert gallery.card_href("z") == "cards.html#card-z" and gallery.deck_href("-") == "cards.html#deck-none"
+    paged = plan_gallery([("a", [Card(str(n)) for n in range(5)]), ("empty", [])], lambda card: 100, (1, 50),
+                         PageBudget(cards=2, picture_bytes=10_000))
+    assert [page.file for page in paged.pages] == ["cards.html", "cards-2.html", "cards-3.html"]
+    assert [(page.first, page.last) for page in paged.pages] == [(1, 2), (3, 4), (5, 5)]
+    assert paged.card_href("4") == "cards-3.html#card-4" and paged.deck_href("empty") == "cards-3.html#deck-empty"
+    assert [page.sheets for page in paged.pages] == [False, False, True]
+    assert page_file("print-a4", 1) == "print-a4.html" and page_file("print-a4", 12) == "print-a4-12.html"
+
+
+# -- the site of 5,000 cards, without a browser ---------------------------------------
+
+
+def test_no_page_is_over_2_mb(big):
+    _, site = big
+    sizes = {str(p.relative_to(site)): p.stat().st_size for p in site.rglob("*.html")}
+    assert max(sizes.values()) < 2 * MB, max(sizes.items(), key=lambda item: item[1])
+    gallery = [p for p in sizes if re.fullmatch(r"big-box/cards(-\d+)?\.html", p)]
+    print(f"\n{len(gallery)} gallery pages, largest {max(sizes[p] for p in gallery) / MB:.2f} MB; "
+          f"largest page of all {max(sizes.values()) / MB:.2f} MB")
+    assert len(gallery) > 1
+
+
+def test_every_card_is_shown_once_across_the_gallery_pages_with_its_picture(big):
+    game, site = big
+    seen = []
+    for number in range(1, 100):
+        path = site / game.slug / page_file("cards", number)
+        if not path.is_file():
+            break
+        html = path.read_text(encoding="utf-8")
+        ids = _figure_ids(html)
+        symbols = set(re.findall(r'<symbol id="([^"]+)"', html))
+        assert {f"face-{i.removeprefix('card-')}" for i in ids} <= symbols, path.name  # every picture it uses
+        assert len(symbols) <= len(ids) + len(game.decks) + len(game.sheets), path.name  # and no other card's
+        seen += ids
+    assert sorted(seen) == sorted(f"card-{card.id}" for card in game.cards)
+
+
+def test_printable_parts_hold_every_card_once_each_fronts_sheet_followed_by_its_backs(big):
+    game, site = big
+    fronts, parts = [], 0
+    for number in range(1, 100):
+        path = site / game.slug / page_file("print-a4", number)
+        if not path.is_file():
+            break
+        parts += 1
+        html = path.read_text(encoding="utf-8")
+        sides = re.findall(r'<section class="sheet sheet-(front|back)', html)
+        assert sides == ["front", "back"] * (len(sides) // 2), path.name
+        fronts += re.findall(r'aria-label="([^"]+) \(', html)
+        assert f"Part {number} " in html and 'aria-current="page">Part' in html
+    assert parts > 1
+    assert sorted(fronts) == sorted(card.name for card in game.cards)  # one copy each
+
+
+def test_rulebook_and_index_link_each_card_on_its_gallery_page(big):
+    game, site = big
+    rule_page = (site / game.slug / "rules" / "playing.html").read_text(encoding="utf-8")
+    last_page = max(int(n) for n in re.findall(r"cards-(\d+)\.html", rule_page))
+    assert 'href="../cards.html#card-hero-0"' in rule_page
+    assert f'href="../cards-{last_page}.html#card-foe-{CARDS // 2 - 1}"' in rule_page
+    assert f"card-foe-{CARDS // 2 - 1}" in _figure_ids((site / game.slug / f"cards-{last_page}.html").read_text())
+    overview = (site / game.slug / "index.html").read_text(encoding="utf-8")
+    foes_page = re.search(r'href="(cards[-\d]*\.html)#deck-foes"', overview).group(1)
+    assert 'id="deck-foes"' in (site / game.slug / foes_page).read_text(encoding="utf-8")
+    index = (site / game.slug / "cards-index.js").read_text(encoding="utf-8")
+    assert index.count('"card-') == CARDS and "<" not in index  # data only, ASCII, nothing that reads as markup
+
+
+# -- in Chromium ----------------------------------------------------------------------
+
+PAINTED = """() => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))"""
+FIRST_SCREEN_DRAWN = """() => [...document.querySelectorAll('svg.card-img, svg.print-card')]
+    .filter(s => { const r = s.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; })
+    .map(s => { const u = s.querySelector('use'); return !!document.getElementById(u.getAttribute('href').slice(1))
+                && u.getBBox().width > 0; })"""
+
+
+@pytest.mark.usefixtures("chromium")
+def test_big_gallery_paints_at_once_and_its_pictures_draw(big, browser):
+    game, site = big
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    problems = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    for rel in (f"{game.slug}/cards.html", f"{game.slug}/print-a4.html"):
+        page.goto((site / rel).as_uri())
+        page.wait_for_load_state("load")
+        painted = page.evaluate(PAINTED)
+        print(f"\n{rel}: first paint {painted.get('first-paint', -1):.0f} ms, "
+              f"first contentful paint {painted.get('first-contentful-paint', -1):.0f} ms")
+        assert 0 < painted["first-contentful-paint"] < 10_000  # generous: the bench prints the real figure
+        drawn = page.evaluate(FIRST_SCREEN_DRAWN)
+        assert drawn and all(drawn), rel
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.usefixtures("chromium")
+def test_big_gallery_searches_and_filters_every_page(big, browser):
+    game, site = big
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto((site / game.slug / "cards.html").as_uri())
+    page.wait_for_load_state("load")
+    count = page.locator("[data-filter-count]")
+    assert count.inner_text() == f"{CARDS} cards"
+    last = f"foe-{CARDS // 2 - 1}"
+    page.fill("[data-filter-search]", card_name(CARDS // 2 - 1).lower())  # a foe on the last page
+    assert count.inner_text() == "2 of 5000 cards"  # the hero and the foe of that number
+    visible = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
+    assert visible == []  # both on later pages
+    links = page.locator("[data-other-matches] a")
+    assert links.count() == 2 and links.nth(1).inner_text() == card_name(CARDS // 2 - 1)
+    with page.expect_navigation():
+        links.nth(1).click()
+    assert re.search(r"/cards-\d+\.html\?q=", page.url)
+    shown = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
+    assert f"card-{last}" in shown and page.locator("[data-filter-search]").input_value() != ""
+    page.fill("[data-filter-search]", "")
+    page.select_option("[data-filter-deck]", "heroes")
+    assert count.inner_text() == f"{CARDS // 2} of {CARDS} cards"
+    assert page.locator("#deck-foes").is_hidden() or page.locator("#deck-foes").count() == 0
+    context.close()
+
+
+@pytest.mark.usefixtures("chromium")
+def test_big_gallery_without_javascript_pages_through_every_card(big, browser):
+    game, site = big
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto((site / game.slug / "cards.html").as_uri())
+    assert page.locator("[data-filters]").is_hidden()
+    pager = page.locator(".gallery-pager").first
+    files = pager.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert files[0] == "cards.html" and len(files) > 1
+    page.goto((site / game.slug / files[-1]).as_uri())
+    assert page.locator("figure[data-card]:visible").count() == len(_figure_ids(
+        (site / game.slug / files[-1]).read_text(encoding="utf-8")))
+    context.close()
