@@ -123,7 +123,7 @@ def test_a_small_gallery_keeps_one_page_with_every_deck_even_an_empty_one():
     assert list(gallery.pages[0].sections) == ["a", "empty", "-"]
     assert gallery.card_href("z") == "cards.html#card-z" and gallery.deck_href("-") == "cards.html#deck-none"
     paged = plan_gallery([("a", [Card(str(n)) for n in range(5)]), ("empty", [])], lambda card: 100, (1, 50),
-                         PageBudget(cards=2, picture_bytes=10_000))
+                         PageBudget(cards=2, picture_bytes=10_000), one_page=PageBudget(cards=5, picture_bytes=10_000))
     assert [page.file for page in paged.pages] == ["cards.html", "cards-2.html", "cards-3.html"]
     assert [(page.first, page.last) for page in paged.pages] == [(1, 2), (3, 4), (5, 5)]
     assert paged.card_href("4") == "cards-3.html#card-4" and paged.deck_href("empty") == "cards-3.html#deck-empty"
@@ -189,6 +189,31 @@ def test_rulebook_and_index_link_each_card_on_its_gallery_page(big):
     assert 'id="deck-foes"' in (site / game.slug / foes_page).read_text(encoding="utf-8")
     index = (site / game.slug / "cards-index.js").read_text(encoding="utf-8")
     assert index.count('"card-') == CARDS and "<" not in index  # data only, ASCII, nothing that reads as markup
+
+
+HOSTILE = "<img src=x onerror=window.__xss=1>\"</script><script>window.__xss=2</script>"
+
+
+@pytest.fixture(scope="module")
+def paged(tmp_path_factory):
+    """A smaller game still past one page, one of its cards named with markup, and its site built twice."""
+    root = tmp_path_factory.mktemp("paged")
+    folder = make_big_game(root / "big-box", 600)
+    hostile = (folder / "foes-00000.yaml").read_text(encoding="utf-8").replace(
+        f"name: {card_name(299)}", f"name: '{HOSTILE}'")
+    (folder / "foes-00000.yaml").write_text(hostile, encoding="utf-8")
+    game = load_game(folder)
+    reports = {game.slug: check_game(game.root)}
+    build_site([game], root / "first", reports)
+    build_site([game], root / "second", reports)
+    return game, root / "first", root / "second"
+
+
+def test_a_paged_site_rebuilds_byte_for_byte(paged):
+    _, first, second = paged
+    files = {p.relative_to(first): p.read_bytes() for p in first.rglob("*") if p.is_file()}
+    assert "big-box/cards-3.html" in {str(p) for p in files} and Path("big-box/print-a4-2.html") in files
+    assert files == {p.relative_to(second): p.read_bytes() for p in second.rglob("*") if p.is_file()}
 
 
 # -- in Chromium ----------------------------------------------------------------------
@@ -263,3 +288,17 @@ def test_big_gallery_without_javascript_pages_through_every_card(big, browser):
     assert page.locator("figure[data-card]:visible").count() == len(_figure_ids(
         (site / game.slug / files[-1]).read_text(encoding="utf-8")))
     context.close()
+
+
+@pytest.mark.usefixtures("chromium")
+def test_a_card_name_of_markup_found_on_another_page_stays_text(paged, browser):
+    game, site, _ = paged
+    page = browser.new_page()
+    page.goto((site / game.slug / "cards.html").as_uri())  # the hostile foe is on a later page
+    page.wait_for_load_state("load")
+    page.fill("[data-filter-search]", "onerror")
+    link = page.locator("[data-other-matches] a")
+    assert link.count() == 1 and link.inner_text() == HOSTILE
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__xss") is None and page.locator("main img").count() == 0
+    page.close()

@@ -2,10 +2,14 @@
 
 A page carries the card pictures it shows as inline SVG symbols: inline, because a picture drawn inside the
 page uses the site's fonts and the game's art files, which an SVG loaded through ``<img>`` could not load. A
-game of a few hundred cards keeps one gallery page and one printable page per paper, exactly as before; past
-``PageBudget`` (cards, or bytes of picture markup), the gallery continues on ``cards-2.html``, ``cards-3.html``
-and so on, in deck order, and the printable cards on ``print-a4-2.html``..., never parting a fronts sheet from
-its backs. Every card has one page: links to a card or a deck go there (``Gallery.card_href``).
+game within ``ONE_PAGE`` keeps one gallery page and one printable page per paper, exactly as before; past it,
+the gallery continues on ``cards-2.html``, ``cards-3.html`` and so on, in deck order, and the printable cards
+on ``print-a4-2.html``..., never parting a fronts sheet from its backs, each page within its budget (cards,
+and bytes of picture markup). Every card has one page: links to a card or a deck go there (``Gallery.card_href``).
+
+The budgets come from bench/bench_site.py: the time until a page's first screen of cards is drawn grows with
+the page (its pictures are symbols at the end of the page), about 0.8 s for 120 poker cards of forty words on a
+busy two-core machine, 2 s for 250, 30 s for 5,000.
 """
 from __future__ import annotations
 
@@ -27,8 +31,9 @@ class PageBudget:
     picture_bytes: int  # their SVG markup
 
 
-GALLERY_BUDGET = PageBudget(cards=250, picture_bytes=1_000_000)
-PRINT_BUDGET = PageBudget(cards=243, picture_bytes=1_000_000)  # 27 sheets of 9 poker cards, and their backs
+ONE_PAGE = PageBudget(cards=300, picture_bytes=1_500_000)  # a game within it keeps one page: every bundled game
+GALLERY_BUDGET = PageBudget(cards=120, picture_bytes=500_000)
+PRINT_BUDGET = PageBudget(cards=120, picture_bytes=500_000)  # 13 sheets of 9 poker cards, and their backs
 
 
 def split(items: Sequence[Item], cost: Callable[[Item], tuple[int, int]], budget: PageBudget) -> list[list[Item]]:
@@ -88,17 +93,26 @@ class Gallery:
         return next(page.file for page in self.pages if page.sheets)
 
 
+def fits(costs: Sequence[tuple[int, int]], budget: PageBudget) -> bool:
+    return sum(c for c, _ in costs) <= budget.cards and sum(b for _, b in costs) <= budget.picture_bytes
+
+
 def plan_gallery(sections: Sequence[tuple[str, Sequence[Card]]], card_bytes: Callable[[Card], int],
-                 sheet_cost: tuple[int, int], budget: PageBudget = GALLERY_BUDGET) -> Gallery:
+                 sheet_cost: tuple[int, int], budget: PageBudget = GALLERY_BUDGET,
+                 one_page: PageBudget = ONE_PAGE) -> Gallery:
     """The gallery's pages: ``sections`` are (deck id or LOOSE, its cards) in the order shown; ``card_bytes``
     the size of a card's picture; ``sheet_cost`` the pictures and bytes of the game's sheets (shown last).
-    A deck with no cards keeps its section (its header) on the page where the previous one ends."""
+    All on one page when the whole fits ``one_page``, else pages within ``budget``. A deck with no cards keeps
+    its section (its header) on the page where the previous one ends."""
     entries: list[tuple[str, Card | None]] = [(key, card) for key, cards in sections for card in (cards or [None])]
-    runs = split(entries, lambda entry: (0, 0) if entry[1] is None else (1, card_bytes(entry[1])), budget)
+    costs = [(0, 0) if card is None else (1, card_bytes(card)) for _, card in entries]
+    if fits([*costs, sheet_cost], one_page):
+        runs = [entries]
+    else:
+        runs = [[entries[i] for i in run] for run in split(range(len(entries)), costs.__getitem__, budget)]
     if len(runs) > 1 and sheet_cost[0]:  # the sheets go on the last page when they fit there, else on one more
-        last_cards = sum(1 for _, card in runs[-1] if card is not None)
-        last_bytes = sum(card_bytes(card) for _, card in runs[-1] if card is not None)
-        if last_cards + sheet_cost[0] > budget.cards or last_bytes + sheet_cost[1] > budget.picture_bytes:
+        last = [(1, card_bytes(card)) for _, card in runs[-1] if card is not None]
+        if not fits([*last, sheet_cost], budget):
             runs.append([])
     pages, card_files, section_files = [], {}, {}
     position = 0
