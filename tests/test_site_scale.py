@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from deckwright.generator.site import build_site
-from deckwright.generator.site.paging import PageBudget, page_file, plan_gallery, split
+from deckwright.generator.site.paging import PageBudget, page_file, pager, plan_gallery, split
 from deckwright.rules.ci.check import check_game
 from deckwright.rules.load import load_game
 
@@ -129,6 +129,13 @@ def test_a_small_gallery_keeps_one_page_with_every_deck_even_an_empty_one():
     assert paged.card_href("4") == "cards-3.html#card-4" and paged.deck_href("empty") == "cards-3.html#deck-empty"
     assert [page.sheets for page in paged.pages] == [False, False, True]
     assert page_file("print-a4", 1) == "print-a4.html" and page_file("print-a4", 12) == "print-a4-12.html"
+
+
+def test_the_pager_of_many_pages_shows_the_ends_and_the_neighbourhood():
+    assert pager(5, 3) == [1, 2, 3, 4, 5]
+    assert pager(42, 1) == [1, 2, 3, 4, None, 41, 42]
+    assert pager(42, 20) == [1, 2, None, 17, 18, 19, 20, 21, 22, 23, None, 41, 42]
+    assert pager(42, 39) == [1, 2, None, 36, 37, 38, 39, 40, 41, 42]
 
 
 # -- the site of 5,000 cards, without a browser ---------------------------------------
@@ -276,17 +283,26 @@ def test_big_gallery_searches_and_filters_every_page(big, browser):
 
 @pytest.mark.usefixtures("chromium")
 def test_big_gallery_without_javascript_pages_through_every_card(big, browser):
+    """Next, the last page, a deck's first page: the pager and the deck links (every card once across the pages:
+    test_every_card_is_shown_once_across_the_gallery_pages_with_its_picture)."""
     game, site = big
     context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
     page = context.new_page()
     page.goto((site / game.slug / "cards.html").as_uri())
     assert page.locator("[data-filters]").is_hidden()
+    assert page.locator("figure[data-card]:visible").count() == page.locator("figure[data-card]").count() > 0
+    foes = page.locator(".deck-nav a", has_text="Foes").get_attribute("href")
     pager = page.locator(".gallery-pager").first
-    files = pager.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
-    assert files[0] == "cards.html" and len(files) > 1
-    page.goto((site / game.slug / files[-1]).as_uri())
-    assert page.locator("figure[data-card]:visible").count() == len(_figure_ids(
-        (site / game.slug / files[-1]).read_text(encoding="utf-8")))
+    last = pager.locator("a:not([rel])").last
+    last_file, last_number = last.get_attribute("href"), last.inner_text()
+    pager.locator("a[rel=next]").click()
+    assert page.url.endswith("/cards-2.html")
+    assert page.locator(".gallery-pager").first.locator("a[aria-current=page]").inner_text() == "2"
+    page.goto(f"{(site / game.slug).as_uri()}/{last_file}")
+    assert page.locator(".gallery-pager").first.locator("a[rel=next]").count() == 0
+    assert last_file == f"cards-{last_number}.html" and page.locator(f"#card-foe-{CARDS // 2 - 1}").is_visible()
+    page.goto(f"{(site / game.slug).as_uri()}/{foes}")
+    assert page.locator("#deck-foes figure[data-card]").first.get_attribute("id") == "card-foe-0"
     context.close()
 
 

@@ -88,6 +88,9 @@ class Gallery:
         anchor = "deck-none" if deck_id == LOOSE else f"deck-{deck_id}"
         return f"{self.section_files.get(deck_id, page_file('cards', 1))}#{anchor}"
 
+    def pager(self, page: GalleryPage) -> list[GalleryPage | None]:
+        return [None if number is None else self.pages[number - 1] for number in pager(len(self.pages), page.number)]
+
     @property
     def sheets_file(self) -> str:
         return next(page.file for page in self.pages if page.sheets)
@@ -95,6 +98,18 @@ class Gallery:
 
 def fits(costs: Sequence[tuple[int, int]], budget: PageBudget) -> bool:
     return sum(c for c, _ in costs) <= budget.cards and sum(b for _, b in costs) <= budget.picture_bytes
+
+
+def pager(count: int, current: int, ends: int = 2, around: int = 3) -> list[int | None]:
+    """The page numbers a pager shows: the first and last ``ends``, those ``around`` the current one, and None
+    for each gap; every page when there are few."""
+    shown = [n for n in range(1, count + 1) if n <= ends or n > count - ends or abs(n - current) <= around]
+    out: list[int | None] = []
+    for number in shown:
+        if out and number - (out[-1] or 0) > 1:
+            out.append(None)
+        out.append(number)
+    return out
 
 
 def plan_gallery(sections: Sequence[tuple[str, Sequence[Card]]], card_bytes: Callable[[Card], int],
