@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -141,13 +142,14 @@ def bench_synthetic(counts: list[int], repeat: int, browser: bool) -> int:
             print(f"{count} cards: site build {wall:.2f} s wall, {cpu:.2f} s processor, best of {repeat} "
                   f"({load_average()})")
             sizes = page_sizes(site)
-            shown = [p for p in sizes if p.startswith((f"{game.slug}/cards", f"{game.slug}/print"))]
             largest = max(sizes, key=sizes.get)
             total = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
             print(f"  {len(sizes)} pages, {total / MB:.1f} MB in all; largest page {largest}: {sizes[largest] / MB:.2f} MB "
                   f"(target < 2 MB: {'met' if sizes[largest] < 2 * MB else 'NOT met'})")
-            for rel in shown[:3] + (["..."] if len(shown) > 6 else []) + shown[-3:] if len(shown) > 6 else shown:
-                print(f"  {rel}: {sizes[rel] / MB:.2f} MB" if rel != "..." else f"  ... ({len(shown)} gallery and print pages)")
+            for kind in ("cards", "print-a4", "print-letter"):
+                pages = [p for p in sizes if re.fullmatch(rf"{game.slug}/{kind}(-\d+)?\.html", p)]
+                print(f"  {kind}: {len(pages)} page(s), {kind}.html {sizes[f'{game.slug}/{kind}.html'] / MB:.2f} MB, "
+                      f"largest {max(sizes[p] for p in pages) / MB:.2f} MB")
             if not browser:
                 continue
             if not CHROMIUM.is_file():

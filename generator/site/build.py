@@ -43,7 +43,7 @@ from .cards import IMAGES, CardArt, Picture, back_symbol_id, card_anchor, face_s
 from .fonts import write_game_fonts
 from .odds import OddsPage, odds_page
 from .pages import Links, RenderedPage, render_page
-from .paging import LOOSE, PRINT_BUDGET, Gallery, page_file, plan_gallery, split
+from .paging import LOOSE, Gallery, PrintPart, page_file, plan_gallery, plan_print
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .search import GALLERY_INDEX, gallery_index
 from .sheets import print_sheets
@@ -328,11 +328,10 @@ def game_page_makers(writer: _Writer, view: GameView,
 
     def add_print_parts(paper: str) -> None:
         """A big game's printable cards, in parts (planned now: their number names the files)."""
-        runs = print_parts(print_sheets(view.game, view.art, paper), view.pictures)
-        parts = tuple(PrintPart(number, page_file(f"print-{paper}", number), len(run), first)
-                      for number, (run, first) in enumerate(zip(runs, _first_pages(runs)), start=1))
-        for part, run in zip(parts, runs):
-            makers[f"{slug}/{part.file}"] = functools.partial(render_print, paper, run, part.number, parts)
+        planned = plan_print(print_sheets(view.game, view.art, paper), view.pictures, f"print-{paper}")
+        parts = tuple(part for part, _ in planned)
+        for part, sheets in planned:
+            makers[f"{slug}/{part.file}"] = functools.partial(render_print, paper, sheets, part.number, parts)
 
     def add_rule_page(number: int, link: PageLink) -> None:
         def make() -> str:
@@ -364,41 +363,6 @@ def game_page_makers(writer: _Writer, view: GameView,
     for paper in PRINT_PAPERS:
         (add_print_parts if gallery.paged else add_print)(paper)
     return makers
-
-
-@dataclass(frozen=True)
-class PrintPart:
-    """One file of a big game's printable cards."""
-
-    number: int  # 1-based
-    file: str  # in the game's folder
-    sheets: int  # paper pages in it
-    first: int  # the number of its first paper page in the whole print
-
-
-def print_parts(sheets: list, pictures: dict[str, Picture]) -> list[list]:
-    """The printable sheets cut into parts (site/paging.py), each fronts sheet kept with its backs sheet."""
-    groups: list[list] = []
-    for sheet in sheets:
-        if sheet.side == "back" and groups:
-            groups[-1].append(sheet)
-        else:
-            groups.append([sheet])
-
-    def cost(group: list) -> tuple[int, int]:
-        slots = [slot for sheet in group if sheet.side != "back" for slot in sheet.slots]
-        extra = {p.symbol_id: p for sheet in group for p in sheet.pictures}
-        return len(slots), sum(len((extra.get(slot.symbol_id) or pictures[slot.symbol_id]).inner) for slot in slots)
-
-    return [[sheet for group in run for sheet in group] for run in split(groups, cost, PRINT_BUDGET)]
-
-
-def _first_pages(runs: list[list]) -> list[int]:
-    firsts, number = [], 1
-    for run in runs:
-        firsts.append(number)
-        number += len(run)
-    return firsts
 
 
 def gallery_symbols(view: GameView, page: Any) -> list[Picture]:

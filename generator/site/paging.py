@@ -19,7 +19,8 @@ from typing import TypeVar
 
 from deckwright.rules.data.model import Card
 
-from .cards import card_anchor
+from .cards import Picture, card_anchor
+from .sheets import PrintSheet
 
 Item = TypeVar("Item")
 LOOSE = "-"  # the section of the cards in no deck, whose anchor is #deck-none
@@ -145,3 +146,37 @@ def plan_gallery(sections: Sequence[tuple[str, Sequence[Card]]], card_bytes: Cal
                                  number == len(runs), position + 1 if count else 0, position + count))
         position += count
     return Gallery(tuple(pages), card_files, section_files)
+
+
+@dataclass(frozen=True)
+class PrintPart:
+    """One file of a big game's printable cards."""
+
+    number: int  # 1-based
+    file: str  # in the game's folder
+    sheets: int  # paper pages in it
+    first: int  # the number of its first paper page in the whole print
+
+
+def plan_print(sheets: Sequence[PrintSheet], pictures: dict[str, Picture],
+               stem: str) -> list[tuple[PrintPart, list[PrintSheet]]]:
+    """The printable sheets in parts within PRINT_BUDGET, each fronts sheet kept with its backs sheet; each part
+    with its sheets. ``pictures``: the game's, by symbol id (a sheet brings the ones only it uses)."""
+    groups: list[list[PrintSheet]] = []
+    for sheet in sheets:
+        if sheet.side == "back" and groups:
+            groups[-1].append(sheet)
+        else:
+            groups.append([sheet])
+
+    def cost(group: list[PrintSheet]) -> tuple[int, int]:
+        own = {picture.symbol_id: picture for sheet in group for picture in sheet.pictures}
+        slots = [slot for sheet in group if sheet.side != "back" for slot in sheet.slots]
+        return len(slots), sum(len((own.get(slot.symbol_id) or pictures[slot.symbol_id]).inner) for slot in slots)
+
+    planned, first = [], 1
+    for number, run in enumerate(split(groups, cost, PRINT_BUDGET), start=1):
+        part_sheets = [sheet for group in run for sheet in group]
+        planned.append((PrintPart(number, page_file(stem, number), len(part_sheets), first), part_sheets))
+        first += len(part_sheets)
+    return planned
