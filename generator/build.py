@@ -23,7 +23,7 @@ from pathlib import Path
 from deckwright.rules.data.cells import csv_template
 from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
-from deckwright.rules.problems import InvalidGame, Problem
+from deckwright.rules.problems import InvalidGame, Problem, Problems
 
 from .output import link_or_copy, locked, staged_folder, write_json
 
@@ -108,15 +108,19 @@ class Verdict:
     warnings: list[Problem]
 
 
-def check_for_build(game, force: bool = False) -> Verdict:
+def check_for_build(game, force: bool = False, loaded: Problems | None = None) -> Verdict:
     """Everything ``deckwright check`` checks (the data, the worked examples, the rules module, every face laid
-    out, its text fitted and its art found), run once: the report and the Faces are reused by the build."""
+    out, its text fitted and its art found), run once: the report and the Faces are reused by the build.
+    ``loaded``: what loading ``game`` found (the game is then checked as it is, not read again)."""
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
     from deckwright.generator.layout.fitcheck import layout_warnings
-    from deckwright.rules.ci.check import check_game
+    from deckwright.rules.ci.check import check_game, check_loaded
 
-    report = check_game(game.root, run_code=game.run_code)
+    if loaded is None:
+        report = check_game(game.root, run_code=game.run_code)
+    else:
+        report = check_loaded(game.root, game, Problems(list(loaded.items)))
     failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
     failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]
@@ -133,14 +137,15 @@ def check_for_build(game, force: bool = False) -> Verdict:
     return Verdict(report, faces, failures, warnings)
 
 
-def build_games(games, options: BuildOptions) -> int:
+def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None = None) -> int:
     """Every game into ``out/<slug>/``, then the site into ``out/site/``, holding ``out``'s lock throughout.
 
     Like a test suite: every game is checked first (``check_for_build``), and when one fails nothing is written
-    (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1)."""
+    (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1).
+    ``loaded``: by slug, what loading each game found, when the caller loaded them (each is then read once)."""
     verdicts = {}
     for game in games:
-        verdict = verdicts[game.slug] = check_for_build(game, options.force)
+        verdict = verdicts[game.slug] = check_for_build(game, options.force, (loaded or {}).get(game.slug))
         for line in verdict.warnings:
             print(line, file=sys.stderr)
         for line in verdict.failures:
