@@ -81,6 +81,7 @@ class HomePrint:
         self.canvas = canvas
         self.painter = PdfPainter(canvas, self.faces.fonts)
         self.pages = 0
+        self.outline: list[tuple[str, int]] = []  # (title, page index): the bookmarks written, for join_pdfs
         for deck in job.decks:
             self._outline(deck.name, f"deck-{deck.id}")
             self._deck(deck)
@@ -107,6 +108,7 @@ class HomePrint:
             title, key = self._pending_outline
             self.canvas.bookmarkPage(key)
             self.canvas.addOutlineEntry(title, key, level=0)
+            self.outline.append((title, self.pages))
             self._pending_outline = None
 
     def _end_page(self) -> None:

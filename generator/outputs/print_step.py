@@ -2,7 +2,7 @@
 
     print/deck-<deck>.pdf       one per deck: fronts and (mirrored) backs on A4 or Letter
     print/sheets.pdf            the game's sheets (mats, play aids)
-    print/everything.pdf        all decks and sheets in one file
+    print/everything.pdf        all decks and sheets in one file: their pages, joined (render.pdfjoin)
     print/proof.pdf             every card small and labelled, for proofreading (--target proof)
     print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
     print/printshop/deck-<deck>-cut.pdf the die-cut path of each page (tokens, tiles, rounded corners)
@@ -20,6 +20,7 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.paper import SHOP_BLEED
 from deckwright.generator.layout.shapes import shape_of
+from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
@@ -48,18 +49,33 @@ def _build(game, faces: Faces, out: Path, options) -> None:
     sheets = tuple(game.sheets.values())
     out.mkdir(parents=True, exist_ok=True)
     if options.target in ("all", "home"):
-        for deck in decks:
-            job = PrintJob(f"{game.title}: {deck.name}", (deck,), (), options.paper, options.backs)
-            HomePrint(game, faces, job).write(str(out / f"deck-{deck.id}.pdf"))
-        if sheets:
-            job = PrintJob(f"{game.title}: sheets", (), sheets, options.paper, False)
-            HomePrint(game, faces, job).write(str(out / "sheets.pdf"))
-        job = PrintJob(f"{game.title}: print and play", decks, sheets, options.paper, options.backs)
-        HomePrint(game, faces, job).write(str(out / "everything.pdf"))
+        _home(game, faces, decks, sheets, out, options)
     if options.target in ("all", "printshop"):
         _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
     if options.target in ("all", "proof"):
         write_proof(str(out / "proof.pdf"), game, faces, options.paper)
+
+
+def _home(game, faces: Faces, decks, sheets, out: Path, options) -> None:
+    """A PDF per deck, one of the sheets, and everything.pdf joined from their finished pages (each card is
+    laid out and drawn once)."""
+    parts = []
+    for deck in decks:
+        job = PrintJob(f"{game.title}: {deck.name}", (deck,), (), options.paper, options.backs)
+        parts.append(_written(HomePrint(game, faces, job), out / f"deck-{deck.id}.pdf"))
+    if sheets:
+        job = PrintJob(f"{game.title}: sheets", (), sheets, options.paper, False)
+        parts.append(_written(HomePrint(game, faces, job), out / "sheets.pdf"))
+    title = f"{game.title}: print and play"
+    if not parts:  # nothing to print: the empty file HomePrint writes
+        HomePrint(game, faces, PrintJob(title, (), (), options.paper, options.backs)).write(str(out / "everything.pdf"))
+        return
+    join_pdfs(parts, out / "everything.pdf", title, title, duplex=options.backs)
+
+
+def _written(home: HomePrint, path: Path) -> Part:
+    home.write(str(path))
+    return Part(path, tuple(home.outline))
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
