@@ -29,6 +29,7 @@ from .proof import write_proof
 from .rulebook import write_rulebooks
 
 PNG_DPI = 300
+PNG_BATCH = 400  # display lists laid out before they are drawn, side by side
 
 
 def step_print(game, folder: Path, options, faces: Faces, report) -> list:
@@ -82,7 +83,7 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
     from deckwright.generator.render.raster import save_pngs
 
     out.mkdir(parents=True, exist_ok=True)
-    pngs = []  # (display list, path): laid out here, drawn side by side below
+    pngs = []  # (display list, path): laid out here, drawn side by side a batch at a time
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
@@ -94,6 +95,9 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
             name = f"{number:02d}-{card.id}.png"
             pngs.append((faces.front(card, SHOP_BLEED), images / name))
             rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
+            if len(pngs) == PNG_BATCH:  # memory stays flat however large the deck
+                save_pngs(pngs, faces.fonts, PNG_DPI)
+                pngs = []
         if backs:
             pngs.append((faces.back(deck, SHOP_BLEED), images / "back.png"))
             rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
