@@ -14,6 +14,8 @@
 from __future__ import annotations
 
 import csv
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from deckwright.generator.layout.faces import Faces
@@ -46,7 +48,7 @@ def step_print(game, folder: Path, options, faces: Faces, report) -> list:
 
 
 def _build(game, faces: Faces, out: Path, options) -> None:
-    decks = tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
+    decks = printed_decks(game)
     sheets = tuple(game.sheets.values())
     out.mkdir(parents=True, exist_ok=True)
     if options.target in ("all", "home"):
@@ -59,14 +61,14 @@ def _build(game, faces: Faces, out: Path, options) -> None:
 
 def _home(game, faces: Faces, decks, sheets, out: Path, options) -> None:
     """A PDF per deck, one of the sheets, and everything.pdf joined from their finished pages (each card is
-    laid out and drawn once)."""
-    parts = []
-    for deck in decks:
-        job = PrintJob(f"{game.title}: {deck.name}", (deck,), (), options.paper, options.backs)
-        parts.append(_written(HomePrint(game, faces, job), out / f"deck-{deck.id}.pdf"))
-    if sheets:
-        job = PrintJob(f"{game.title}: sheets", (), sheets, options.paper, False)
-        parts.append(_written(HomePrint(game, faces, job), out / "sheets.pdf"))
+    laid out and drawn once): the files the build's check drew (``options.home_draft``) moved in, when it did."""
+    draft = getattr(options, "home_draft", None)
+    if draft is None:
+        draft = draw_home(game, faces, decks, sheets, out, options.paper, options.backs)
+    parts = [Part(out / part.path.name, part.outline) for part in draft.parts]
+    for part, moved in zip(draft.parts, parts):
+        if part.path != moved.path:
+            shutil.move(part.path, moved.path)
     title = f"{game.title}: print and play"
     if not parts:  # nothing to print: the empty file HomePrint writes
         HomePrint(game, faces, PrintJob(title, (), (), options.paper, options.backs)).write(str(out / "everything.pdf"))
@@ -74,9 +76,38 @@ def _home(game, faces: Faces, decks, sheets, out: Path, options) -> None:
     join_pdfs(parts, out / "everything.pdf", title, title, duplex=options.backs)
 
 
+@dataclass(frozen=True)
+class HomeDraft:
+    """The deck and sheet PDFs of a home print, drawn into ``parts``' folder, and the faces drawn for them (at
+    HOME_BLEED): what the build's check need not lay out again."""
+
+    parts: tuple[Part, ...]
+    fronts: frozenset[str]  # card ids
+    backs: frozenset[str]  # deck ids
+
+
+def draw_home(game, faces: Faces, decks, sheets, out: Path, paper: str, backs: bool) -> HomeDraft:
+    """Writes ``deck-<deck>.pdf`` for each deck and ``sheets.pdf`` into ``out``."""
+    parts, fronts, drawn_backs = [], set(), set()
+    for deck in decks:
+        home = HomePrint(game, faces, PrintJob(f"{game.title}: {deck.name}", (deck,), (), paper, backs))
+        parts.append(_written(home, out / f"deck-{deck.id}.pdf"))
+        fronts |= home.drawn
+        drawn_backs |= home.backs_drawn
+    if sheets:
+        job = PrintJob(f"{game.title}: sheets", (), sheets, paper, False)
+        parts.append(_written(HomePrint(game, faces, job), out / "sheets.pdf"))
+    return HomeDraft(tuple(parts), frozenset(fronts), frozenset(drawn_backs))
+
+
 def _written(home: HomePrint, path: Path) -> Part:
     home.write(str(path))
     return Part(path, tuple(home.outline))
+
+
+def printed_decks(game) -> tuple:
+    """The decks with cards to print, in game.yaml's order."""
+    return tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
