@@ -1,25 +1,35 @@
-"""Benchmark: deckwright's home-print PDF against a bare ReportLab canvas script drawing the same cards.
+"""Benchmark: a whole ``deckwright build --target home`` and its PDF step against a bare ReportLab script.
 
-    .venv/bin/python bench/bench_pdf.py [--cards 1000] [--memory-cards 5000] [--repeat 3]
+    .venv/bin/python bench/bench_pdf.py [--sizes 1000,5000,20000] [--repeat 2]
+    .venv/bin/python bench/bench_pdf.py --printshop 10000     # the print-shop PNGs instead
 
-Makes a synthetic game of poker cards (a title, a type line, two stats and
-about 40 words of text each) and, each in a fresh process:
+Makes a synthetic game of poker cards (a title, a type line, two stats and about 40 words of fitted text
+each; 9-up on US Letter, fronts only, as issue 21 measures) at each size and runs, each in a fresh process:
 
-- deckwright: load nothing but the game, lay out every card, impose them 3 x 3
-  on A4 with bleed, crop marks, ruler and mirrored back pages, write the PDF;
-- bare: one canvas script drawing the same frame, texts (wrapped with
-  ReportLab's simpleSplit), stat circles, backs and crop marks, card by card.
+- bare: what a designer would write by hand: the cards read with deckwright's loader, then one canvas script
+  drawing the same frame, texts (wrapped with ReportLab's simpleSplit), stat circles and crop marks, card by
+  card, into one PDF (ReportLab with rl_accel, as deckwright uses);
+- whole: ``deckwright build GAME --target home --paper letter --no-backs`` (the check, every PDF, the site);
+- pdf step: the game loaded, then the deck's home-print PDF alone (``Faces`` and ``HomePrint``).
 
-Prints the CPU time of each (best of --repeat runs; CPU time, because the
-machine may be shared), their ratio (target: at most 1.5) and the peak memory of deckwright at --memory-cards cards (target: under
-200 MB, and not growing with the deck).
+For each it prints wall clock, processor seconds (the process and its workers: ``wait4`` of the child) and
+the child's peak memory (ru_maxrss, the largest process of its tree), the best of ``--repeat`` runs, with
+the load average beside them, and the ratios against issue 21's targets: the whole command at most 1.2x
+the bare script's wall clock, the PDF step at most 1.15x the bare script's drawing time (processor
+seconds, both without imports and loading), peak memory under 100 MB (under 60 MB at 1,000 cards).
+
+``--printshop N`` builds ``--target printshop`` of an N-card game (10,000: target under 2 minutes) and
+splits the PNGs' cost into painting and PNG compression at each ``compress_level`` on a sample of cards,
+checking that two runs give identical pixels.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,9 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-WORDS = ("the hunter strikes again when night falls and every shadow in the old forest gathers strength while "
-         "lanterns burn low over broken stones rivers of ash cold iron silver blades ancient oaths whisper "
-         "beneath moonlight draw two cards discard one gain energy lose health shield ally enemy").split()
+VOCABULARY = ("the hunter strikes again when night falls and every shadow in the old forest gathers strength while "
+              "lanterns burn low over broken stones rivers of ash cold iron silver blades ancient oaths whisper "
+              "beneath moonlight draw two cards discard one gain energy lose health shield ally enemy")
+WORDS = tuple(VOCABULARY.split())
 KINDS = ("Creature - Beast", "Creature - Spirit", "Spell - Curse", "Item - Relic", "Ally - Hunter")
 GAME_YAML = """title: Bench
 slug: bench
@@ -100,21 +111,29 @@ def make_game(folder: Path, count: int) -> None:
         (folder / f"cards-{start:05d}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-LOADED_MB = [0.0]  # peak memory once the game is loaded, before any layout or drawing
 
 
-def run_deckwright(folder: Path, out: Path) -> tuple[float, float]:
+LETTER = (215.9, 279.4)
+FLAGS = ("--target", "home", "--paper", "letter", "--no-backs")
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_pdf_step(folder: Path, out: Path) -> tuple[float, float]:
+    """The deck's home-print PDF alone, the game already loaded: (wall, processor seconds)."""
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
     from deckwright.rules.load import load_game
 
     game = load_game(folder)
-    LOADED_MB[0] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    started = time.perf_counter(), time.process_time()
+    started = time.perf_counter(), cpu_seconds()
     faces = Faces(game)
-    job = PrintJob("Bench", tuple(game.decks.values()), (), "a4", True)
+    job = PrintJob("Bench", tuple(game.decks.values()), (), "letter", False)
     HomePrint(game, faces, job).write(str(out))
-    return time.perf_counter() - started[0], time.process_time() - started[1]
+    return time.perf_counter() - started[0], cpu_seconds() - started[1]
 
 
 def run_bare(folder: Path, out: Path) -> tuple[float, float]:
@@ -129,37 +148,29 @@ def run_bare(folder: Path, out: Path) -> tuple[float, float]:
     from deckwright.rules.load import load_game
 
     game = load_game(folder)
-    started = time.perf_counter(), time.process_time()
+    started = time.perf_counter(), cpu_seconds()
     fonts = ROOT / "templates" / "fonts"
     for name, file in (("VB", "vollkorn/Vollkorn-Bold.ttf"), ("OS", "open-sans/OpenSans-Regular.ttf"),
                        ("OSI", "open-sans/OpenSans-Italic.ttf"), ("OSB", "open-sans/OpenSans-Bold.ttf")):
         pdfmetrics.registerFont(TTFont(name, str(fonts / file)))
     mm = 72 / 25.4
-    pw, ph = 210.0, 297.0
+    pw, ph = LETTER
     cw, chh, bleed = 63.5, 88.9, 3.0
     grid = plan_grid((pw, ph), (cw, chh), bleed)
     rl_config.useA85 = 0  # the same canvas settings deckwright uses
     c = Canvas(str(out), pagesize=(pw * mm, ph * mm), invariant=1, pageCompression=1)
-    cards = [card for card in game.cards]
-
-    def marks():
-        for mark in grid.marks(grid.ruler()):
-            c.line(mark.x1 * mm, (ph - mark.y1) * mm, mark.x2 * mm, (ph - mark.y2) * mm)
-
-    def slot(index, mirrored):
-        col, row = grid.slot(index, mirrored)
-        x, y = grid.trim_origin(col, row)
-        vx, vy, vw, vh = grid.visible(col, row)
-        c.saveState()
-        p = c.beginPath()
-        p.rect(vx * mm, (ph - vy - vh) * mm, vw * mm, vh * mm)
-        c.clipPath(p, stroke=0, fill=0)
-        return x * mm, (ph - y) * mm  # top-left of the trim
-
-    for first in range(0, len(cards), 9):
-        chunk = cards[first:first + 9]
+    cards = list(game.cards)
+    for first in range(0, len(cards), grid.per_page):
+        chunk = cards[first:first + grid.per_page]
         for i, card in enumerate(chunk):
-            x, top = slot(i, False)
+            col, row = grid.slot(i)
+            tx, ty = grid.trim_origin(col, row)
+            vx, vy, vw, vh = grid.visible(col, row)
+            x, top = tx * mm, (ph - ty) * mm  # top-left of the trim
+            c.saveState()
+            p = c.beginPath()
+            p.rect(vx * mm, (ph - vy - vh) * mm, vw * mm, vh * mm)
+            c.clipPath(p, stroke=0, fill=0)
             c.setFillColorRGB(0.21, 0.31, 0.42)
             c.rect(x - bleed * mm, top - (chh + bleed) * mm, (cw + 2 * bleed) * mm, (chh + 2 * bleed) * mm, stroke=0, fill=1)
             c.setFillColorRGB(0.98, 0.97, 0.94)
@@ -185,43 +196,145 @@ def run_bare(folder: Path, out: Path) -> tuple[float, float]:
                 c.drawString(x + 6 * mm, y, line)
                 y -= 9.6
             c.restoreState()
-        marks()
-        c.showPage()
-        for i in range(len(chunk)):
-            x, top = slot(i, True)
-            c.setFillColorRGB(0.21, 0.31, 0.42)
-            c.rect(x - bleed * mm, top - (chh + bleed) * mm, (cw + 2 * bleed) * mm, (chh + 2 * bleed) * mm, stroke=0, fill=1)
-            c.setStrokeColorRGB(0.6, 0.66, 0.72)
-            c.roundRect(x + 4 * mm, top - (chh - 4) * mm, (cw - 8) * mm, (chh - 8) * mm, 3 * mm, stroke=1, fill=0)
-            c.setFillColorRGB(1, 1, 1)
-            c.setFont("VB", 15)
-            c.drawCentredString(x + cw / 2 * mm, top - chh / 2 * mm, "Bench")
-            c.restoreState()
-        marks()
+        for mark in grid.marks(grid.ruler(), len(chunk)):
+            c.line(mark.x1 * mm, (ph - mark.y1) * mm, mark.x2 * mm, (ph - mark.y2) * mm)
         c.showPage()
     c.save()
-    return time.perf_counter() - started[0], time.process_time() - started[1]
+    return time.perf_counter() - started[0], cpu_seconds() - started[1]
+
+
+def run_png_split(folder: Path, out: Path) -> dict:
+    """Print-shop PNGs of the first cards, painting and PNG compression timed apart (processor seconds)."""
+    from deckwright.generator.layout.faces import Faces
+    from deckwright.generator.layout.paper import SHOP_BLEED
+    from deckwright.generator.render.png import save_png
+    from deckwright.generator.render.raster import PNG_LEVEL, Rasterizer
+    from deckwright.rules.load import load_game
+
+    game = load_game(folder)
+    faces = Faces(game)
+    displays = [faces.front(card, SHOP_BLEED) for card in list(game.cards)[:PNG_SAMPLE]]
+    raster = Rasterizer(faces.fonts)
+    started = cpu_seconds()
+    images = [raster.image(display, 300) for display in displays]
+    figures = {"cards": len(displays), "paint": cpu_seconds() - started}
+    figures["same_pixels"] = all(raster.image(display, 300).tobytes() == image.tobytes()
+                                 for display, image in zip(displays[:5], images))
+    for level in (0, 1, 3, 6, 9):
+        started = cpu_seconds()
+        sizes = 0
+        for image in images:
+            image.save(out, "PNG", dpi=(300, 300), compress_level=level)
+            sizes += out.stat().st_size
+        figures[f"level {level}"] = (cpu_seconds() - started, sizes / len(images) / 1024)
+    started = cpu_seconds()
+    sizes = 0
+    for image in images:
+        save_png(image, out, 300, PNG_LEVEL)
+        sizes += out.stat().st_size
+    figures["deckwright"] = (cpu_seconds() - started, sizes / len(images) / 1024)
+    return figures
+
+
+PNG_SAMPLE = 40
 
 
 def child(args) -> None:
-    runner = run_deckwright if args.run == "deckwright" else run_bare
+    if args.run == "png-split":
+        print(json.dumps(run_png_split(Path(args.game), Path(args.output))))
+        return
+    runner = run_pdf_step if args.run == "pdf" else run_bare
     wall, cpu = runner(Path(args.game), Path(args.output))
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": cpu, "wall": wall, "peak_mb": peak_mb, "loaded_mb": LOADED_MB[0]}))
+    print(json.dumps({"inner_wall": wall, "inner_cpu": cpu}))
 
 
-def measure(run: str, game: Path, output: Path) -> dict:
-    result = subprocess.run([sys.executable, __file__, "--run", run, "--game", str(game), "--output", str(output)],
-                            capture_output=True, text=True, check=True)
-    return json.loads(result.stdout.strip().splitlines()[-1])
+def measured(command: list[str]) -> dict:
+    """Runs ``command`` in a fresh process: its wall clock, processor seconds (with its workers, from ``wait4``),
+    peak memory (MB, its largest process) and what it printed last as JSON, if anything."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdout = process.stdout.read()
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed (exit {process.returncode}):\n{stderr.decode()[-3000:]}")
+    result = {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024}
+    lines = stdout.decode().strip().splitlines()
+    if lines and lines[-1].startswith("{"):
+        result.update(json.loads(lines[-1]))
+    return result
+
+
+def best_of(command: list[str], repeat: int) -> dict:
+    """The fastest of ``repeat`` runs (by wall clock), with the lowest processor time and memory among them."""
+    runs = [measured(command) for _ in range(repeat)]
+    best = dict(min(runs, key=lambda run: run["wall"]))
+    for key in ("cpu", "peak_mb", "inner_cpu"):
+        if key in best:
+            best[key] = min(run[key] for run in runs)
+    return best
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{value:.2f}" for value in os.getloadavg()) + f" on {os.cpu_count()} cores"
+
+
+def bench_size(tmp: Path, cards: int, repeat: int) -> None:
+    game = tmp / f"bench-{cards}"
+    make_game(game, cards)
+    me = [sys.executable, __file__]
+    deckwright = [sys.executable, "-m", "deckwright.generator.cli"]
+    bare = best_of([*me, "--run", "bare", "--game", str(game), "--output", str(tmp / "bare.pdf")], repeat)
+    step = best_of([*me, "--run", "pdf", "--game", str(game), "--output", str(tmp / "step.pdf")], repeat)
+    whole = best_of([*deckwright, "build", str(game), *FLAGS, "--out", str(tmp / f"out-{cards}")], repeat)
+    memory_target = 60 if cards <= 1000 else 100
+    print(f"{cards:,} poker cards, 9-up on Letter, fronts only (best of {repeat}; {load_average()}):")
+    for label, run in (("bare ReportLab script", bare), ("deckwright PDF step", step), ("deckwright build --target home", whole)):
+        inner = f"; drawing alone {run['inner_cpu']:.2f} s processor" if "inner_cpu" in run else ""
+        print(f"  {label + ':':<32}{run['wall']:7.2f} s wall, {run['cpu']:7.2f} s processor, "
+              f"peak {run['peak_mb']:5.0f} MB{inner}")
+    whole_ratio = whole["wall"] / bare["wall"]
+    step_ratio = step["inner_cpu"] / bare["inner_cpu"]
+    print(f"  whole command / bare, wall:      {whole_ratio:5.2f} x (target <= 1.20: {'met' if whole_ratio <= 1.2 else 'NOT met'})")
+    print(f"  whole command / bare, processor: {whole['cpu'] / bare['cpu']:5.2f} x (the same, the machine's other work left out)")
+    print(f"  PDF step / bare drawing, CPU:    {step_ratio:5.2f} x (target <= 1.15: {'met' if step_ratio <= 1.15 else 'NOT met'})")
+    peak = max(step["peak_mb"], whole["peak_mb"])
+    print(f"  peak memory, deckwright:         {peak:5.0f} MB (target < {memory_target} MB: "
+          f"{'met' if peak < memory_target else 'NOT met'})")
+    sys.stdout.flush()
+    shutil.rmtree(tmp / f"out-{cards}", ignore_errors=True)
+    shutil.rmtree(game, ignore_errors=True)
+
+
+def bench_printshop(tmp: Path, cards: int) -> None:
+    game = tmp / f"shop-{cards}"
+    make_game(game, cards)
+    split = measured([sys.executable, __file__, "--run", "png-split", "--game", str(game), "--output", str(tmp / "one.png")])
+    print(f"print-shop PNGs, 300 dpi with bleed, {split['cards']} cards in one process ({load_average()}):")
+    print(f"  painting: {split['paint'] / split['cards'] * 1000:6.1f} ms a card; identical pixels on a second run: "
+          f"{split['same_pixels']}")
+    for level in (0, 1, 3, 6, 9):
+        seconds, kb = split[f"level {level}"]
+        print(f"  Pillow's writer, compress_level {level}: {seconds / split['cards'] * 1000:6.1f} ms a card, {kb:6.0f} KB a file")
+    seconds, kb = split["deckwright"]
+    print(f"  deckwright's writer (rows unfiltered, zlib level 3): {seconds / split['cards'] * 1000:6.1f} ms a card, "
+          f"{kb:6.0f} KB a file")
+    whole = measured([sys.executable, "-m", "deckwright.generator.cli", "build", str(game), "--target", "printshop",
+                      "--out", str(tmp / "shop-out")])
+    verdict = "met" if whole["wall"] < 120 and whole["peak_mb"] < 100 else "NOT met"
+    print(f"deckwright build --target printshop, {cards:,} cards: {whole['wall']:.1f} s wall, {whole['cpu']:.1f} s "
+          f"processor, peak {whole['peak_mb']:.0f} MB in its largest process (target under 120 s and 100 MB: {verdict}; "
+          f"{load_average()})")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=1000)
-    parser.add_argument("--memory-cards", type=int, default=5000)
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--run", choices=("deckwright", "bare"), help=argparse.SUPPRESS)
+    parser.add_argument("--sizes", default="1000,5000,20000", help="card counts, comma-separated")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each command; the best is shown")
+    parser.add_argument("--printshop", type=int, metavar="CARDS", help="bench the print-shop PNGs of CARDS cards instead")
+    parser.add_argument("--run", choices=("pdf", "bare", "png-split"), help=argparse.SUPPRESS)
     parser.add_argument("--game", help=argparse.SUPPRESS)
     parser.add_argument("--output", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -229,27 +342,11 @@ def main() -> int:
         child(args)
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        game = tmp / "bench"
-        make_game(game, args.cards)
-        best = {}
-        for run in ("bare", "deckwright"):
-            results = [measure(run, game, tmp / f"{run}.pdf") for _ in range(args.repeat)]
-            best[run] = min(results, key=lambda r: r["seconds"])
-        ratio = best["deckwright"]["seconds"] / best["bare"]["seconds"]
-        print(f"{args.cards} poker cards, 3 x 3 on A4 with backs (CPU seconds, best of {args.repeat}; wall clock in brackets):")
-        for run, label in (("bare", "bare ReportLab script"), ("deckwright", "deckwright")):
-            print(f"  {label + ':':<22} {best[run]['seconds']:.2f} s ({best[run]['wall']:.2f} s), peak {best[run]['peak_mb']:.0f} MB")
-        print(f"  ratio: {ratio:.2f} x the bare script (target <= 1.5)")
-        big = tmp / "big"
-        make_game(big, args.memory_cards)
-        small = measure("deckwright", game, tmp / "small.pdf")
-        large = measure("deckwright", big, tmp / "big.pdf")
-        print(f"peak memory: {small['peak_mb']:.0f} MB at {args.cards} cards, {large['peak_mb']:.0f} MB at "
-              f"{args.memory_cards} cards (target < 200 MB); {args.memory_cards} cards took {large['seconds']:.1f} s")
-        print(f"  of which the loaded game data: {small['loaded_mb']:.0f} MB and {large['loaded_mb']:.0f} MB; "
-              f"laying out and drawing added {small['peak_mb'] - small['loaded_mb']:.0f} MB and "
-              f"{large['peak_mb'] - large['loaded_mb']:.0f} MB")
+        if args.printshop:
+            bench_printshop(Path(tmp), args.printshop)
+            return 0
+        for cards in (int(size) for size in args.sizes.split(",")):
+            bench_size(Path(tmp), cards, args.repeat)
     return 0
 
 

@@ -17,13 +17,14 @@ previous output, so building one target never deletes another's.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+import tempfile
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from deckwright.rules.data.cells import csv_template
 from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
-from deckwright.rules.problems import InvalidGame, Problem
+from deckwright.rules.problems import InvalidGame, Problem, Problems
 
 from .output import link_or_copy, locked, staged_folder, write_json
 
@@ -37,6 +38,7 @@ class BuildOptions:
     image_format: str = "png"  # of the tts and sprites images: png or jpeg
     base_url: str | None = None  # where the tts images will be online; None: file:/// paths to them
     force: bool = False  # build even when checks fail (exit 1 all the same), the failures marked on the site
+    home_draft: object = None  # one game's home PDFs its check drew (outputs.print_step.HomeDraft), to move in
 
 
 # What each target writes under <out>/<game>/ (glob patterns).
@@ -106,41 +108,73 @@ class Verdict:
     faces: object  # generator.layout.faces.Faces, or None
     failures: list[Problem]
     warnings: list[Problem]
+    home_draft: object = None  # outputs.print_step.HomeDraft: the home PDFs drawn while checking, or None
 
 
-def check_for_build(game, force: bool = False) -> Verdict:
+def check_for_build(game, force: bool = False, loaded: Problems | None = None, draft: tuple | None = None) -> Verdict:
     """Everything ``deckwright check`` checks (the data, the worked examples, the rules module, every face laid
-    out, its text fitted and its art found), run once: the report and the Faces are reused by the build."""
+    out, its text fitted and its art found), run once: the report and the Faces are reused by the build.
+    ``loaded``: what loading ``game`` found (the game is then checked as it is, not read again). ``draft``:
+    (folder, paper, backs) to draw the home PDFs into while laying the faces out, so that the build moves
+    them in rather than laying every card out twice (``Verdict.home_draft``)."""
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
     from deckwright.generator.layout.fitcheck import layout_warnings
-    from deckwright.rules.ci.check import check_game
+    from deckwright.rules.ci.check import check_game, check_loaded
 
-    report = check_game(game.root, run_code=game.run_code)
+    if loaded is None:
+        report = check_game(game.root, run_code=game.run_code)
+    else:
+        report = check_loaded(game.root, game, Problems(list(loaded.items)))
     failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
     failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]
     if report.conformance is not None:
         failures += [Problem(game.loc, f"rules protocol: {problem}") for problem in report.conformance.problems]
+    home = None
     try:
         faces = Faces(game, keep_going=force)
-        layout = layout_warnings(game, faces=faces)
+        home = _draw_home(game, faces, draft) if draft is not None else None
+        layout = layout_warnings(game, faces=faces, drawn=home.fronts if home else frozenset(),
+                                 backs_drawn=home.backs if home else frozenset())
     except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn
         faces, layout = None, exc.problems
     failures += [problem for problem in layout if problem.severity == "error"]
     own = set(report.problems.items)  # the game's own warnings, printed with its data problems
     warnings = [problem for problem in layout if problem.severity != "error" and problem not in own]
-    return Verdict(report, faces, failures, warnings)
+    return Verdict(report, faces, failures, warnings, home if faces is not None else None)
 
 
-def build_games(games, options: BuildOptions) -> int:
+def _draw_home(game, faces, draft: tuple):
+    """The home PDFs drawn into ``draft``'s folder; None when a face cannot be laid out or the paper is too small
+    (the check then lays every face out to report it all, and the build step draws again, or fails)."""
+    from deckwright.generator.layout.files import LayoutError
+    from deckwright.generator.outputs.print_pdfs import PrintError
+    from deckwright.generator.outputs.print_step import draw_home, printed_decks
+
+    folder, paper, backs = draft
+    folder.mkdir(parents=True)
+    try:
+        return draw_home(game, faces, printed_decks(game), tuple(game.sheets.values()), folder, paper, backs)
+    except (LayoutError, PrintError):
+        return None
+
+
+def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None = None) -> int:
     """Every game into ``out/<slug>/``, then the site into ``out/site/``, holding ``out``'s lock throughout.
 
     Like a test suite: every game is checked first (``check_for_build``), and when one fails nothing is written
-    (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1)."""
+    (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1).
+    ``loaded``: by slug, what loading each game found, when the caller loaded them (each is then read once)."""
+    with tempfile.TemporaryDirectory(prefix="deckwright-home-") as drafts:
+        return _build_games(games, options, loaded or {}, Path(drafts) if options.target in ("all", "home") else None)
+
+
+def _build_games(games, options: BuildOptions, loaded: dict[str, Problems], drafts: Path | None) -> int:
     verdicts = {}
     for game in games:
-        verdict = verdicts[game.slug] = check_for_build(game, options.force)
+        draft = (drafts / game.slug, options.paper, options.backs) if drafts is not None else None
+        verdict = verdicts[game.slug] = check_for_build(game, options.force, loaded.get(game.slug), draft)
         for line in verdict.warnings:
             print(line, file=sys.stderr)
         for line in verdict.failures:
@@ -166,8 +200,9 @@ def build_games(games, options: BuildOptions) -> int:
                 continue
             try:
                 with staged_folder(options.out / game.slug, lock=lock) as folder:
+                    game_options = replace(options, home_draft=verdict.home_draft)
                     for step in build_steps():
-                        step(game, folder, options, verdict.faces, verdict.report)
+                        step(game, folder, game_options, verdict.faces, verdict.report)
                     keep_other_targets(options.out / game.slug, folder, options.target)
             except (InvalidGame, LayoutError) as exc:  # e.g. a deck too large for the paper: the old output kept
                 for problem in exc.problems:

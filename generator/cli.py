@@ -210,6 +210,7 @@ def cmd_build(args) -> int:
     from .build import BuildOptions, build_games
 
     games = []
+    loaded = {}  # what loading found, by slug: the build checks each game as loaded here, without reading it again
     failed = False
     for folder in resolve_games(args.games):
         game, problems = load_game_with_warnings(folder, run_code=not args.no_code)
@@ -219,12 +220,13 @@ def cmd_build(args) -> int:
             failed = True
             continue
         games.append(game)
+        loaded[game.slug] = problems
     if failed:
         return EXIT_INVALID
     check_out_folder(Path(args.out), [game.root for game in games])
     options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target,
                            image_format=args.image_format, base_url=args.base_url, force=args.force)
-    return build_games(games, options)
+    return build_games(games, options, loaded)
 
 
 def cmd_schema(args) -> int:

@@ -17,22 +17,27 @@ from .fonts import FontBook
 PAPERS = ("a4", "letter")  # the papers --paper offers
 
 
-def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | None = None) -> list[Problem]:
+def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | None = None,
+                    drawn: frozenset[str] = frozenset(), backs_drawn: frozenset[str] = frozenset()) -> list[Problem]:
     """Every layout problem of the game, errors and warnings; ``faces``: the game's compiled layouts, when the
-    caller has them (``deckwright build`` checks with the Faces it then draws with)."""
+    caller has them (``deckwright build`` checks with the Faces it then draws with). ``drawn``: the ids of cards
+    whose fronts those faces already laid out at HOME_BLEED (and ``backs_drawn``: the decks whose backs), whose
+    problems they hold: those are not laid out again."""
     try:
         faces = faces or Faces(game, fonts)
     except LayoutError as exc:
         return exc.problems
     problems: list[Problem] = []
     for card in game.cards:
-        if card.type not in game.card_types:
+        if card.type not in game.card_types or card.id in drawn:
             continue
         try:
             faces.front(card, HOME_BLEED)
         except LayoutError as exc:
             problems.extend(exc.problems)
     for deck in game.decks.values():
+        if deck.id in backs_drawn:
+            continue
         try:
             faces.back(deck, HOME_BLEED)
         except LayoutError as exc:

@@ -81,6 +81,9 @@ class HomePrint:
         self.canvas = canvas
         self.painter = PdfPainter(canvas, self.faces.fonts)
         self.pages = 0
+        self.outline: list[tuple[str, int]] = []  # (title, page index): the bookmarks written, for join_pdfs
+        self.drawn: set[str] = set()  # the ids of the cards whose fronts were laid out
+        self.backs_drawn: set[str] = set()  # the ids of the decks whose backs were
         for deck in job.decks:
             self._outline(deck.name, f"deck-{deck.id}")
             self._deck(deck)
@@ -107,6 +110,7 @@ class HomePrint:
             title, key = self._pending_outline
             self.canvas.bookmarkPage(key)
             self.canvas.addOutlineEntry(title, key, level=0)
+            self.outline.append((title, self.pages))
             self._pending_outline = None
 
     def _end_page(self) -> None:
@@ -137,6 +141,8 @@ class HomePrint:
         if total == 0:
             return
         back = self.faces.back(deck, HOME_BLEED) if self.job.backs else None
+        if back is not None:
+            self.backs_drawn.add(deck.id)
         pages = -(-total // pages_of.per_page)
         cards = self.game.printed_cards(deck.id)
         last: tuple[str, dl.DisplayList] | None = None
@@ -146,6 +152,7 @@ class HomePrint:
             for index, card in enumerate(chunk):
                 if last is None or last[0] != card.id:
                     last = (card.id, self.faces.front(card, HOME_BLEED))
+                    self.drawn.add(card.id)
                 key = ("face", deck.id, card.id) if card.count > 1 else None
                 pages_of.place(index, last[1], key, mirrored=False)
             pages_of.furniture(f"{deck.name}: fronts {page + 1}/{pages}", mirrored=False, filled=len(chunk))

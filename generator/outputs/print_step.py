@@ -2,7 +2,7 @@
 
     print/deck-<deck>.pdf       one per deck: fronts and (mirrored) backs on A4 or Letter
     print/sheets.pdf            the game's sheets (mats, play aids)
-    print/everything.pdf        all decks and sheets in one file
+    print/everything.pdf        all decks and sheets in one file: their pages, joined (render.pdfjoin)
     print/proof.pdf             every card small and labelled, for proofreading (--target proof)
     print/printshop/deck-<deck>.pdf     one card per page, 1/8 in bleed, TrimBox and BleedBox
     print/printshop/deck-<deck>-cut.pdf the die-cut path of each page (tokens, tiles, rounded corners)
@@ -14,12 +14,15 @@
 from __future__ import annotations
 
 import csv
+import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.paper import SHOP_BLEED
 from deckwright.generator.layout.shapes import shape_of
+from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
@@ -28,6 +31,7 @@ from .proof import write_proof
 from .rulebook import write_rulebooks
 
 PNG_DPI = 300
+PNG_BATCH = 400  # display lists laid out before they are drawn, side by side
 
 
 def step_print(game, folder: Path, options, faces: Faces, report) -> list:
@@ -44,29 +48,73 @@ def step_print(game, folder: Path, options, faces: Faces, report) -> list:
 
 
 def _build(game, faces: Faces, out: Path, options) -> None:
-    decks = tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
+    decks = printed_decks(game)
     sheets = tuple(game.sheets.values())
     out.mkdir(parents=True, exist_ok=True)
     if options.target in ("all", "home"):
-        for deck in decks:
-            job = PrintJob(f"{game.title}: {deck.name}", (deck,), (), options.paper, options.backs)
-            HomePrint(game, faces, job).write(str(out / f"deck-{deck.id}.pdf"))
-        if sheets:
-            job = PrintJob(f"{game.title}: sheets", (), sheets, options.paper, False)
-            HomePrint(game, faces, job).write(str(out / "sheets.pdf"))
-        job = PrintJob(f"{game.title}: print and play", decks, sheets, options.paper, options.backs)
-        HomePrint(game, faces, job).write(str(out / "everything.pdf"))
+        _home(game, faces, decks, sheets, out, options)
     if options.target in ("all", "printshop"):
         _printshop(game, faces, decks, sheets, out / "printshop", options.backs)
     if options.target in ("all", "proof"):
         write_proof(str(out / "proof.pdf"), game, faces, options.paper)
 
 
+def _home(game, faces: Faces, decks, sheets, out: Path, options) -> None:
+    """A PDF per deck, one of the sheets, and everything.pdf joined from their finished pages (each card is
+    laid out and drawn once): the files the build's check drew (``options.home_draft``) moved in, when it did."""
+    draft = getattr(options, "home_draft", None)
+    if draft is None:
+        draft = draw_home(game, faces, decks, sheets, out, options.paper, options.backs)
+    parts = [Part(out / part.path.name, part.outline) for part in draft.parts]
+    for part, moved in zip(draft.parts, parts):
+        if part.path != moved.path:
+            shutil.move(part.path, moved.path)
+    title = f"{game.title}: print and play"
+    if not parts:  # nothing to print: the empty file HomePrint writes
+        HomePrint(game, faces, PrintJob(title, (), (), options.paper, options.backs)).write(str(out / "everything.pdf"))
+        return
+    join_pdfs(parts, out / "everything.pdf", title, title, duplex=options.backs)
+
+
+@dataclass(frozen=True)
+class HomeDraft:
+    """The deck and sheet PDFs of a home print, drawn into ``parts``' folder, and the faces drawn for them (at
+    HOME_BLEED): what the build's check need not lay out again."""
+
+    parts: tuple[Part, ...]
+    fronts: frozenset[str]  # card ids
+    backs: frozenset[str]  # deck ids
+
+
+def draw_home(game, faces: Faces, decks, sheets, out: Path, paper: str, backs: bool) -> HomeDraft:
+    """Writes ``deck-<deck>.pdf`` for each deck and ``sheets.pdf`` into ``out``."""
+    parts, fronts, drawn_backs = [], set(), set()
+    for deck in decks:
+        home = HomePrint(game, faces, PrintJob(f"{game.title}: {deck.name}", (deck,), (), paper, backs))
+        parts.append(_written(home, out / f"deck-{deck.id}.pdf"))
+        fronts |= home.drawn
+        drawn_backs |= home.backs_drawn
+    if sheets:
+        job = PrintJob(f"{game.title}: sheets", (), sheets, paper, False)
+        parts.append(_written(HomePrint(game, faces, job), out / "sheets.pdf"))
+    return HomeDraft(tuple(parts), frozenset(fronts), frozenset(drawn_backs))
+
+
+def _written(home: HomePrint, path: Path) -> Part:
+    home.write(str(path))
+    return Part(path, tuple(home.outline))
+
+
+def printed_decks(game) -> tuple:
+    """The decks with cards to print, in game.yaml's order."""
+    return tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
+
+
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
     from deckwright.generator.render.raster import save_pngs
 
     out.mkdir(parents=True, exist_ok=True)
-    pngs = []  # (display list, path): laid out here, drawn side by side below
+    pngs = []  # (display list, path): laid out here, drawn side by side a batch at a time
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
@@ -78,6 +126,9 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
             name = f"{number:02d}-{card.id}.png"
             pngs.append((faces.front(card, SHOP_BLEED), images / name))
             rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
+            if len(pngs) == PNG_BATCH:  # memory stays flat however large the deck
+                save_pngs(pngs, faces.fonts, PNG_DPI)
+                pngs = []
         if backs:
             pngs.append((faces.back(deck, SHOP_BLEED), images / "back.png"))
             rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))

