@@ -187,6 +187,7 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
         columns = _header(shown, records[0]) if records and exc.row > 0 else ()
         raise _Stop(Problem(_csv_loc(shown, exc.row + 1, exc.col, columns), exc.message)) from None
     columns = _header(shown, records[0])
+    labels = [_column_label(columns, index) for index in range(len(columns))]
     rows, problems = [], []
     for number, record in enumerate(records[1:], start=2):
         if number > MAX_ROWS + 1:
@@ -202,7 +203,7 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
                                         f"columns; is a {_DELIMITER_NAMES[delimiter].strip(chr(39))} inside a cell "
                                         "not quoted?"))
                 break
-            cells.append((index, Cell(text, _csv_loc(shown, number, index, columns))))
+            cells.append((index, Cell(text, Loc(shown, number, index + 1, f"{number}:{labels[index]}"))))
         rows.append(Row(Loc(shown, number, 0, str(number)), tuple(cells)))
     return Table(shown, Loc(shown, 1, 0, "1"), columns, tuple(rows)), problems
 
