@@ -49,7 +49,7 @@ def clip(text: str, limit: int = READABLE) -> str:
     return f"{text[:cut]}... ({len(text) - cut} more characters)"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Loc:
     """A place in a user's file; line and column count from 1."""
 
@@ -99,6 +99,9 @@ class Problems:
     """Collects problems instead of stopping at the first one."""
 
     items: list[Problem] = field(default_factory=list)
+    # (the list counted, how many of its items, errors among them): error_count looks only at what was added
+    # since, as the loader asks for it once per card and a big file can hold thousands of problems.
+    _counted: tuple = field(default=(None, 0, 0), init=False, repr=False, compare=False)
 
     def error(self, loc: Loc, message: str) -> None:
         self.items.append(Problem(loc, message, "error"))
@@ -111,7 +114,12 @@ class Problems:
 
     @property
     def error_count(self) -> int:
-        return sum(1 for p in self.items if p.severity == "error")
+        counted, seen, errors = self._counted
+        if counted is not self.items or seen > len(self.items):  # another list, or items taken away: count again
+            seen, errors = 0, 0
+        errors += sum(1 for p in self.items[seen:] if p.severity == "error")
+        self._counted = (self.items, len(self.items), errors)
+        return errors
 
     @property
     def errors(self) -> list[Problem]:

@@ -4,7 +4,7 @@ and a failed build leaves the earlier output folder byte for byte as it was.
 Each case in ``tests/bad_inputs/<case>/`` holds the files that differ from the
 valid game in ``tests/bad_inputs/base/`` and ``expected.txt``: exactly what
 ``deckwright check`` prints on stderr, run from the folder holding the game
-folder ``tiny``. Cases that need binary bytes, 5 MB or a symbolic link are
+folder ``tiny``. Cases that need binary bytes, 65 MB or a symbolic link are
 made here instead (GENERATED).
 """
 from __future__ import annotations
@@ -28,8 +28,10 @@ FILE_CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir() and p != BASE
 
 
 def _huge(game: Path) -> None:
-    card = "  - id: goblin\n    name: Goblin\n    health: 3\n    die: D8\n"
-    (game / "monsters.yaml").write_text("type: monster\ndeck: monsters\ncards:\n" + card * (5 * 2**20 // len(card)))
+    """A card file just over the 64 MB limit, made sparse (its size is refused before any of it is read)."""
+    with open(game / "monsters.yaml", "wb") as handle:
+        handle.write(b"type: monster\ndeck: monsters\ncards:\n")
+        handle.truncate(65 * 2**20)
 
 
 def _binary(game: Path) -> None:
@@ -74,7 +76,7 @@ def _page_link_outside(game: Path) -> None:
 
 # case -> (how to break the base game, the lines a user sees)
 GENERATED = {
-    "huge_file": (_huge, ["tiny/monsters.yaml:1:1: file is 5.0 MB; deckwright reads files of at most 1 MB"]),
+    "huge_file": (_huge, ["tiny/monsters.yaml:1:1: file is 65 MB; deckwright reads files of at most 64 MB"]),
     "binary_garbage": (_binary, ["tiny/monsters.yaml:2:12: file is binary (contains a NUL byte), not text"]),
     "garbage_without_nul": (_garbage_no_nul, ["tiny/monsters.yaml:2:1: file is not UTF-8 text (byte 0x89); save it as UTF-8"]),
     "non_utf8": (_latin1, ["tiny/monsters.yaml:5:19: file is not UTF-8 text (byte 0xe9); save it as UTF-8"]),

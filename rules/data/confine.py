@@ -19,7 +19,8 @@ import os
 import stat
 from pathlib import Path
 
-MAX_FILE_BYTES = 1024 * 1024  # YAML, Markdown and golden logs
+MAX_FILE_BYTES = 1024 * 1024  # game.yaml, layouts, Markdown and golden logs
+MAX_CARD_FILE_BYTES = 64 * 1024 * 1024  # card data: a YAML, CSV or XLSX file of 100,000 cards
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # card art
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 

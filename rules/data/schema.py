@@ -96,6 +96,10 @@ def _bounds_text(fdef: FieldDef) -> str:
     return ""
 
 
+def _in_bounds(value, fdef: FieldDef) -> bool:
+    return (fdef.min is None or value >= fdef.min) and (fdef.max is None or value <= fdef.max)
+
+
 _SHAPE_WORDS = {"scalar": "a single value", "map": "a mapping", "seq": "a list"}
 
 
@@ -128,19 +132,13 @@ class Validator:
         return value
 
     def _int(self, node: YNode, fdef: FieldDef, path: str):
-        expected = "a whole number" + _bounds_text(fdef)
-        if not _whole_number(node) or node.value is True or node.value is False:
-            return self.fail(node, path, expected)
-        if (fdef.min is not None and node.value < fdef.min) or (fdef.max is not None and node.value > fdef.max):
-            return self.fail(node, path, expected)
+        if not _whole_number(node) or node.value is True or node.value is False or not _in_bounds(node.value, fdef):
+            return self.fail(node, path, "a whole number" + _bounds_text(fdef))
         return node.value
 
     def _number(self, node: YNode, fdef: FieldDef, path: str):
-        expected = "a number" + _bounds_text(fdef)
-        if node.kind != "scalar" or node.scalar_type not in ("int", "float"):
-            return self.fail(node, path, expected)
-        if (fdef.min is not None and node.value < fdef.min) or (fdef.max is not None and node.value > fdef.max):
-            return self.fail(node, path, expected)
+        if node.kind != "scalar" or node.scalar_type not in ("int", "float") or not _in_bounds(node.value, fdef):
+            return self.fail(node, path, "a number" + _bounds_text(fdef))
         return node.value
 
     def _text(self, node: YNode, fdef: FieldDef, path: str):

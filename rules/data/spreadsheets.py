@@ -23,16 +23,15 @@ from pathlib import Path
 
 from deckwright.rules.problems import Loc, Problem
 
-from .confine import FileRefused, read_confined
+from .confine import MAX_CARD_FILE_BYTES, FileRefused, read_confined
 from .yamlsrc import read_text
 
 EXTENSIONS = (".csv", ".tsv", ".xlsx")
 DELIMITERS = {",": ",", ";": ";", "|": "|", "tab": "\t"}  # as declared -> the character
 _SNIFFED = (",", ";", "\t", "|")
 _DELIMITER_NAMES = {",": "','", ";": "';'", "\t": "tabs", "|": "'|'"}
-MAX_WORKBOOK_BYTES = 5 * 1024 * 1024
 MAX_WORKBOOK_UNPACKED = 64 * 1024 * 1024  # a zip bomb stops here
-MAX_ROWS = 20_000
+MAX_ROWS = 100_000
 
 
 @dataclass(frozen=True)
@@ -164,7 +163,7 @@ def _sniff(text: str) -> str:
 
 def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
                     tsv: bool) -> tuple[Table | None, list[Problem]]:
-    text, problems = read_text(path, shown, root)
+    text, problems = read_text(path, shown, root, MAX_CARD_FILE_BYTES)
     if text is None:
         return None, [_save_as_utf8(p) for p in problems]
     if not text.strip():
@@ -188,6 +187,7 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
         columns = _header(shown, records[0]) if records and exc.row > 0 else ()
         raise _Stop(Problem(_csv_loc(shown, exc.row + 1, exc.col, columns), exc.message)) from None
     columns = _header(shown, records[0])
+    labels = [_column_label(columns, index) for index in range(len(columns))]
     rows, problems = [], []
     for number, record in enumerate(records[1:], start=2):
         if number > MAX_ROWS + 1:
@@ -203,7 +203,7 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
                                         f"columns; is a {_DELIMITER_NAMES[delimiter].strip(chr(39))} inside a cell "
                                         "not quoted?"))
                 break
-            cells.append((index, Cell(text, _csv_loc(shown, number, index, columns))))
+            cells.append((index, Cell(text, Loc(shown, number, index + 1, f"{number}:{labels[index]}"))))
         rows.append(Row(Loc(shown, number, 0, str(number)), tuple(cells)))
     return Table(shown, Loc(shown, 1, 0, "1"), columns, tuple(rows)), problems
 
@@ -237,7 +237,7 @@ def _sheet_ref(name: str) -> str:
 def _workbook_bytes(path: Path, shown: str, root: Path) -> io.BytesIO:
     """The workbook's bytes, read through the confinement gate (a regular file inside the game folder)."""
     try:
-        return io.BytesIO(read_confined(root, path, MAX_WORKBOOK_BYTES))
+        return io.BytesIO(read_confined(root, path, MAX_CARD_FILE_BYTES))
     except FileRefused as exc:
         raise _Stop(Problem(Loc(shown), exc.message)) from None
 

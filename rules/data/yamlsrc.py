@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,61 +18,13 @@ import yaml
 
 from deckwright.rules.problems import Loc, Problem
 
-from .confine import FileRefused, read_confined
+from .confine import MAX_FILE_BYTES, FileRefused, read_confined
+from .yamlfast import TooManyValues, Unusual, read_plain
+from .ynode import MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES, SCALAR_KINDS, YNode, scalar_ynode
 
-MAX_NODES = 200_000  # after alias expansion; a billion-laughs file stops here
-MAX_DEPTH = 64  # nesting levels; real card data needs under ten
+__all__ = ["MAX_DEPTH", "YNode", "load_yaml_file", "parse_yaml", "read_text"]
 
-_SCALAR_KINDS = {
-    "tag:yaml.org,2002:str": "str",
-    "tag:yaml.org,2002:int": "int",
-    "tag:yaml.org,2002:float": "float",
-    "tag:yaml.org,2002:bool": "bool",
-    "tag:yaml.org,2002:null": "null",
-    "tag:yaml.org,2002:timestamp": "str",
-}
 _MERGE_TAG = "tag:yaml.org,2002:merge"
-
-
-@dataclass(frozen=True)
-class YNode:
-    """One YAML value: ``kind`` is "map", "seq" or "scalar"."""
-
-    kind: str
-    loc: Loc
-    value: Any  # map: tuple of (key YNode, value YNode); seq: tuple of YNode; scalar: the Python value
-    scalar_type: str = ""  # for scalars: str, int, float, bool or null
-    raw: str = ""  # for scalars: the text as written
-
-    def get(self, key: str) -> "YNode | None":
-        for k, v in self.value:
-            if k.value == key:
-                return v
-        return None
-
-    def keys(self) -> list[str]:
-        return [k.value for k, _ in self.value]
-
-    def plain(self) -> Any:
-        """The value with locations dropped (dicts, lists, scalars)."""
-        if self.kind == "map":
-            return {k.value: v.plain() for k, v in self.value}
-        if self.kind == "seq":
-            return [v.plain() for v in self.value]
-        return self.value
-
-    def describe(self) -> str:
-        """How a value is named in a message: ``"four"``, ``a list``, ``a mapping``."""
-        if self.kind == "map":
-            return "a mapping"
-        if self.kind == "seq":
-            return "a list"
-        if self.scalar_type == "null":
-            return "nothing"
-        text = str(self.value) if self.scalar_type == "str" else (self.raw or repr(self.value))
-        if len(text) > 40:
-            text = f"{text[:30]}... ({len(text)} characters)"
-        return f'"{text}"' if self.scalar_type == "str" else text
 
 
 class _LimitExceeded(Exception):
@@ -86,6 +37,10 @@ class _TooBig(_LimitExceeded):
 
 
 class _TooDeep(_LimitExceeded):
+    pass
+
+
+class _TooMany(_LimitExceeded):
     pass
 
 
@@ -104,11 +59,11 @@ def _offset_loc(file: str, text: bytes | str, offset: int) -> Loc:
     return Loc(file, before.count(newline) + 1, len(in_line) + 1)
 
 
-def read_text(path: Path, shown: str, root: Path) -> tuple[str | None, list[Problem]]:
-    """The text of a file inside ``root`` (see rules.data.confine), or the problem that keeps it from being
-    read as UTF-8 text."""
+def read_text(path: Path, shown: str, root: Path, max_bytes: int = MAX_FILE_BYTES) -> tuple[str | None, list[Problem]]:
+    """The text of a file inside ``root`` of at most ``max_bytes`` (see rules.data.confine), or the problem that
+    keeps it from being read as UTF-8 text."""
     try:
-        data = read_confined(root, path)
+        data = read_confined(root, path, max_bytes)
     except FileRefused as exc:
         return None, [Problem(Loc(shown), exc.message)]
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -214,7 +169,8 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
 
 
 class _DepthLimit:
-    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit.
+    """PyYAML's composer recurses once per nesting level; stop it at MAX_DEPTH, not at Python's stack limit,
+    and stop a file of more than MAX_VALUES values before it fills the memory.
 
     It also keeps where each alias is used: PyYAML hands back the anchored node itself, marked at
     the anchor, so every ``*alias`` would be located at its ``&anchor``. A value used through an
@@ -222,6 +178,7 @@ class _DepthLimit:
     """
 
     depth = 0
+    count = 0
 
     def compose_node(self, parent, index):
         self.depth += 1
@@ -231,6 +188,9 @@ class _DepthLimit:
             if self.check_event(yaml.AliasEvent):
                 mark = self.peek_event().start_mark
                 return _alias_use(super().compose_node(parent, index), mark)
+            self.count += 1
+            if self.count > MAX_VALUES:
+                raise _TooMany(self.peek_event().start_mark)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -311,6 +271,12 @@ _PARSED = _Recent(16 * 1024 * 1024)
 
 
 def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
+    try:
+        return read_plain(text, shown)
+    except TooManyValues as exc:
+        return None, [_too_many(exc.loc)]
+    except Unusual:  # anchors, tags, merge keys, a problem to explain: read the full way
+        pass
     node, problems = _compose_fast(text) or _compose_pure(text, shown)
     if node is None:
         return None, problems
@@ -321,7 +287,7 @@ def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     except _TooDeep as exc:
         return None, [_too_deep(exc.loc)]
     except _TooBig as exc:
-        return None, [Problem(exc.loc, f"this value's YAML aliases expand to more than {MAX_NODES} values "
+        return None, [Problem(exc.loc, f"this value's YAML aliases expand to more than {MAX_ALIAS_VALUES} values "
                                        "(an alias bomb?); write the values out")]
     if converter.unsupported:  # what the tag meant cannot be honoured, so nothing in the file is trusted
         return None, problems
@@ -343,6 +309,8 @@ def _compose_pure(text: str, shown: str) -> tuple[Any, list[Problem]]:
         return None, [Problem(Loc(shown), f"YAML error: {exc}")]
     except _TooDeep as exc:
         return None, [_too_deep(_loc(shown, exc.loc))]
+    except _TooMany as exc:
+        return None, [_too_many(_loc(shown, exc.loc))]
     except RecursionError:  # not expected with the depth limit; kept so no input can end in a traceback
         return None, [_too_deep(Loc(shown))]
     except ValueError:  # `%YAML 1.999...`: a number of thousands of digits, which PyYAML converts with int()
@@ -357,15 +325,20 @@ def _too_deep(loc: Loc) -> Problem:
     return Problem(loc, f"values nested more than {MAX_DEPTH} levels deep; a deckwright file needs only a few")
 
 
-def load_yaml_file(path: Path, shown: str, root: Path) -> tuple[YNode | None, list[Problem]]:
+def _too_many(loc: Loc) -> Problem:
+    return Problem(loc, f"the file holds more than {MAX_VALUES:,} values (keys counted); deckwright reads at most "
+                        "that many from one file: split the cards into several files")
+
+
+def load_yaml_file(path: Path, shown: str, root: Path,
+                   max_bytes: int = MAX_FILE_BYTES) -> tuple[YNode | None, list[Problem]]:
     """A YAML file inside ``root`` as a YNode tree (see read_text and parse_yaml)."""
-    text, problems = read_text(path, shown, root)
+    text, problems = read_text(path, shown, root, max_bytes)
     if text is None:
         return None, problems
     return parse_yaml(text, shown)
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _PLAIN_COLLECTION_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
 
 
@@ -379,16 +352,25 @@ class _Converter:
     def __init__(self, shown: str, problems: list[Problem]):
         self.shown = shown
         self.problems = problems
-        self.count = 0
+        self.aliased = 0  # how many alias uses the node being converted is inside
+        self.count = 0  # values converted inside alias uses
         self.open: list[tuple[int, Loc]] = []  # (id, place) of the nodes being converted, outermost first
         self.open_ids: set[int] = set()  # the same ids, for a quick loop check
         self.unsupported = False  # a tag deckwright cannot read: the file is not used
-        self.constructor = yaml.SafeLoader("")
 
     def convert(self, node: yaml.Node) -> YNode:
+        if not hasattr(node, "alias_of"):
+            return self._convert(node)
+        self.aliased += 1
+        try:
+            return self._convert(node)
+        finally:
+            self.aliased -= 1
+
+    def _convert(self, node: yaml.Node) -> YNode:
         loc = _loc(self.shown, node.start_mark)
-        self.count += 1
-        if self.count > MAX_NODES:  # blamed on the top-level value being expanded
+        self.count += self.aliased > 0
+        if self.count > MAX_ALIAS_VALUES:  # blamed on the top-level value being expanded
             raise _TooBig(self.open[1][1] if len(self.open) > 1 else loc)
         node_id = id(getattr(node, "alias_of", node))  # every use of an anchor is the same value
         if node_id in self.open_ids:
@@ -410,22 +392,11 @@ class _Converter:
             self.open_ids.discard(self.open.pop()[0])
 
     def _scalar(self, node: yaml.ScalarNode, loc: Loc) -> YNode:
-        kind = _SCALAR_KINDS.get(node.tag)
+        kind = SCALAR_KINDS.get(node.tag)
         if kind is None:
             self._unsupported(node, loc)
             return YNode("scalar", loc, node.value, "str", node.value)
-        if kind == "str":
-            if _SURROGATE.search(node.value):  # "\ud800" in a quoted value: no character, and unprintable
-                self.problems.append(Problem(loc, "text holds half of a UTF-16 surrogate pair (a \\uD800-\\uDFFF escape); "
-                                                  "write the character itself"))
-            return YNode("scalar", loc, node.value, "str", node.value)
-        try:
-            value = self.constructor.construct_object(node)
-        except ValueError:  # an integer of thousands of digits: kept as text, so a number field rejects it
-            return YNode("scalar", loc, node.value, "str", node.value)
-        if kind == "float" and value != value:  # .nan is no number a card can use
-            return YNode("scalar", loc, node.value, "str", node.value)
-        return YNode("scalar", loc, value, kind, node.value)
+        return scalar_ynode(kind, node.value, loc, self.problems)
 
     def _unsupported(self, node: yaml.Node, loc: Loc) -> None:
         self.problems.append(Problem(loc, f"unsupported YAML tag {_short_tag(node.tag)}; deckwright reads plain values only"))

@@ -1,0 +1,135 @@
+"""Plain YAML read fast: libyaml's events made straight into YNodes.
+
+Card files are mostly plain mappings, lists and scalars, and a big one holds
+millions of them. This reader builds the YNode tree in one pass over libyaml's
+events, with no intermediate node graph. It reads only the plain case and gives
+up (``Unusual``) on anything else: an anchor or alias, a tag written out, a
+merge key, a duplicate or non-scalar key, nesting deeper than MAX_DEPTH, a
+second document, any syntax error. ``rules.data.yamlsrc`` then reads the file
+the full way, which explains each of those at its place; both build the same
+tree from a plain file, locations included (libyaml counts lines and columns
+in characters, as PyYAML does).
+"""
+from __future__ import annotations
+
+import yaml
+
+from deckwright.rules.problems import Loc, Problem
+
+from .ynode import MAX_DEPTH, MAX_VALUES, SCALAR_KINDS, YNode, scalar_ynode
+
+try:  # libyaml, bundled with PyYAML's wheels
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - a PyYAML built without libyaml
+    CParser = None
+
+_STR_TAG = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
+_RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers  # first character -> [(tag, pattern)]
+
+
+class Unusual(Exception):
+    """The document is not plain YAML; read it the full way."""
+
+
+class TooManyValues(Exception):
+    def __init__(self, loc: Loc):
+        self.loc = loc
+
+
+class _Reader:
+    def __init__(self, text: str, shown: str):
+        self.events = CParser(text)
+        self.shown = shown
+        self.count = 0
+        self.problems: list[Problem] = []
+
+    def document(self) -> YNode | None:
+        get = self.events.get_event
+        get()  # the stream's start
+        event = get()
+        if isinstance(event, yaml.StreamEndEvent):
+            return None
+        tree = self.node(get(), 1)
+        get()  # the document's end
+        if not isinstance(get(), yaml.StreamEndEvent):
+            raise Unusual()  # a second document
+        return tree
+
+    def loc(self, event) -> Loc:
+        mark = event.start_mark
+        return Loc(self.shown, mark.line + 1, mark.column + 1)
+
+    def node(self, event, depth: int) -> YNode:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise TooManyValues(self.loc(event))
+        kind = type(event)
+        if kind is yaml.AliasEvent or event.anchor is not None or event.tag not in (None, "!") or depth > MAX_DEPTH:
+            raise Unusual()
+        loc = self.loc(event)
+        if kind is yaml.MappingStartEvent:
+            return self.mapping(loc, depth)
+        if kind is yaml.SequenceStartEvent:
+            return self.sequence(loc, depth)
+        text = event.value
+        if event.implicit[0]:  # plain, not quoted: its look decides its type (4 is an int, yes a bool)
+            scalar_kind = SCALAR_KINDS.get(_plain_tag(text))
+            if scalar_kind is None:
+                raise Unusual()
+            if scalar_kind != "str":
+                return scalar_ynode(scalar_kind, text, loc, self.problems)
+        elif event.style == '"':  # only escapes can make half a surrogate pair
+            return scalar_ynode("str", text, loc, self.problems)
+        return YNode("scalar", loc, text, "str", text)
+
+    def mapping(self, loc: Loc, depth: int) -> YNode:
+        get, node = self.events.get_event, self.node
+        pairs = []
+        seen = set()
+        event = get()
+        while type(event) is not yaml.MappingEndEvent:
+            key = node(event, depth + 1)
+            if key.kind != "scalar":
+                raise Unusual()
+            if key.scalar_type != "str":
+                key = YNode("scalar", key.loc, str(key.raw), "str", key.raw)
+            if key.value in seen:
+                raise Unusual()
+            seen.add(key.value)
+            pairs.append((key, node(get(), depth + 1)))
+            event = get()
+        return YNode("map", loc, tuple(pairs))
+
+    def sequence(self, loc: Loc, depth: int) -> YNode:
+        get, node = self.events.get_event, self.node
+        items = []
+        event = get()
+        while type(event) is not yaml.SequenceEndEvent:
+            items.append(node(event, depth + 1))
+            event = get()
+        return YNode("seq", loc, tuple(items))
+
+
+def _plain_tag(text: str) -> str:
+    """The tag of a plain (unquoted) scalar: its look decides (4 is an int, yes a bool), as PyYAML's Resolver says."""
+    for tag, pattern in _RESOLVERS.get(text[:1], ()):
+        if pattern.match(text):
+            return tag
+    for tag, pattern in _RESOLVERS.get(None, ()):
+        if pattern.match(text):
+            return tag
+    return _STR_TAG
+
+
+def read_plain(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
+    """The document's tree and the problems in its values (text that is no character); raises Unusual when the
+    document is not plain YAML (see the module's docstring), TooManyValues past MAX_VALUES."""
+    if CParser is None:
+        raise Unusual()
+    try:
+        reader = _Reader(text, shown)
+        return reader.document(), reader.problems
+    except (Unusual, TooManyValues):
+        raise
+    except (yaml.YAMLError, ValueError):  # a syntax error, a number PyYAML cannot read: the full reader explains it
+        raise Unusual() from None
