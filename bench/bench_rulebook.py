@@ -45,12 +45,14 @@ def main() -> int:
     parser.add_argument("folders", nargs="*", type=Path, help="game folders (default: every bundled game)")
     args = parser.parse_args()
     if args.in_build:
+        import contextlib
         from unittest import mock
 
         from in_build import report_added
 
         report_added("the rulebooks", lambda: mock.patch(
-            "deckwright.generator.outputs.print_step.write_rulebooks", lambda *a, **k: []), args.repeat)
+            "deckwright.generator.outputs.print_step.rulebooks_beside", lambda *a, **k: contextlib.nullcontext()),
+            args.repeat)
         return 0
 
     prepared = []
