@@ -71,6 +71,18 @@ def test_an_error_in_the_worker_is_raised_with_its_located_problems():
     assert [str(p) for p in raised.value.problems] == [str(p) for p in sorted(problems)]
 
 
+def _broken():
+    return {}["no such key"]
+
+
+@linux_only
+def test_an_unexpected_error_in_the_worker_keeps_the_workers_traceback():
+    with pytest.raises(KeyError) as raised, run_beside(_broken):
+        pass
+    assert "no such key" in str(raised.value)
+    assert "in _broken" in str(raised.value.__cause__) and "in the rulebook worker" in str(raised.value.__cause__)
+
+
 def _late_write(path: Path) -> None:
     time.sleep(1.5)
     path.write_text("written")

@@ -12,32 +12,43 @@ from __future__ import annotations
 import gc
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 
+class WorkerTraceback(Exception):
+    """Where in the worker an unexpected exception was raised (the cause of the one raised here)."""
+
+
 @dataclass(frozen=True)
 class Failure:
     """An exception raised in the worker, in a form that crosses the pipe: deckwright's errors carry their
-    located problems (their ``args`` alone would not rebuild them)."""
+    located problems (their ``args`` alone would not rebuild them); any other keeps the worker's traceback."""
 
     kind: type
     problems: list | None
     message: str
+    trace: str = ""
 
     @staticmethod
     def of(exc: BaseException) -> Failure:
         problems = getattr(exc, "problems", None)
-        return Failure(type(exc), list(problems) if problems is not None else None, str(exc))
+        if problems is not None:
+            return Failure(type(exc), list(problems), str(exc))
+        return Failure(type(exc), None, str(exc), "".join(traceback.format_exception(exc)))
 
     def exception(self) -> BaseException:
         if self.problems is not None:
             return self.kind(self.problems)
         try:
-            return self.kind(self.message)
+            exc = self.kind(self.message)
         except TypeError:  # an exception type that wants other arguments
-            return RuntimeError(f"{self.kind.__name__}: {self.message}")
+            exc = RuntimeError(f"{self.kind.__name__}: {self.message}")
+        if self.trace:
+            exc.__cause__ = WorkerTraceback(f"in the rulebook worker:\n{self.trace}")
+        return exc
 
 
 def can_fork() -> bool:
