@@ -6,10 +6,14 @@
 
 Loading, checking (the examples' replay) and compiling the layouts are not counted: the build does them
 for the card PDFs and the site anyway, and the rulebook reuses them. Counted is ``write_rulebooks``: the
-full-page PDF, the booklet and the print-shop pages of each game. Prints, per game and in total, the best
-wall-clock time of N runs and the processor time of that run (this process and the worker it forks), and
-the machine's load average, which on a shared machine explains most of the spread. ``--in-build`` times
-whole builds of the bundled games instead, with the rulebooks and without (``in_build``).
+full-page PDF, the booklet and the print-shop pages of each game, written here one after another. Prints,
+per game and in total, the best wall-clock time of N runs and the processor time of that run, and the
+machine's load average, which on a shared machine explains most of the spread.
+
+The build writes each game's rulebooks in a worker process while it draws that game's card PDFs
+(``rulebook.beside``), so what they add to its wall clock is not the serial figure: ``--in-build`` times
+whole builds of the bundled games, with the rulebooks and without (``in_build``), and how long the builds
+waited for the workers.
 """
 from __future__ import annotations
 
