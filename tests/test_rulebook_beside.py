@@ -13,13 +13,19 @@ import pytest
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
-from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, rulebooks_beside, write_rulebooks
+from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, beside, rulebooks_beside, write_rulebooks
 from deckwright.generator.outputs.rulebook.beside import run_beside
 from deckwright.rules.load import load_game
 from deckwright.rules.problems import Loc, Problem
 
 FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"
 linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the worker is forked on Linux only")
+
+
+@pytest.fixture
+def forking(monkeypatch):
+    """The worker forked even if an earlier test left a thread running in this process."""
+    monkeypatch.setattr(beside, "can_fork", lambda: True)
 
 
 def _wait_for(path: Path, seconds: float = 60.0) -> bool:
@@ -36,7 +42,7 @@ def _record_pid(path: Path) -> None:
 
 
 @linux_only
-def test_the_job_runs_in_another_process_while_the_block_runs(tmp_path):
+def test_the_job_runs_in_another_process_while_the_block_runs(tmp_path, forking):
     mark = tmp_path / "pid"
     with run_beside(lambda: _record_pid(mark)):
         assert _wait_for(mark), "the job ran while the block waited for it"
@@ -62,7 +68,7 @@ def _fail(problems):
 
 
 @linux_only
-def test_an_error_in_the_worker_is_raised_with_its_located_problems():
+def test_an_error_in_the_worker_is_raised_with_its_located_problems(forking):
     problems = [Problem(Loc("cards/x/layouts/card.yaml", 3, 5), "no such font 'Nope'"),
                 Problem(Loc("cards/x/game.yaml", 1, 1), "a second problem")]
     with pytest.raises(LayoutError) as raised, run_beside(lambda: _fail(problems)):
@@ -76,7 +82,7 @@ def _broken():
 
 
 @linux_only
-def test_an_unexpected_error_in_the_worker_keeps_the_workers_traceback():
+def test_an_unexpected_error_in_the_worker_keeps_the_workers_traceback(forking):
     with pytest.raises(KeyError) as raised, run_beside(_broken):
         pass
     assert "no such key" in str(raised.value)
@@ -89,7 +95,7 @@ def _late_write(path: Path) -> None:
 
 
 @linux_only
-def test_when_the_block_fails_the_worker_is_stopped_and_the_blocks_error_raised(tmp_path):
+def test_when_the_block_fails_the_worker_is_stopped_and_the_blocks_error_raised(tmp_path, forking):
     late = tmp_path / "late"
     with pytest.raises(ValueError, match="the card PDFs failed"), run_beside(lambda: _late_write(late)):
         raise ValueError("the card PDFs failed")
