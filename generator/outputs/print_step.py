@@ -28,7 +28,7 @@ from deckwright.rules.problems import InvalidGame
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
 from .proof import write_proof
-from .rulebook import write_rulebooks
+from .rulebook import rulebooks_beside
 
 PNG_DPI = 300
 PNG_BATCH = 400  # display lists laid out before they are drawn, side by side
@@ -39,9 +39,9 @@ def step_print(game, folder: Path, options, faces: Faces, report) -> list:
     if options.target not in ("all", "home", "printshop", "proof"):
         return None
     try:
-        _build(game, faces, folder / "print", options)
-        write_rulebooks(game, faces, report.examples, folder / "print", options.paper,
-                        home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
+        with rulebooks_beside(game, faces, report.examples, folder / "print", options.paper,
+                              home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop")):
+            _build(game, faces, folder / "print", options)
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
     return None

@@ -10,11 +10,15 @@ Modules: ``parsed`` (the pages read once), ``theme`` (geometry, palette, styles)
 (Markdown elements to flowables), ``panels`` (tables and boxes), ``settext`` (table cells set like card
 text), ``examples`` (worked-example panels), ``pictures`` (card faces), ``flow`` (keeping and floating),
 ``matter`` (cover, contents, appendices, index), ``document`` (the single layout pass), ``canvases``
-(booklet and bleed imposition), ``printshop`` (the print-shop file from the booklet's page forms). May
+(booklet and bleed imposition), ``printshop`` (the print-shop file from the booklet's page forms),
+``beside`` (a worker process writing them while the build draws the card PDFs). May
 import ``generator.book``, ``generator.render``, ``generator.layout`` and ``deckwright.rules``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from reportlab.platypus import NextPageTemplate, PageBreak
@@ -24,6 +28,7 @@ from deckwright.generator.layout.paper import paper_size
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.data.model import Game
 
+from .beside import run_beside
 from .canvases import RulebookCanvas, bleed_canvas, booklet_canvas
 from .document import RulebookDoc
 from .matter import Cover, appendices, back_entries, chapter_entries, contents, index_of_cards
@@ -102,3 +107,15 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
             lay_out(book, book_page(paper), shop, bleed_canvas(BLEED), "rulebook, print-shop pages")
         written.append(shop)
     return written
+
+
+@contextmanager
+def rulebooks_beside(game: Game, faces: Faces, results: list, out: Path, paper: str, home: bool = True,
+                     printshop: bool = True) -> Iterator[None]:
+    """``write_rulebooks`` run while the block runs (in a forked worker process, ``beside``); its errors are
+    raised when the block ends."""
+    if not game.pages or not (home or printshop):
+        yield
+        return
+    with run_beside(partial(write_rulebooks, game, faces, results, out, paper, home, printshop)):
+        yield
