@@ -273,3 +273,14 @@ def test_random_play_is_reproducible(rules):
 
     assert trace(5) == trace(5)
     assert trace(5) != trace(6)
+
+
+def test_the_heuristic_cancels_a_summon_and_lets_a_single_wound_through(rules):
+    summoning = Hunt(rules, armor="robes", level=2, hand=["dodge", "slash", "slam", "swipe"],
+                     enemies=[{"card": "flaming-heart", "energy": 5}])
+    assert summoning.state.phase == "reaction" and summoning.state.pending[0].id == "flaming-heart"
+    assert heuristic_choice(summoning.state, nh.legal_actions(summoning.state), None) == {"react": "dodge"}
+    biting = Hunt(rules, armor="robes", level=2, hand=["dodge", "slash", "slam", "swipe"],
+                  enemies=[{"card": "deranged-pyromancer", "energy": 3}])  # Power 2 through Robes: one wound
+    assert biting.state.phase == "reaction"
+    assert heuristic_choice(biting.state, nh.legal_actions(biting.state), None) == {"react": "none"}

@@ -4,8 +4,9 @@ A player is a function ``choose(state, actions, chance) -> action`` for
 ``rules.engine.randomplay.play``. The heuristic keeps to plain habits: always
 press on, strike the weakest unprotected enemy with the most Power per Time
 (finishing it with the quickest blow that does, and never pushing a boss past
-its wound reset), cancel any attack that would wound twice or critically,
-and rest when one more wound in hand would kill.
+its wound reset), cancel any enemy action that would wound twice or critically
+or that summons (a new enemy in the encounter, and one that shields the Flaming
+Heart, weighs like two wounds), and rest when one more wound in hand would kill.
 """
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def heuristic_choice(state: State, actions: list, chance):
 
 
 def _threat(state: State, ability) -> tuple[int, bool]:
-    """Wounds the pending ability would deal (conditions and deck loss counted as one), and whether it is critical."""
+    """Wounds the pending ability would deal (conditions and deck loss counted as one, a summon as two), and whether
+    it is critical."""
     armor = state.rules.armors[state.armor]
     track = state.track()
     wounds, critical = 0, False
@@ -37,6 +39,8 @@ def _threat(state: State, ability) -> tuple[int, bool]:
             if value >= armor.critical:
                 critical = True
                 wounds += 1
+        elif kind == "summon":
+            wounds += 2
         else:
             wounds += 1
     return wounds, critical
