@@ -171,6 +171,18 @@ class Zones:
         self.removed_ids = (item_id(item), self.removed_ids)
         return item
 
+    def remove_every(self, card: str, src: str) -> int:
+        """Take every card with id ``card`` out of a pile for good (as ``remove`` one by one would); how many."""
+        pile = self.piles[src]
+        count = pile.count(card)
+        if count:
+            self.piles[src] = [item for item in pile if item != card]
+            if self._owned is not None:
+                self._owned.add(src)
+            for _ in range(count):
+                self.removed_ids = (card, self.removed_ids)
+        return count
+
     # -- conservation ------------------------------------------------------
 
     def inventory(self) -> Counter:

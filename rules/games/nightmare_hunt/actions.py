@@ -27,16 +27,19 @@ WAITING = {
 }
 
 
-def _in(phase: str, action_text: str, state: State) -> State:
-    """A private copy of the state to act on, when the action belongs to the phase the game is at."""
+_BARE = object()  # the value of a bare-word action
+
+
+def _in(phase: str, state: State, verb: str, value=_BARE) -> None:
+    """Refuses an action (``verb: value``) that does not belong to the phase the game is at."""
     if state.phase != phase:
         enemy = state.rules.name(state.pending[0].label) if state.pending else ""
+        action_text = verb if value is _BARE else f"{verb}: {value}"
         raise RuleError(f"{WAITING.get(state.phase, state.phase).format(enemy=enemy)}, not {action_text}")
-    return state.copy()
 
 
 def _play(state: State, action, options, chance, log) -> State:
-    state = _in("turn", f"play: {action}", state)
+    _in("turn", state, "play", action)
     take_action(state, action, options.get("target"), options.get("discard"), log)
     end_turn(state, chance, log)
     advance(state, chance, log)
@@ -44,7 +47,7 @@ def _play(state: State, action, options, chance, log) -> State:
 
 
 def _react(state: State, reaction, options, chance, log) -> State:
-    state = _in("reaction", f"react: {reaction}", state)
+    _in("reaction", state, "react", reaction)
     react(state, reaction, options.get("discard"), chance, log)
     advance(state, chance, log)
     return state
@@ -53,7 +56,7 @@ def _react(state: State, reaction, options, chance, log) -> State:
 def _onward(phase: str, word: str):
     """Out to the next encounter: ``continue`` between encounters, ``venture`` from town."""
     def run(state: State, value, options, chance, log) -> State:
-        state = _in(phase, word, state)
+        _in(phase, state, word)
         press_on(state, chance, log)
         advance(state, chance, log)
         return state
@@ -61,13 +64,13 @@ def _onward(phase: str, word: str):
 
 
 def _town(state: State, value, options, chance, log) -> State:
-    state = _in("between", "town", state)
+    _in("between", state, "town")
     return_to_town(state, chance, log)
     return state
 
 
 def _equip(state: State, armor, options, chance, log) -> State:
-    state = _in("town", f"equip: {armor}", state)
+    _in("town", state, "equip", armor)
     equip(state, armor, log)
     return state
 
@@ -85,6 +88,12 @@ ACTIONS = {
 
 
 def apply(state: State, action: Action, chance: Chance, log: Log) -> State:
+    return dispatch(ACTIONS, state.copy(), action, chance, log)
+
+
+def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> State:
+    """``apply`` on a state its holder gives up (random play's own, which no one else sees): the same events and
+    the same new state, without the copy. After a refused action the state given is no longer usable."""
     return dispatch(ACTIONS, state, action, chance, log)
 
 

@@ -98,6 +98,8 @@ class Rules:
     plays: tuple[ActionDef, ...] = ()  # the others, played on the player's turn
     # The legal actions of each kind of position, worked out the first time one is met (actions.legal_actions)
     legal_memo: dict = field(default_factory=dict, compare=False, repr=False)
+    # The heuristic player's choice in each situation it has met (strategies.heuristic_choice)
+    choice_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def name(self, label: str) -> str:
         """A card's name from its id, or an enemy's from its label (``ember#2`` -> ``Ember #2``)."""

@@ -2,8 +2,6 @@
 summons, and whether the player may react."""
 from __future__ import annotations
 
-from collections import Counter
-
 from deckwright.rules.engine.errors import RuleError
 
 from .numbers import Ability, ActionDef
@@ -116,9 +114,8 @@ def summon(state: State, card_id: str) -> Enemy:
 
 
 def label_for(state: State, card_id: str) -> str:
-    state.labels = labels = Counter(state.labels)  # shared with the state apply was given
-    labels[card_id] += 1
-    number = labels[card_id]
+    state.labels = labels = dict(state.labels)  # shared with the state apply was given
+    number = labels[card_id] = labels.get(card_id, 0) + 1
     return card_id if number == 1 else f"{card_id}#{number}"
 
 

@@ -12,19 +12,40 @@ from __future__ import annotations
 
 from deckwright.rules.engine.randomplay import random_choice
 
-from .state import HAND, State
+from .state import CONDITIONS, ENCOUNTER, HAND, State
 
-__all__ = ["heuristic_choice", "random_choice", "STRATEGIES"]
+__all__ = ["STRATEGIES", "heuristic_choice", "random_choice"]
 
 
 def heuristic_choice(state: State, actions: list, chance):
-    if state.phase == "town":
+    """The heuristic's action among ``actions``, the legal actions of ``state``. A choice depends only on the
+    few facts ``_situation`` names, so each is worked out once per game and kept in ``rules.choice_memo``."""
+    phase = state.phase
+    if phase == "town":
         return "venture"
-    if state.phase == "between":
+    if phase == "between":
         return "continue"
+    key = _situation(state)
+    memo = state.rules.choice_memo
+    choice = memo.get(key)
+    if choice is None:
+        choice = memo[key] = _reaction(state, actions) if phase == "reaction" else _turn(state, actions)
+    return choice
+
+
+def _situation(state: State) -> tuple:
+    """What the heuristic's choice depends on: the action cards in hand (which fix the legal actions with the
+    enemies' labels); for a reaction, the pending ability, the armour and the conditions (the track); on a turn,
+    whether one more wound in hand would kill and each enemy's wounds."""
+    zones = state.zones
+    hand = zones.piles[HAND]
     if state.phase == "reaction":
-        return _reaction(state, actions)
-    return _turn(state, actions)
+        enemy, ability = state.pending
+        return ("reaction", enemy.id, ability.energy, enemy.energy == 0, state.armor,
+                tuple(zones.piles[CONDITIONS]), tuple(sorted(set(hand))))
+    rules = state.rules
+    return ("turn", tuple(sorted(set(hand))), hand.count(rules.wound) >= rules.body - 1,
+            tuple([(e.label, e.wounds) for e in zones.piles[ENCOUNTER]]))
 
 
 def _threat(state: State, ability) -> tuple[int, bool]:
