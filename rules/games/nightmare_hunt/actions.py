@@ -16,7 +16,8 @@ from deckwright.rules.engine.verbs import Action, Verb, dispatch
 from .numbers import Rules
 from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .prey import advance
-from .state import HAND, State
+from .legal import legal_now
+from .state import State
 
 WAITING = {
     "turn": "it is your turn: play an action ({play: ...})",
@@ -98,58 +99,5 @@ def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> St
 
 
 def legal_actions(state: State) -> list:
-    """The actions allowed now. They depend only on the phase, the action cards in hand, the enemies'
-    labels and whether the pending enemy has energy left, so each list is worked out once per game and
-    kept in ``rules.legal_memo`` (random play asks at every step)."""
-    rules, phase = state.rules, state.phase
-    if phase == "town":
-        key = ("town", state.armor)
-    elif phase == "between":
-        key = ("between",)
-    elif phase == "reaction":
-        key = ("reaction", state.pending[0].energy == 0, tuple(sorted(set(state.zones.piles[HAND]))))
-    elif phase == "turn":
-        key = ("turn", tuple(sorted(set(state.zones.piles[HAND]))), tuple(e.label for e in state.enemies()))
-    else:
-        return []
-    actions = rules.legal_memo.get(key)
-    if actions is None:
-        actions = rules.legal_memo[key] = _legal(rules, key)
-    return list(actions)
-
-
-def _legal(rules: Rules, key: tuple) -> list:
-    phase = key[0]
-    if phase == "town":
-        return ["venture"] + [{"equip": a} for a in rules.armors if a != key[1]]
-    if phase == "between":
-        return ["continue", "town"]
-    hand = key[1 + (phase == "reaction")]
-    cards = [c for c in hand if c in rules.actions]
-    if phase == "reaction":
-        zero_energy = key[1]
-        out: list = [{"react": "none"}]
-        for action in rules.reactions:
-            if not (action.cancels == "any" or (action.cancels == "zero-energy" and zero_energy)):
-                continue
-            if action.kind == "card" and action.id in hand:
-                out.append({"react": action.id})
-            elif action.kind == "basic":
-                out += [{"react": action.id, "discard": c} for c in cards]
-        return out
-    targets = key[2]
-    out = []
-    for action in rules.plays:
-        if action.kind == "instinctual":
-            if not cards:
-                out.append({"play": action.id})
-        elif action.kind == "card":
-            if action.id in hand:
-                out += [{"play": action.id, "target": t} for t in targets] if action.power else [{"play": action.id}]
-        else:
-            for discard in cards:
-                if action.power:
-                    out += [{"play": action.id, "discard": discard, "target": t} for t in targets]
-                else:
-                    out.append({"play": action.id, "discard": discard})
-    return out
+    """The actions allowed now (worked out once per kind of position: ``legal``)."""
+    return list(legal_now(state))

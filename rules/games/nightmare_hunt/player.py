@@ -130,15 +130,18 @@ def _cost_card(state: State, card, action: ActionDef) -> str:
 
 def _pay_time(state: State, action: ActionDef, log) -> None:
     """Every enemy gains the action's Time as energy; Burning adds its wounds to a non-Recovery action."""
-    enemies = state.enemies()
-    for enemy in enemies:
-        enemy.energy += action.time
-    if log and enemies and action.time:
-        log.add("time", action=action.id, energy=[[e.label, e.energy] for e in enemies])
-    if action.modifier == "recovery":
+    zones, time = state.zones, action.time
+    if time:
+        enemies = zones.piles[ENCOUNTER]
+        for enemy in enemies:
+            enemy.energy += time
+        if log and enemies:
+            log.add("time", action=action.id, energy=[[e.label, e.energy] for e in enemies])
+    conditions = zones.piles[CONDITIONS]
+    if not conditions or action.modifier == "recovery":
         return
-    zones, rules = state.zones, state.rules
-    burning = sum(1 for c in zones.piles[CONDITIONS] if rules.conditions[c].wound_per_action)
+    rules = state.rules
+    burning = sum(map(rules.wounding_conditions.__contains__, conditions))
     for _ in range(burning):
         zones.create(rules.wound, DISCARD)
     if burning and log:

@@ -18,34 +18,27 @@ __all__ = ["STRATEGIES", "heuristic_choice", "random_choice"]
 
 
 def heuristic_choice(state: State, actions: list, chance):
-    """The heuristic's action among ``actions``, the legal actions of ``state``. A choice depends only on the
-    few facts ``_situation`` names, so each is worked out once per game and kept in ``rules.choice_memo``."""
-    phase = state.phase
-    if phase == "town":
-        return "venture"
-    if phase == "between":
-        return "continue"
-    key = _situation(state)
-    memo = state.rules.choice_memo
-    choice = memo.get(key)
-    if choice is None:
-        choice = memo[key] = _reaction(state, actions) if phase == "reaction" else _turn(state, actions)
-    return choice
+    """The heuristic's action among ``actions``, the legal actions of ``state``.
 
-
-def _situation(state: State) -> tuple:
-    """What the heuristic's choice depends on: the action cards in hand (which fix the legal actions with the
-    enemies' labels); for a reaction, the pending ability, the armour and the conditions (the track); on a turn,
-    whether one more wound in hand would kill and each enemy's wounds."""
-    zones = state.zones
-    hand = zones.piles[HAND]
-    if state.phase == "reaction":
+    A choice depends only on a few facts, so each is worked out once per game and kept in ``rules.choice_memo``:
+    the cards in hand (which, with the enemies' labels, fix the legal actions); on a turn, whether one more wound
+    in hand would kill and each enemy's wounds; for a reaction, the pending ability, the armour and the
+    conditions (the track)."""
+    phase, rules, piles = state.phase, state.rules, state.zones.piles
+    if phase == "turn":
+        hand = piles[HAND]
+        key = (frozenset(hand), hand.count(rules.wound) >= rules.body - 1,
+               tuple([(e.label, e.wounds) for e in piles[ENCOUNTER]]))
+    elif phase == "reaction":
         enemy, ability = state.pending
-        return ("reaction", enemy.id, ability.energy, enemy.energy == 0, state.armor,
-                tuple(zones.piles[CONDITIONS]), tuple(sorted(set(hand))))
-    rules = state.rules
-    return ("turn", tuple(sorted(set(hand))), hand.count(rules.wound) >= rules.body - 1,
-            tuple([(e.label, e.wounds) for e in zones.piles[ENCOUNTER]]))
+        key = (enemy.id, ability.energy, enemy.energy == 0, state.armor, tuple(piles[CONDITIONS]),
+               frozenset(piles[HAND]))
+    else:
+        return "venture" if phase == "town" else "continue"
+    choice = rules.choice_memo.get(key)
+    if choice is None:
+        choice = rules.choice_memo[key] = _turn(state, actions) if phase == "turn" else _reaction(state, actions)
+    return choice
 
 
 def _threat(state: State, ability) -> tuple[int, bool]:
