@@ -75,7 +75,8 @@ def dispatch(verbs: Mapping[str, Verb], state: Any, action: Any, chance: Any, lo
         return entry.run(state, None, _NO_OPTIONS, chance, log)
     if type(action) is not dict or not action:
         split_action(action)  # raises, saying what an action is
-    verb = next(iter(action))
+    for verb in action:  # the first key
+        break
     entry = verbs.get(verb)
     if entry is None:
         find_verb(verbs, str(verb), True)

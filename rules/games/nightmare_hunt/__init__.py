@@ -24,7 +24,7 @@ and on the rulebook pages):
 
 The package's files, the same in every game's package: ``numbers`` (CONSTANTS and
 ``prepare``), ``checks``, ``state``, ``setup`` (SETUP, ``setup``, ``new_game``),
-``actions`` (ACTIONS, ``apply``, ``legal_actions``), ``view`` (``observe``,
+``actions`` (ACTIONS, ``apply``, ``apply_in_place``, ``legal_actions``; ``legal`` works them out), ``view`` (``observe``,
 ``is_over``, ``zones``, ``invariants``), ``narration``; the rules themselves in
 ``town``, ``prey``, ``encounters`` and ``player``; ``strategies`` holds players
 for random play.

@@ -13,10 +13,9 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
-from .numbers import Rules
+from .legal import legal_now
 from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .prey import advance
-from .legal import legal_now
 from .state import State
 
 WAITING = {

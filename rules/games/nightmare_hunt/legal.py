@@ -2,8 +2,12 @@
 players, and the prey's side asks whether the hunter could react at all."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .numbers import Rules
 from .state import ENCOUNTER, HAND, State
+
+LABEL = attrgetter("label")  # an enemy's label, read in C
 
 
 def legal_now(state: State) -> tuple:
@@ -11,7 +15,7 @@ def legal_now(state: State) -> tuple:
     hand, the enemies' labels and whether the pending enemy has energy left: ``legal_for`` the position's key."""
     phase = state.phase
     if phase == "turn":
-        key = ("turn", frozenset(state.zones.piles[HAND]), tuple([e.label for e in state.zones.piles[ENCOUNTER]]))
+        key = ("turn", frozenset(state.zones.piles[HAND]), tuple(map(LABEL, state.zones.piles[ENCOUNTER])))
     elif phase == "reaction":
         key = ("reaction", state.pending[0].energy == 0, frozenset(state.zones.piles[HAND]))
     elif phase == "town":

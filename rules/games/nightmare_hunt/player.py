@@ -16,25 +16,24 @@ from .town import draw_to_mind, end_encounter, go_to_town, reset_encounter_deck
 def take_action(state: State, action_id, target_label, discard, log) -> None:
     """The player's turn: one action, its Time paid by every enemy, then the draw back up to Mind."""
     rules, zones = state.rules, state.zones
-    action = action_def(rules, action_id, ("play",))
-    hand = zones.piles[HAND]
+    action = rules.actions.get(action_id) or action_def(rules, action_id, ("play",))
+    hand, kind = zones.piles[HAND], action.kind
     if action.modifier == "reaction":
         raise RuleError(f"{action.name} is a reaction: use it with 'react:' when an enemy acts")
     target = _target(state, target_label) if action.power else None
-    if action.kind == "instinctual":
+    cost_card = None
+    if kind == "card":
+        if action.id not in hand:
+            raise RuleError(f"no {action.name} in your hand ({cards_text(rules, hand)})")
+    elif kind == "instinctual":
         if any(c in rules.actions for c in hand):
             raise RuleError(f"{action.name} is allowed only when your hand holds no action cards "
                             f"(it holds {cards_text(rules, hand)})")
-        cost_card = None
-    elif action.kind == "card":
-        if action.id not in hand:
-            raise RuleError(f"no {action.name} in your hand ({cards_text(rules, hand)})")
-        cost_card = None
     else:
         cost_card = _cost_card(state, discard, action)
     if log:
         log.add("action", action=action.id, discard=cost_card)
-    if action.kind == "card":
+    if kind == "card":
         zones.move(action.id, HAND, DISCARD)
     elif cost_card:
         zones.move(cost_card, HAND, DISCARD)

@@ -10,11 +10,15 @@ Heart, weighs like two wounds), and rest when one more wound in hand would kill.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from deckwright.rules.engine.randomplay import random_choice
 
 from .state import CONDITIONS, ENCOUNTER, HAND, State
 
 __all__ = ["STRATEGIES", "heuristic_choice", "random_choice"]
+
+LABEL_AND_WOUNDS = attrgetter("label", "wounds")  # read in C, for the memo's key
 
 
 def heuristic_choice(state: State, actions: list, chance):
@@ -27,8 +31,7 @@ def heuristic_choice(state: State, actions: list, chance):
     phase, rules, piles = state.phase, state.rules, state.zones.piles
     if phase == "turn":
         hand = piles[HAND]
-        key = (frozenset(hand), hand.count(rules.wound) >= rules.body - 1,
-               tuple([(e.label, e.wounds) for e in piles[ENCOUNTER]]))
+        key = (frozenset(hand), hand.count(rules.wound) >= rules.body - 1, tuple(map(LABEL_AND_WOUNDS, piles[ENCOUNTER])))
     elif phase == "reaction":
         enemy, ability = state.pending
         key = (enemy.id, ability.energy, enemy.energy == 0, state.armor, tuple(piles[CONDITIONS]),
