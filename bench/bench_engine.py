@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed of the rules engine core.
 
-    .venv/bin/python bench/bench_engine.py [--games N]
+    .venv/bin/python bench/bench_engine.py [--games N] [--rounds R] [--no-before]
 
 Prints the time to compute the exact distribution of ``3d20+D6`` (median of
 many runs; target: under 5 ms), then the seeded random-play rate of every
@@ -9,15 +9,24 @@ bundled game, Nightmare Hunt first: games and decisions per CPU second, with
 card conservation and the game's invariants checked at the end of each game.
 Where a game's source leaves decks or values open, it is played with the
 made-up cards and options of ``tests/fixtures/randomplay.yaml`` (said on its
-line). Nightmare Hunt's rate is compared with its figure before the rules
-protocol: 418 games/s for the code before it (commit 2f2d4fd), measured side by side with this one on
-this machine, quiet, 2026-11-26 (the issue's 712 was taken under other conditions: the same old code gave
-418 beside this one).
+line).
+
+Then Nightmare Hunt's heuristic hunter, side by side with the code before the
+rules protocol (commit 2f2d4fd, taken from this repository's history with
+``git archive``): heuristic encounters per CPU second over every level and
+armour, the old code, this code through ``apply`` (a copy at every step) and
+through ``apply_in_place`` (the simulator's path), each in a fresh process,
+the rounds alternating, best of ``--rounds``. Target: the simulator's path at
+least 2x the old code (issue 19). The load average is printed beside it: on a
+shared machine the ratio, measured in the same minutes, says more than either
+figure.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,10 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deckwright.rules.ci.fixtures import overlaid, random_play_setups  # noqa: E402
-from deckwright.rules.engine.dice import parse_dice  # noqa: E402
+# Only what the code before the protocol also has: the side-by-side runs this file there (--measure before).
 from deckwright.rules.engine.randomplay import play  # noqa: E402
-from deckwright.rules.games import rules_module  # noqa: E402
 from deckwright.rules.load import load_game  # noqa: E402
 
 DICE = "3d20+D6"
@@ -37,9 +44,13 @@ DICE_TARGET_MS = 5.0
 FIRST = "nightmare-hunt"
 NIGHTMARE_HUNT_BEFORE = 418  # games/s of the pre-protocol code (2f2d4fd), side by side on this machine (2026-11-26)
 SETUPS = ROOT / "tests" / "fixtures" / "randomplay.yaml"
+BEFORE_COMMIT = "2f2d4fd"  # the last commit before the rules protocol
+HEURISTIC_TARGET = 2.0  # the simulator's path against the code before the protocol
+WAYS = ("before", "apply", "in_place")
 
 
 def bench_dice(runs: int = 200) -> float:
+    from deckwright.rules.engine.dice import parse_dice
     dice = parse_dice(DICE)
     times = []
     for _ in range(runs):
@@ -63,16 +74,91 @@ def bench_random_play(module, rules, games: int, options: dict, max_actions: int
     return games / elapsed, decisions / elapsed, unfinished
 
 
+def heuristic_encounters(way: str, games: int) -> tuple[float, int]:
+    """Nightmare Hunt's heuristic encounters per CPU second, and how many, over ``games`` seeded attempts per level
+    and armour, played by the code this process imports (``way``: before, apply or in_place)."""
+    from deckwright.rules.games import nightmare_hunt as nh
+    folder = Path(nh.__file__).resolve().parents[3] / "cards" / "nightmare-hunt"
+    if way == "before":
+        from deckwright.rules.games.nightmare_hunt.players import heuristic_choice
+        rules, extra = nh.rules_from(load_game(folder)), {}
+    else:
+        from deckwright.rules.games.nightmare_hunt.strategies import heuristic_choice
+        rules, extra = nh.prepare(load_game(folder)), {"in_place": way == "in_place"}
+    encounters, start = 0, time.process_time()
+    for level in (1, 2, 3):
+        for armor in rules.armors:
+            for seed in range(games):
+                result = play(nh, rules, seed, 5_000, {"armor": armor, "level": level}, choose=heuristic_choice,
+                              check_every=5_001, **extra)
+                encounters += result.state.encounters
+    return encounters / (time.process_time() - start), encounters
+
+
+def before_protocol(scratch: Path) -> Path | None:
+    """A folder to put first on PYTHONPATH so that ``deckwright`` is the code of BEFORE_COMMIT (None without git)."""
+    source = scratch / "source"
+    source.mkdir()
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE_COMMIT], capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    subprocess.run(["tar", "-x", "-C", str(source)], input=archive.stdout, check=True)
+    package = scratch / "path" / "deckwright"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    for folder in ("rules", "generator", "templates", "cards"):
+        (package / folder).symlink_to(source / folder)
+    return package.parent
+
+
+def side_by_side(games: int, rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        old_path = before_protocol(Path(tmp))
+        ways = WAYS if old_path else WAYS[1:]
+        best = dict.fromkeys(ways, 0.0)
+        for _ in range(rounds):
+            for way in ways:
+                env = dict(os.environ, PYTHONPATH=str(old_path)) if way == "before" else None
+                out = subprocess.run([sys.executable, __file__, "--measure", way, "--games", str(games)], env=env,
+                                     capture_output=True, text=True, check=True).stdout.split()
+                best[way] = max(best[way], float(out[0]))
+                encounters = int(out[1])
+    print(f"nightmare-hunt heuristic, {games} attempts per level and armour ({encounters:,} encounters), best of "
+          f"{rounds} alternating rounds, load average {os.getloadavg()[0]:.1f}:")
+    if "before" not in best:
+        print(f"  (no git: the code before the protocol, {BEFORE_COMMIT}, cannot be taken from the history)")
+    for way, label in (("before", f"before the protocol ({BEFORE_COMMIT})"), ("apply", "apply (a copy each step)"),
+                       ("in_place", "apply_in_place (the simulator)")):
+        if way in best:
+            ratio = f" ({best[way] / best['before']:.2f}x)" if "before" in best else ""
+            print(f"  {label:<40}{best[way]:>9,.0f} encounters per CPU second{ratio}")
+    if "before" in best:
+        ratio = best["in_place"] / best["before"]
+        verdict = "ok" if ratio >= HEURISTIC_TARGET else "MISSES the target"
+        print(f"  target: the simulator's path at least {HEURISTIC_TARGET:g}x the code before: {verdict}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="seeded games per game (default 1000; a game whose "
-                                                                "games are long, Gloombah!, plays a hundredth)")
+                                                                "games are long, Gloombah!, plays a hundredth); "
+                                                                "heuristic attempts per level and armour: a tenth")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of the side-by-side (default 3)")
+    parser.add_argument("--no-before", action="store_true", help="leave out the side-by-side with the old code")
+    parser.add_argument("--measure", choices=WAYS, help=argparse.SUPPRESS)  # one side, in a child process
     args = parser.parse_args()
+    if args.measure:
+        rate, encounters = heuristic_encounters(args.measure, args.games)
+        print(f"{rate:.1f} {encounters}")
+        return 0
 
     ms = bench_dice()
     verdict = "ok" if ms < DICE_TARGET_MS else "MISSES the target"
     print(f"exact distribution of {DICE}: {ms:.3f} ms (target < {DICE_TARGET_MS:g} ms: {verdict})")
 
+    from deckwright.rules.ci.fixtures import overlaid, random_play_setups
+    from deckwright.rules.games import rules_module
     setups = sorted(random_play_setups(SETUPS), key=lambda s: (s.game != FIRST, s.game))
     with tempfile.TemporaryDirectory() as tmp:
         for setup in setups:
@@ -89,6 +175,8 @@ def main() -> int:
             if game.slug == FIRST:
                 verdict = "no slower" if per_game >= NIGHTMARE_HUNT_BEFORE else "SLOWER"
                 print(f"  before the rules protocol: {NIGHTMARE_HUNT_BEFORE} games/s ({verdict})")
+    if not args.no_before:
+        side_by_side(max(10, args.games // 10), args.rounds)
     return 0
 
 

@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """Speed of ``deckwright simulate``: games per second of every bundled game on 1 and 2 workers, on the local
 process pool and on a Dask LocalCluster, the scaling ratio (target: at least 1.8x on 2 cores), and Nightmare
-Hunt's heuristic encounters per CPU second against the figure before the simulator (7,203 on this machine,
-2026-11-26).
+Hunt's heuristic encounters per CPU second against the issue's figure (7,203 on this machine, 2026-11-26; the
+side-by-side with the code before the protocol is ``bench/bench_engine.py``'s).
 
-    .venv/bin/python bench/bench_simulate.py [--games N] [--no-dask]
+    .venv/bin/python bench/bench_simulate.py [--seconds S] [--no-dask]
 
 Each game plays as ``tests/fixtures/randomplay.yaml`` says (its made-up cards and options where the source
-leaves content open), with the strategy the simulator picks (its module's first, else random). The rates are
-wall clock, start-up included (a pool forks its workers, a LocalCluster starts its processes and connects over
-TCP): on a machine other work shares, the scaling ratio says more about the load than about the simulator, so
-the pool's CPU time (this process and its workers) is printed beside it.
+leaves content open), with the strategy the simulator picks (its module's first, else random). Each game's run
+is sized so that one worker takes about ``--seconds`` (default 4): a few of its games are timed first, on one
+core, and the run is that many seconds' worth of whole chunks. The pool's rates are wall clock from the call to
+the last result, its start-up (forking the workers) included. A Dask cluster is started and its workers load
+the game before the clock starts (its start-up, a second or more, is printed apart): the rate is the cluster's
+work. On a machine other work shares, a scaling ratio says more about the load than about the simulator, so the
+load average is printed beside the figures.
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import os
-import resource
 import sys
 import time
 from pathlib import Path
@@ -28,30 +31,64 @@ sys.path.insert(0, str(ROOT))
 from deckwright.rules.ci.fixtures import random_play_setups  # noqa: E402
 from deckwright.rules.engine.randomplay import play  # noqa: E402
 from deckwright.rules.sim import backends  # noqa: E402
-from deckwright.rules.sim.plan import GameSource, Simulation, chunks  # noqa: E402
-from deckwright.rules.sim.worker import prepared, strategies  # noqa: E402
+from deckwright.rules.sim.plan import CHUNK_GAMES, GameSource, Simulation, chunks  # noqa: E402
+from deckwright.rules.sim.worker import prepared, run_chunk, strategies  # noqa: E402
 
 SETUPS = ROOT / "tests" / "fixtures" / "randomplay.yaml"
-ENCOUNTERS_BEFORE = 7_203  # Nightmare Hunt heuristic encounters per CPU second before, on this machine (2026-11-26)
+ENCOUNTERS_BEFORE = 7_203  # Nightmare Hunt heuristic encounters per CPU second in the issue (2026-11-26)
 SCALING_TARGET = 1.8
+WORKERS = (1, 2)
 
 
-def cpu_seconds() -> float:
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+def sized(simulation: Simulation, seconds: float) -> Simulation:
+    """The simulation with as many whole chunks as one worker plays in about ``seconds`` (timed on a few games)."""
+    probe = Simulation(simulation.source, 2, 1, simulation.strategy, simulation.options,
+                       max_actions=simulation.max_actions)
+    start = time.process_time()
+    played = 0
+    while time.process_time() - start < 0.5:
+        played += sum(run_chunk(chunk)["games"] for chunk in chunks(probe))
+    per_game = (time.process_time() - start) / played
+    games = max(len(WORKERS) * 2, math.ceil(seconds / per_game / CHUNK_GAMES)) * CHUNK_GAMES
+    return Simulation(simulation.source, games, simulation.seed, simulation.strategy, simulation.options,
+                      max_actions=simulation.max_actions)
 
 
-def timed(simulation: Simulation, scheduler: str) -> tuple[float, float]:
-    """Games per wall-clock second and per CPU second (the CPU of Dask's workers is not counted: 0 then)."""
+def pool_rate(simulation: Simulation, workers: int) -> float:
     work = chunks(simulation)
-    wall, cpu = time.perf_counter(), cpu_seconds()
-    results = backends.run(work, scheduler, lambda result: None)
-    wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
-    games = sum(r["games"] for r in results)
-    return games / wall, (games / cpu if not scheduler.startswith("local") else 0.0)
+    wall = time.perf_counter()
+    results = backends.run(work, f"pool:{workers}" if workers > 1 else "serial", lambda result: None)
+    return sum(r["games"] for r in results) / (time.perf_counter() - wall)
+
+
+def dask_rates(simulations: list[Simulation]) -> tuple[dict, dict]:
+    """Games per second of each simulation on a LocalCluster of 1 and of 2 workers (started, and the game loaded
+    in every worker, before the clock starts), and each cluster's start-up in seconds."""
+    from distributed import Client, LocalCluster
+
+    rates: dict = {}
+    startup: dict = {}
+    for workers in WORKERS:
+        begun = time.perf_counter()
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, silence_logs=40)
+        try:
+            with Client(cluster.scheduler_address) as client:
+                for simulation in simulations:
+                    client.run(prepared, simulation.source)
+                startup[workers] = time.perf_counter() - begun
+                for simulation in simulations:
+                    work = chunks(simulation)
+                    wall = time.perf_counter()
+                    results = backends.run(work, cluster.scheduler_address, lambda result: None)
+                    rates[simulation.source, workers] = sum(r["games"] for r in results) / (time.perf_counter() - wall)
+        finally:
+            cluster.close()
+    return rates, startup
 
 
 def encounters_per_cpu_second(games: int) -> float:
+    """Nightmare Hunt's heuristic, as the simulator plays it (in place), every level and armour."""
     ready = prepared(GameSource(str(ROOT / "cards" / "nightmare-hunt")))
     choose = strategies(ready.module)["heuristic"]
     encounters, start = 0, time.process_time()
@@ -59,39 +96,45 @@ def encounters_per_cpu_second(games: int) -> float:
         for armor in ready.rules.armors:
             for seed in range(games):
                 result = play(ready.module, ready.rules, seed, 5_000, {"armor": armor, "level": level}, choose=choose,
-                              check_every=5_001)
+                              check_every=5_001, in_place=True)
                 encounters += result.state.encounters
     return encounters / (time.process_time() - start)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per game and backend (default 2000; "
-                                                                "Gloombah!, whose games are long, a twentieth)")
+    parser.add_argument("--seconds", type=float, default=4.0, help="about how long each game's run takes on one "
+                                                                   "worker (default 4)")
     parser.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster")
     args = parser.parse_args()
     dask = not args.no_dask and importlib.util.find_spec("distributed") is not None
-    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} (other work shares the machine: the "
-          f"wall-clock rates and ratios move with it)")
-    schedulers = ["pool:1", "pool:2"] + (["local:1", "local:2"] if dask else [])
-    print(f"{'game':<16}" + "".join(f"{s + ' games/s':>18}" for s in schedulers)
-          + f"{'pool 2/1':>10}" + (f"{'dask 2/1':>10}" if dask else "") + f"{'pool games/CPU s':>18}")
+    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start (other work shares the "
+          f"machine: the wall-clock rates and ratios move with it)")
+    simulations = []
     for setup in sorted(random_play_setups(SETUPS), key=lambda s: (s.game != "nightmare-hunt", s.game)):
         source = GameSource(str(ROOT / "cards" / setup.game), str(setup.overlay) if setup.overlay else None)
         module = prepared(source).module
-        games = args.games if setup.max_actions <= 5_000 else max(20, args.games // 20)
-        simulation = Simulation(source, games, 1, next(iter(strategies(module))), setup.options,
-                                max_actions=setup.max_actions)
-        rates = {s: timed(simulation, s) for s in schedulers}
-        line = f"{setup.game:<16}" + "".join(f"{rates[s][0]:>18,.0f}" for s in schedulers)
-        line += f"{rates['pool:2'][0] / rates['pool:1'][0]:>9.2f}x"
+        simulations.append(sized(Simulation(source, CHUNK_GAMES, 1, next(iter(strategies(module))), setup.options,
+                                            max_actions=setup.max_actions), args.seconds))
+    pool = {(s.source, n): pool_rate(s, n) for s in simulations for n in WORKERS}
+    dask_rate, startup = dask_rates(simulations) if dask else ({}, {})
+    columns = ["pool:1", "pool:2", "pool 2/1"] + (["local:1", "local:2", "dask 2/1"] if dask else [])
+    print(f"{'game':<16}{'games':>8}" + "".join(f"{c + (' games/s' if ':' in c else ''):>18}" for c in columns))
+    for simulation in simulations:
+        key = simulation.source
+        line = f"{Path(key.folder).name:<16}{simulation.games:>8,}"
+        line += f"{pool[key, 1]:>18,.0f}{pool[key, 2]:>18,.0f}{pool[key, 2] / pool[key, 1]:>17.2f}x"
         if dask:
-            line += f"{rates['local:2'][0] / rates['local:1'][0]:>9.2f}x"
-        print(line + f"{rates['pool:2'][1]:>18,.0f}", flush=True)
-    rate = encounters_per_cpu_second(max(50, args.games // 20))
-    print(f"nightmare-hunt heuristic: {rate:,.0f} encounters per CPU second on one core "
-          f"(before: {ENCOUNTERS_BEFORE:,}; {rate / ENCOUNTERS_BEFORE:.2f}x)")
-    print(f"scaling target: {SCALING_TARGET}x on 2 cores")
+            line += f"{dask_rate[key, 1]:>18,.0f}{dask_rate[key, 2]:>18,.0f}{dask_rate[key, 2] / dask_rate[key, 1]:>17.2f}x"
+        print(line, flush=True)
+    if dask:
+        print(f"Dask LocalCluster start-up, the game loaded in every worker: {startup[1]:.1f} s (1 worker), "
+              f"{startup[2]:.1f} s (2 workers), not counted in the rates")
+    print(f"scaling target: {SCALING_TARGET}x on 2 cores; load average {os.getloadavg()[0]:.1f} at the end")
+    rate = encounters_per_cpu_second(100)
+    print(f"nightmare-hunt heuristic: {rate:,.0f} encounters per CPU second on one core, as the simulator plays "
+          f"(the issue's figure: {ENCOUNTERS_BEFORE:,}; {rate / ENCOUNTERS_BEFORE:.2f}x; side by side with the code "
+          f"before the protocol: bench/bench_engine.py)")
     return 0
 
 

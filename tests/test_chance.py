@@ -104,3 +104,17 @@ def test_null_log_is_falsy_and_records_nothing():
     NULL_LOG.add("roll", die=6, face=3)
     assert NULL_LOG.lines() == [] and NULL_LOG.golden() == ""
     assert EventLog()  # an empty log still records
+
+
+def test_seeded_shuffles_are_those_of_random_shuffle():
+    """SeededChance spells the shuffle out; the orders, and the generator's state after them, stay the ones
+    ``random.Random(seed).shuffle`` gives (simulations and random-play logs do not change)."""
+    import random
+
+    for seed in range(50):
+        chance, reference = SeededChance(seed), random.Random(seed)
+        for size in (0, 1, 2, 5, 15, 17, 64):
+            expected = list(range(size))
+            reference.shuffle(expected)
+            assert chance.shuffle(range(size)) == expected, (seed, size)
+        assert chance.roll(20) == int(reference.random() * 20) + 1

@@ -273,3 +273,41 @@ def test_random_play_is_reproducible(rules):
 
     assert trace(5) == trace(5)
     assert trace(5) != trace(6)
+
+
+def test_the_heuristic_cancels_a_summon_and_lets_a_single_wound_through(rules):
+    summoning = Hunt(rules, armor="robes", level=2, hand=["dodge", "slash", "slam", "swipe"],
+                     enemies=[{"card": "flaming-heart", "energy": 5}])
+    assert summoning.state.phase == "reaction" and summoning.state.pending[0].id == "flaming-heart"
+    assert heuristic_choice(summoning.state, nh.legal_actions(summoning.state), None) == {"react": "dodge"}
+    biting = Hunt(rules, armor="robes", level=2, hand=["dodge", "slash", "slam", "swipe"],
+                  enemies=[{"card": "deranged-pyromancer", "energy": 3}])  # Power 2 through Robes: one wound
+    assert biting.state.phase == "reaction"
+    assert heuristic_choice(biting.state, nh.legal_actions(biting.state), None) == {"react": "none"}
+
+
+@pytest.mark.parametrize("choose", [heuristic_choice, None], ids=["heuristic", "random"])
+def test_apply_in_place_plays_the_same_games_as_apply(rules, choose):
+    """The simulator's path (``apply_in_place``, no copy at each step) gives the same event log, fact for fact and
+    line for line, as ``apply``, and the same final state."""
+    def played(seed, in_place):
+        log = EventLog(Narrator(nh.NARRATION, rules))
+        options = {"armor": ("robes", "leather", "plate")[seed % 3], "level": 1 + seed // 3 % 3}
+        result = play(nh, rules, seed, MAX_DECISIONS, options, **({"choose": choose} if choose else {}), log=log,
+                      in_place=in_place)
+        return log.golden(), nh.observe(result.state), result.actions
+
+    for seed in range(27):
+        copied, in_place = played(seed, False), played(seed, True)
+        assert copied == in_place, seed
+        assert copied[0].count("\n") > 20
+
+
+def test_apply_leaves_the_state_it_is_given_and_apply_in_place_changes_it(rules):
+    hunt = Hunt(rules, armor="robes", level=1, hand=["swipe", "slash", "slam", "parry"],
+                enemies=[{"card": "rabid-dog"}], turn="player")
+    before = nh.observe(hunt.state)
+    after = nh.apply(hunt.state, {"play": "swipe"}, hunt.chance, hunt.log)
+    assert nh.observe(hunt.state) == before and nh.observe(after)["enemies"]["rabid-dog"]["wounds"] == 4
+    same = nh.apply_in_place(hunt.state, {"play": "swipe"}, hunt.chance, hunt.log)
+    assert same is hunt.state and nh.observe(same) == nh.observe(after)

@@ -59,7 +59,15 @@ class SeededChance:
 
     def shuffle(self, items, what: str = "") -> list:
         order = list(items)
-        self._random.shuffle(order)
+        getrandbits = self._random.getrandbits
+        # random.Random.shuffle spelt out (Fisher-Yates, each index drawn by rejection from getrandbits): the
+        # same orders from the same seed, without a Python call per card; and ours, whatever a later Python does
+        for i in range(len(order) - 1, 0, -1):
+            k = (i + 1).bit_length()
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            order[i], order[j] = order[j], order[i]
         if self.log:
             self.log.add("shuffle", pile=what, order=[item_id(i) for i in order])
         return order

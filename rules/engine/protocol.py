@@ -104,6 +104,11 @@ class OptionalHooks(Protocol):
     def layout_data(self, game: Any) -> dict:
         """Numbers printed sheets show that the rules compute; templates format them."""
 
+    def apply_in_place(self, state: Any, action: Any, chance: Any, log: Any) -> Any:
+        """``apply`` for a caller that gives the state up (random play with ``in_place``, as the simulator plays):
+        it may change the state it is given and return it. The events and the new state must be those ``apply``
+        gives; the speed-up is the copy saved at every step."""
+
     def outcome(self, state: Any) -> tuple[str, bool | None]:
         """How a game that is over ended, for ``deckwright simulate``: a short name the game reports (``won``,
         ``died``) and whether it is a win (None when the game has no single winner)."""

@@ -6,6 +6,12 @@ actions. After every action the cards must be conserved across the zones and
 the game's own ``invariants(state)`` must hold; the game must end within a
 stated number of actions. ``choose(state, actions, chance)`` picks the action;
 the default picks uniformly with the seeded chance.
+
+With ``in_place``, a module's optional ``apply_in_place`` is used instead of
+``apply``: play owns its states (a player sees each one only during its
+``choose`` call and must not keep it), so the copy ``apply`` makes at every step
+is saved. The simulator and the benchmarks play that way; the conformance
+suite plays through ``apply``, which it watches.
 """
 from __future__ import annotations
 
@@ -37,20 +43,22 @@ def broken_rules(module, state, start) -> list[str]:
 
 
 def play(module, rules: Any, seed: int, max_actions: int, options: dict | None = None,
-         choose: Callable = random_choice, log=NULL_LOG, check_every: int = 1) -> PlayResult:
+         choose: Callable = random_choice, log=NULL_LOG, check_every: int = 1, in_place: bool = False) -> PlayResult:
     """One seeded game from ``module.new_game(rules, ...)`` (``rules`` from ``module.prepare(game)``, read once
     for many games); stops at the end, at ``max_actions``, or at the first broken rule."""
+    apply = (in_place and getattr(module, "apply_in_place", None)) or module.apply
+    is_over, legal_actions = module.is_over, module.legal_actions
     chance = SeededChance(seed, log)
     state = module.new_game(rules, options or {}, chance, log)
     start = module.zones(state).inventory()
     applied = 0
-    while not module.is_over(state):
+    while not is_over(state):
         if applied >= max_actions:
             return PlayResult(seed, applied, False, state)
-        actions = module.legal_actions(state)
+        actions = legal_actions(state)
         if not actions:
             return PlayResult(seed, applied, False, state, (f"action {applied + 1}: no legal action but the game is not over",))
-        state = module.apply(state, choose(state, actions, chance), chance, log)
+        state = apply(state, choose(state, actions, chance), chance, log)
         applied += 1
         if applied % check_every == 0:
             problems = broken_rules(module, state, start)

@@ -75,15 +75,17 @@ def dispatch(verbs: Mapping[str, Verb], state: Any, action: Any, chance: Any, lo
         return entry.run(state, None, _NO_OPTIONS, chance, log)
     if type(action) is not dict or not action:
         split_action(action)  # raises, saying what an action is
-    verb = next(iter(action))
+    for verb in action:  # the first key
+        break
     entry = verbs.get(verb)
     if entry is None:
         find_verb(verbs, str(verb), True)
-    if len(action) > 1 and not (entry.option_names | {verb}).issuperset(action):
+    if len(action) > 1:
+        names = entry.option_names
         for name in action:
-            if name != verb and name not in entry.option_names:
+            if name not in names and name != verb:
                 allowed = ", ".join(n for n, _ in entry.options) or "none"
-                raise SpecError(f"{verb}: unknown option '{name}'{did_you_mean(name, list(entry.option_names))} "
+                raise SpecError(f"{verb}: unknown option '{name}'{did_you_mean(name, list(names))} "
                                 f"(options: {allowed})", (name,))
     return entry.run(state, action[verb], action, chance, log)
 

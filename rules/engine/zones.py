@@ -20,13 +20,13 @@ from .chance import item_id
 from .errors import RuleError
 
 
-def _counts(chain: tuple) -> Counter:
-    """How often each card id stands in a chain ``(id, (id, (..., ())))``."""
-    counts = Counter()
+def _ids(chain: tuple) -> list:
+    """The card ids of a chain ``(id, (id, (..., ())))``, newest first."""
+    cards = []
     while chain:
         card, chain = chain
-        counts[card] += 1
-    return counts
+        cards.append(card)
+    return cards
 
 
 @dataclass(slots=True)
@@ -42,11 +42,11 @@ class Zones:
 
     @property
     def created(self) -> Counter:
-        return _counts(self.created_ids)
+        return Counter(_ids(self.created_ids))
 
     @property
     def removed(self) -> Counter:
-        return _counts(self.removed_ids)
+        return Counter(_ids(self.removed_ids))
 
     @classmethod
     def with_piles(cls, *names: str, **top_first: Iterable) -> "Zones":
@@ -127,12 +127,17 @@ class Zones:
         When ``src`` is empty before a draw, ``refill(zones)`` is called (the
         game's reshuffle policy); if the pile is still empty the draw stops short.
         """
-        drawn = []
         owned = self._owned
         if owned is None or (src in owned and dst in owned):
             source, target = self.piles[src], self.piles[dst]
         else:
             source, target = self.own(src), self.own(dst)
+        if refill is None or n <= len(source):  # no refill can happen: the top n cards in one slice
+            drawn = source[:-n - 1:-1] if n > 0 else []
+            del source[len(source) - len(drawn):]
+            target += drawn
+            return drawn
+        drawn = []
         for _ in range(n):
             if not source and refill is not None:
                 refill(self)
@@ -162,8 +167,12 @@ class Zones:
 
     def create(self, card, dst: str, to: str = "top") -> None:
         """Bring a card in from outside the counted piles (an unlimited supply, a summoned copy)."""
-        self.created_ids = (item_id(card), self.created_ids)
-        self._place(card, dst, to)
+        self.created_ids = (card if type(card) is str else item_id(card), self.created_ids)
+        if to == "top":
+            owned = self._owned
+            (self.piles[dst] if owned is None or dst in owned else self.own(dst)).append(card)
+        else:
+            self._place(card, dst, to)
 
     def remove(self, card, src: str) -> object:
         """Take a card out of play for good (trashed, or back to the supply)."""
@@ -171,14 +180,36 @@ class Zones:
         self.removed_ids = (item_id(item), self.removed_ids)
         return item
 
+    def remove_every(self, card: str, src: str) -> int:
+        """Take every card with id ``card`` out of a pile for good (as ``remove`` one by one would); how many."""
+        pile = self.piles[src]
+        count = pile.count(card)
+        if count:
+            self.piles[src] = [item for item in pile if item != card]
+            if self._owned is not None:
+                self._owned.add(src)
+            for _ in range(count):
+                self.removed_ids = (card, self.removed_ids)
+        return count
+
     # -- conservation ------------------------------------------------------
 
     def inventory(self) -> Counter:
         """How many of each card id lie in all piles together."""
-        return Counter(item if type(item) is str else item_id(item) for pile in self.piles.values() for item in pile)
+        counts = Counter()
+        for pile in self.piles.values():
+            counts.update(pile)  # counted in C; objects by identity, then under their ids
+        for item in [key for key in counts if type(key) is not str]:
+            counts[item_id(item)] += counts.pop(item)
+        return counts
 
     def conservation_problems(self, start: Counter) -> list[str]:
         """Differences between the piles and ``start`` + created - removed; empty when every card is accounted for."""
+        held, supplied = self.inventory(), Counter(start)
+        held.update(_ids(self.removed_ids))  # counted in C, and only upwards: no zero or negative entry
+        supplied.update(_ids(self.created_ids))
+        if dict.__eq__(held, supplied):  # every card accounted for: the common case, compared in C (no zero entries)
+            return []
         created, removed = self.created, self.removed
         expected = Counter(start)
         expected.update(created)

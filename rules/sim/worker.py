@@ -102,7 +102,7 @@ def run_chunk(chunk: Chunk) -> dict:
         log = CardFactLog(table, ready.cards) if table else NULL_LOG
         try:
             result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
-                          check_every=chunk.max_actions + 1)
+                          check_every=chunk.max_actions + 1, in_place=True)
         except OpenRuleError as exc:
             raise PlayStopped(f"game seed {seed}: {exc}") from None
         if result.problems:  # play checks the cards and invariants at the end of every game

@@ -17,8 +17,7 @@ from .numbers import CONSTANTS, Rules, prepare
 from .odds import odds
 from .setup import SETUP, new_game, setup
 from .state import State
-from .view import invariants, is_over, observe, zones
+from .view import invariants, is_over, observe, outcome, zones
 
-__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "prepare", "setup", "new_game", "apply", "legal_actions",
-           "is_over", "zones", "observe", "invariants", "consistency", "odds", "Rules",
-           "State"]
+__all__ = ["ACTIONS", "CONSTANTS", "NARRATION", "SETUP", "Rules", "State", "apply", "consistency", "invariants",
+           "is_over", "legal_actions", "new_game", "observe", "odds", "outcome", "prepare", "setup", "zones"]

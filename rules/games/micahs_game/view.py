@@ -49,6 +49,18 @@ def is_over(state: State) -> bool:
     return state.phase == OVER
 
 
+def outcome(state: State) -> tuple[str, bool | None]:
+    """How a game that is over ended, by the source's win conditions: the encounter deck exhausted (every player
+    still in wins), the last player standing, or every player out (by health or by leaving). Several players can
+    win together, so no single side wins (None)."""
+    out = sum(1 for p in state.players if p.status != PLAYING)
+    if not state.winners:
+        return "everyone out", None
+    if len(state.players) > 1 and len(state.winners) == 1 and out == len(state.players) - 1:
+        return "last player standing", None
+    return "encounters exhausted", None
+
+
 def zones(state: State) -> Zones:
     return state.zones
 

@@ -24,12 +24,12 @@ and on the rulebook pages):
 
 The package's files, the same in every game's package: ``numbers`` (CONSTANTS and
 ``prepare``), ``checks``, ``state``, ``setup`` (SETUP, ``setup``, ``new_game``),
-``actions`` (ACTIONS, ``apply``, ``legal_actions``), ``view`` (``observe``,
+``actions`` (ACTIONS, ``apply``, ``apply_in_place``, ``legal_actions``; ``legal`` works them out), ``view`` (``observe``,
 ``is_over``, ``zones``, ``invariants``), ``narration``; the rules themselves in
 ``town``, ``prey``, ``encounters`` and ``player``; ``strategies`` holds players
 for random play.
 """
-from .actions import ACTIONS, apply, legal_actions
+from .actions import ACTIONS, apply, apply_in_place, legal_actions
 from .checks import consistency
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
@@ -39,6 +39,6 @@ from .state import State
 from .strategies import STRATEGIES
 from .view import CARD_FACTS, invariants, is_over, observe, outcome, zones
 
-__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "STRATEGIES", "prepare", "setup", "new_game", "apply",
-           "legal_actions", "is_over", "zones", "observe", "invariants", "consistency", "odds", "OPTIONS", "outcome",
-           "CARD_FACTS", "Rules", "State"]
+__all__ = ["ACTIONS", "CARD_FACTS", "CONSTANTS", "NARRATION", "OPTIONS", "SETUP", "STRATEGIES", "Rules", "State",
+           "apply", "apply_in_place", "consistency", "invariants", "is_over", "legal_actions", "new_game", "observe",
+           "odds", "outcome", "prepare", "setup", "zones"]

@@ -13,10 +13,10 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
-from .numbers import Rules
+from .legal import legal_now
 from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .prey import advance
-from .state import HAND, State
+from .state import State
 
 WAITING = {
     "turn": "it is your turn: play an action ({play: ...})",
@@ -27,16 +27,19 @@ WAITING = {
 }
 
 
-def _in(phase: str, action_text: str, state: State) -> State:
-    """A private copy of the state to act on, when the action belongs to the phase the game is at."""
+_BARE = object()  # the value of a bare-word action
+
+
+def _in(phase: str, state: State, verb: str, value=_BARE) -> None:
+    """Refuses an action (``verb: value``) that does not belong to the phase the game is at."""
     if state.phase != phase:
         enemy = state.rules.name(state.pending[0].label) if state.pending else ""
+        action_text = verb if value is _BARE else f"{verb}: {value}"
         raise RuleError(f"{WAITING.get(state.phase, state.phase).format(enemy=enemy)}, not {action_text}")
-    return state.copy()
 
 
 def _play(state: State, action, options, chance, log) -> State:
-    state = _in("turn", f"play: {action}", state)
+    _in("turn", state, "play", action)
     take_action(state, action, options.get("target"), options.get("discard"), log)
     end_turn(state, chance, log)
     advance(state, chance, log)
@@ -44,7 +47,7 @@ def _play(state: State, action, options, chance, log) -> State:
 
 
 def _react(state: State, reaction, options, chance, log) -> State:
-    state = _in("reaction", f"react: {reaction}", state)
+    _in("reaction", state, "react", reaction)
     react(state, reaction, options.get("discard"), chance, log)
     advance(state, chance, log)
     return state
@@ -53,7 +56,7 @@ def _react(state: State, reaction, options, chance, log) -> State:
 def _onward(phase: str, word: str):
     """Out to the next encounter: ``continue`` between encounters, ``venture`` from town."""
     def run(state: State, value, options, chance, log) -> State:
-        state = _in(phase, word, state)
+        _in(phase, state, word)
         press_on(state, chance, log)
         advance(state, chance, log)
         return state
@@ -61,13 +64,13 @@ def _onward(phase: str, word: str):
 
 
 def _town(state: State, value, options, chance, log) -> State:
-    state = _in("between", "town", state)
+    _in("between", state, "town")
     return_to_town(state, chance, log)
     return state
 
 
 def _equip(state: State, armor, options, chance, log) -> State:
-    state = _in("town", f"equip: {armor}", state)
+    _in("town", state, "equip", armor)
     equip(state, armor, log)
     return state
 
@@ -85,62 +88,15 @@ ACTIONS = {
 
 
 def apply(state: State, action: Action, chance: Chance, log: Log) -> State:
+    return dispatch(ACTIONS, state.copy(), action, chance, log)
+
+
+def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> State:
+    """``apply`` on a state its holder gives up (random play's own, which no one else sees): the same events and
+    the same new state, without the copy. After a refused action the state given is no longer usable."""
     return dispatch(ACTIONS, state, action, chance, log)
 
 
 def legal_actions(state: State) -> list:
-    """The actions allowed now. They depend only on the phase, the action cards in hand, the enemies'
-    labels and whether the pending enemy has energy left, so each list is worked out once per game and
-    kept in ``rules.legal_memo`` (random play asks at every step)."""
-    rules, phase = state.rules, state.phase
-    if phase == "town":
-        key = ("town", state.armor)
-    elif phase == "between":
-        key = ("between",)
-    elif phase == "reaction":
-        key = ("reaction", state.pending[0].energy == 0, tuple(sorted(set(state.zones.piles[HAND]))))
-    elif phase == "turn":
-        key = ("turn", tuple(sorted(set(state.zones.piles[HAND]))), tuple(e.label for e in state.enemies()))
-    else:
-        return []
-    actions = rules.legal_memo.get(key)
-    if actions is None:
-        actions = rules.legal_memo[key] = _legal(rules, key)
-    return list(actions)
-
-
-def _legal(rules: Rules, key: tuple) -> list:
-    phase = key[0]
-    if phase == "town":
-        return ["venture"] + [{"equip": a} for a in rules.armors if a != key[1]]
-    if phase == "between":
-        return ["continue", "town"]
-    hand = key[1 + (phase == "reaction")]
-    cards = [c for c in hand if c in rules.actions]
-    if phase == "reaction":
-        zero_energy = key[1]
-        out: list = [{"react": "none"}]
-        for action in rules.reactions:
-            if not (action.cancels == "any" or (action.cancels == "zero-energy" and zero_energy)):
-                continue
-            if action.kind == "card" and action.id in hand:
-                out.append({"react": action.id})
-            elif action.kind == "basic":
-                out += [{"react": action.id, "discard": c} for c in cards]
-        return out
-    targets = key[2]
-    out = []
-    for action in rules.plays:
-        if action.kind == "instinctual":
-            if not cards:
-                out.append({"play": action.id})
-        elif action.kind == "card":
-            if action.id in hand:
-                out += [{"play": action.id, "target": t} for t in targets] if action.power else [{"play": action.id}]
-        else:
-            for discard in cards:
-                if action.power:
-                    out += [{"play": action.id, "discard": discard, "target": t} for t in targets]
-                else:
-                    out.append({"play": action.id, "discard": discard})
-    return out
+    """The actions allowed now (worked out once per kind of position: ``legal``)."""
+    return list(legal_now(state))

@@ -2,8 +2,6 @@
 (events, Fast, summons and the armour's Slow)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from deckwright.rules.engine.errors import RuleError
 
 from .prey import begin_prey_turn, label_for, summon
@@ -32,7 +30,7 @@ def venture(state: State, chance, log) -> None:
 def start_encounter(state: State, card_id: str, chance, log) -> None:
     rules, zones = state.rules, state.zones
     state.encounters += 1
-    state.labels = Counter()
+    state.labels = {}
     state.defeated = ()
     state.queue = []
     state.last_attack = None

@@ -96,8 +96,11 @@ class Rules:
     levels: dict[int, tuple[str, ...]]  # level number -> its encounter cards in data order (boss last)
     reactions: tuple[ActionDef, ...] = ()  # the actions played as reactions, in data order
     plays: tuple[ActionDef, ...] = ()  # the others, played on the player's turn
+    wounding_conditions: frozenset = frozenset()  # the conditions that wound at every non-Recovery action
     # The legal actions of each kind of position, worked out the first time one is met (actions.legal_actions)
     legal_memo: dict = field(default_factory=dict, compare=False, repr=False)
+    # The heuristic player's choice in each situation it has met (strategies.heuristic_choice)
+    choice_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def name(self, label: str) -> str:
         """A card's name from its id, or an enemy's from its label (``ember#2`` -> ``Ember #2``)."""
@@ -149,4 +152,5 @@ def prepare(game: Game) -> Rules:
         enemies=enemies, events=events, levels={n: tuple(cards) for n, cards in sorted(levels.items())},
         reactions=tuple(a for a in actions.values() if a.modifier == "reaction"),
         plays=tuple(a for a in actions.values() if a.modifier != "reaction"),
+        wounding_conditions=frozenset(c.id for c in game.cards_of("condition") if c.get("wound_per_action")),
     )

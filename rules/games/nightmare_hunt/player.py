@@ -16,25 +16,24 @@ from .town import draw_to_mind, end_encounter, go_to_town, reset_encounter_deck
 def take_action(state: State, action_id, target_label, discard, log) -> None:
     """The player's turn: one action, its Time paid by every enemy, then the draw back up to Mind."""
     rules, zones = state.rules, state.zones
-    action = action_def(rules, action_id, ("play",))
-    hand = zones.piles[HAND]
+    action = rules.actions.get(action_id) or action_def(rules, action_id, ("play",))
+    hand, kind = zones.piles[HAND], action.kind
     if action.modifier == "reaction":
         raise RuleError(f"{action.name} is a reaction: use it with 'react:' when an enemy acts")
     target = _target(state, target_label) if action.power else None
-    if action.kind == "instinctual":
+    cost_card = None
+    if kind == "card":
+        if action.id not in hand:
+            raise RuleError(f"no {action.name} in your hand ({cards_text(rules, hand)})")
+    elif kind == "instinctual":
         if any(c in rules.actions for c in hand):
             raise RuleError(f"{action.name} is allowed only when your hand holds no action cards "
                             f"(it holds {cards_text(rules, hand)})")
-        cost_card = None
-    elif action.kind == "card":
-        if action.id not in hand:
-            raise RuleError(f"no {action.name} in your hand ({cards_text(rules, hand)})")
-        cost_card = None
     else:
         cost_card = _cost_card(state, discard, action)
     if log:
         log.add("action", action=action.id, discard=cost_card)
-    if action.kind == "card":
+    if kind == "card":
         zones.move(action.id, HAND, DISCARD)
     elif cost_card:
         zones.move(cost_card, HAND, DISCARD)
@@ -130,15 +129,18 @@ def _cost_card(state: State, card, action: ActionDef) -> str:
 
 def _pay_time(state: State, action: ActionDef, log) -> None:
     """Every enemy gains the action's Time as energy; Burning adds its wounds to a non-Recovery action."""
-    enemies = state.enemies()
-    for enemy in enemies:
-        enemy.energy += action.time
-    if log and enemies and action.time:
-        log.add("time", action=action.id, energy=[[e.label, e.energy] for e in enemies])
-    if action.modifier == "recovery":
+    zones, time = state.zones, action.time
+    if time:
+        enemies = zones.piles[ENCOUNTER]
+        for enemy in enemies:
+            enemy.energy += time
+        if log and enemies:
+            log.add("time", action=action.id, energy=[[e.label, e.energy] for e in enemies])
+    conditions = zones.piles[CONDITIONS]
+    if not conditions or action.modifier == "recovery":
         return
-    zones, rules = state.zones, state.rules
-    burning = sum(1 for c in zones.piles[CONDITIONS] if rules.conditions[c].wound_per_action)
+    rules = state.rules
+    burning = sum(map(rules.wounding_conditions.__contains__, conditions))
     for _ in range(burning):
         zones.create(rules.wound, DISCARD)
     if burning and log:

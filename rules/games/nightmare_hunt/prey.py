@@ -2,10 +2,9 @@
 summons, and whether the player may react."""
 from __future__ import annotations
 
-from collections import Counter
-
 from deckwright.rules.engine.errors import RuleError
 
+from .legal import legal_for
 from .numbers import Ability, ActionDef
 from .state import CONDITIONS, DECK, DISCARD, ENCOUNTER, HAND, Enemy, State
 from .town import check_death, recover_if_empty
@@ -38,11 +37,16 @@ def advance(state: State, chance, log) -> None:
 def begin_prey_turn(state: State) -> None:
     """Every enemy in the encounter now acts once, in order; prey summoned meanwhile wait for the next turn."""
     state.phase = "prey"
-    state.queue = list(state.enemies())
+    state.queue = state.zones.piles[ENCOUNTER][:]
 
 
 def _enemy_acts(state: State, enemy: Enemy, chance, log) -> None:
-    ability = next((a for a in reversed(enemy.card.abilities) if a.energy <= enemy.energy), None)
+    energy = enemy.energy
+    for ability in reversed(enemy.card.abilities):  # the dearest it can pay for
+        if ability.energy <= energy:
+            break
+    else:
+        ability = None
     if ability is None:
         if log:
             log.add("pass", enemy=enemy.label, energy=enemy.energy)
@@ -116,22 +120,14 @@ def summon(state: State, card_id: str) -> Enemy:
 
 
 def label_for(state: State, card_id: str) -> str:
-    state.labels = labels = Counter(state.labels)  # shared with the state apply was given
-    labels[card_id] += 1
-    number = labels[card_id]
+    state.labels = labels = dict(state.labels)  # shared with the state apply was given
+    number = labels[card_id] = labels.get(card_id, 0) + 1
     return card_id if number == 1 else f"{card_id}#{number}"
 
 
 def _reaction_possible(state: State, enemy: Enemy) -> bool:
-    hand = state.zones.piles[HAND]
-    for action in state.rules.reactions:
-        if not (action.cancels == "any" or (action.cancels == "zero-energy" and enemy.energy == 0)):  # cancels()
-            continue
-        if action.kind == "card" and action.id in hand:
-            return True
-        if action.kind == "basic" and any(c in state.rules.actions for c in hand):
-            return True
-    return False
+    """A reaction could cancel the enemy's action: the legal answers are more than ``none``."""
+    return len(legal_for(state.rules, ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND])))) > 1
 
 
 def cancels(action: ActionDef, enemy: Enemy) -> bool:

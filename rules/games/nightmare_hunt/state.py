@@ -5,7 +5,6 @@ The rule functions change a ``State`` in place; ``apply`` gives them a fresh
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from deckwright.rules.engine.zones import Zones
@@ -45,7 +44,7 @@ class State:
     next_fast: int = 0
     deaths: int = 0
     encounters: int = 0  # encounters started
-    labels: Counter = field(default_factory=Counter)  # replaced, never changed in place
+    labels: dict = field(default_factory=dict)  # card id -> how many of it the encounter has met; replaced, never changed in place
     defeated: tuple = ()
     last_attack: dict | None = None  # replaced, never changed in place
     stop_at_death: bool = False

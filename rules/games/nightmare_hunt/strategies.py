@@ -4,30 +4,49 @@ A player is a function ``choose(state, actions, chance) -> action`` for
 ``rules.engine.randomplay.play``. The heuristic keeps to plain habits: always
 press on, strike the weakest unprotected enemy with the most Power per Time
 (finishing it with the quickest blow that does, and never pushing a boss past
-its wound reset), cancel any attack that would wound twice or critically,
-and rest when one more wound in hand would kill.
+its wound reset), cancel any enemy action that would wound twice or critically
+or that summons (a new enemy in the encounter, and one that shields the Flaming
+Heart, weighs like two wounds), and rest when one more wound in hand would kill.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from deckwright.rules.engine.randomplay import random_choice
 
-from .state import HAND, State
+from .state import CONDITIONS, ENCOUNTER, HAND, State
 
-__all__ = ["heuristic_choice", "random_choice", "STRATEGIES"]
+__all__ = ["STRATEGIES", "heuristic_choice", "random_choice"]
+
+LABEL_AND_WOUNDS = attrgetter("label", "wounds")  # read in C, for the memo's key
 
 
 def heuristic_choice(state: State, actions: list, chance):
-    if state.phase == "town":
-        return "venture"
-    if state.phase == "between":
-        return "continue"
-    if state.phase == "reaction":
-        return _reaction(state, actions)
-    return _turn(state, actions)
+    """The heuristic's action among ``actions``, the legal actions of ``state``.
+
+    A choice depends only on a few facts, so each is worked out once per game and kept in ``rules.choice_memo``:
+    the cards in hand (which, with the enemies' labels, fix the legal actions); on a turn, whether one more wound
+    in hand would kill and each enemy's wounds; for a reaction, the pending ability, the armour and the
+    conditions (the track)."""
+    phase, rules, piles = state.phase, state.rules, state.zones.piles
+    if phase == "turn":
+        hand = piles[HAND]
+        key = (frozenset(hand), hand.count(rules.wound) >= rules.body - 1, tuple(map(LABEL_AND_WOUNDS, piles[ENCOUNTER])))
+    elif phase == "reaction":
+        enemy, ability = state.pending
+        key = (enemy.id, ability.energy, enemy.energy == 0, state.armor, tuple(piles[CONDITIONS]),
+               frozenset(piles[HAND]))
+    else:
+        return "venture" if phase == "town" else "continue"
+    choice = rules.choice_memo.get(key)
+    if choice is None:
+        choice = rules.choice_memo[key] = _turn(state, actions) if phase == "turn" else _reaction(state, actions)
+    return choice
 
 
 def _threat(state: State, ability) -> tuple[int, bool]:
-    """Wounds the pending ability would deal (conditions and deck loss counted as one), and whether it is critical."""
+    """Wounds the pending ability would deal (conditions and deck loss counted as one, a summon as two), and whether
+    it is critical."""
     armor = state.rules.armors[state.armor]
     track = state.track()
     wounds, critical = 0, False
@@ -37,6 +56,8 @@ def _threat(state: State, ability) -> tuple[int, bool]:
             if value >= armor.critical:
                 critical = True
                 wounds += 1
+        elif kind == "summon":
+            wounds += 2
         else:
             wounds += 1
     return wounds, critical

@@ -81,11 +81,7 @@ def reset_encounter_deck(state: State, log) -> None:
 def go_to_town(state: State, chance, log) -> None:
     """Wounds leave the deck; every action card is shuffled into a new deck and a hand is drawn."""
     rules, zones = state.rules, state.zones
-    removed = 0
-    for pile in (HAND, DECK, DISCARD):
-        while rules.wound in zones[pile]:
-            zones.remove(rules.wound, pile)
-            removed += 1
+    removed = sum(zones.remove_every(rules.wound, pile) for pile in (HAND, DECK, DISCARD))
     zones.move_all(HAND, DECK)
     zones.move_all(DISCARD, DECK)
     if log:

@@ -61,6 +61,14 @@ def is_over(state: State) -> bool:
     return state.floors is not None and state.floor_number > state.floors
 
 
+def outcome(state: State) -> tuple[str, bool | None]:
+    """How a run that is over ended: past its last floor (random play's end; the source names none) with every
+    player holding a heart, or with a player out of hearts (red, soul and black all at 0, which the source gives
+    no consequence). No side wins (None)."""
+    spent = any(p.counters["hearts"] + p.soul_hearts + p.black_hearts == 0 for p in state.players)
+    return ("a player out of hearts" if spent else "every player with hearts"), None
+
+
 def zones(state: State) -> Zones:
     """Every counted card: the decks, the floor's cards, the players' hands and items, the played cards,
     the rooms drawn this floor, and the cards in the combat area."""

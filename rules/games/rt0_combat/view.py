@@ -41,6 +41,13 @@ def is_over(fight: Fight) -> bool:
     return fight.phase == "over"
 
 
+def outcome(fight: Fight) -> tuple[str, bool | None]:
+    """How a combat that is over ended, by the Supremacy Worksheet: ``injury`` or ``corruption`` (nothing added),
+    ``clean`` (a tally), ``full-hp`` (two). A combat ends only when every adversary is out, and an injury buys a
+    player's HP back, so the source names no losing side (None)."""
+    return fight.supremacy[1], None
+
+
 def zones(fight: Fight) -> Zones:
     """Every player's deck, hand and discard, the GM's deck and discard, and the intents in front of adversaries."""
     piles: dict[str, list] = {}
