@@ -64,7 +64,7 @@ def in_build(repeat: int) -> None:
 
     with mock.patch("deckwright.generator.outputs.rulebook.run_beside", timed_beside):
         report_added("the rulebooks", lambda: mock.patch(
-            "deckwright.generator.outputs.print_step.rulebooks_beside", lambda *a, **k: contextlib.nullcontext()),
+            "deckwright.generator.build.rulebooks_beside_steps", lambda *a, **k: contextlib.nullcontext()),
             repeat)
     games = len(waits) // repeat
     builds = [waits[i:i + games] for i in range(0, len(waits), games)]

@@ -75,6 +75,16 @@ def build_steps():
     return [step_data, step_print, step_tabletop]
 
 
+def rulebooks_beside_steps(game, folder: Path, options: BuildOptions, faces, report):
+    """The printable rulebooks (``outputs.rulebook``), written in a worker process while every other step of the
+    game runs, so that on a machine with a core to spare they cost the build little wall-clock time; their
+    errors are raised when the steps end."""
+    from .outputs.rulebook import rulebooks_beside
+
+    return rulebooks_beside(game, faces, report.examples, folder / "print", options.paper,
+                            home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
+
+
 def keep_other_targets(previous: Path, staging: Path, target: str) -> None:
     """Carries the files of every target not being built from the previous output into the new one."""
     if target == "all" or not previous.is_dir():
@@ -180,6 +190,7 @@ def _build_games(games, options: BuildOptions, loaded: dict[str, Problems], draf
         for line in verdict.failures:
             print(line, file=sys.stderr)
     from deckwright.generator.layout.files import LayoutError
+    from deckwright.generator.outputs.print_pdfs import PrintError
 
     failing = [slug for slug, verdict in verdicts.items() if verdict.failures]
     if failing and not options.force:
@@ -201,10 +212,11 @@ def _build_games(games, options: BuildOptions, loaded: dict[str, Problems], draf
             try:
                 with staged_folder(options.out / game.slug, lock=lock) as folder:
                     game_options = replace(options, home_draft=verdict.home_draft)
-                    for step in build_steps():
-                        step(game, folder, game_options, verdict.faces, verdict.report)
+                    with rulebooks_beside_steps(game, folder, game_options, verdict.faces, verdict.report):
+                        for step in build_steps():
+                            step(game, folder, game_options, verdict.faces, verdict.report)
                     keep_other_targets(options.out / game.slug, folder, options.target)
-            except (InvalidGame, LayoutError) as exc:  # e.g. a deck too large for the paper: the old output kept
+            except (InvalidGame, LayoutError, PrintError) as exc:  # a deck too large for the paper: old output kept
                 for problem in exc.problems:
                     print(problem, file=sys.stderr)
                 print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")

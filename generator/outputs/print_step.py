@@ -9,7 +9,8 @@
     print/printshop/sheets.pdf
     print/printshop/<deck>/NN-<card>.png and back.png    300 dpi with bleed
     print/printshop/cards.csv   every PNG with the number of copies to order
-    print/rulebook.pdf, rulebook-booklet.pdf, printshop/rulebook.pdf    the rulebook (``outputs.rulebook``)
+    print/rulebook.pdf, rulebook-booklet.pdf, printshop/rulebook.pdf    the rulebook (``outputs.rulebook``), written
+        beside every step of the game by the build (``build.rulebooks_beside_steps``)
 """
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ from deckwright.rules.problems import InvalidGame
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
 from .proof import write_proof
-from .rulebook import rulebooks_beside
 
 PNG_DPI = 300
 PNG_BATCH = 400  # display lists laid out before they are drawn, side by side
@@ -39,9 +39,7 @@ def step_print(game, folder: Path, options, faces: Faces, report) -> list:
     if options.target not in ("all", "home", "printshop", "proof"):
         return None
     try:
-        with rulebooks_beside(game, faces, report.examples, folder / "print", options.paper,
-                              home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop")):
-            _build(game, faces, folder / "print", options)
+        _build(game, faces, folder / "print", options)
     except (LayoutError, PrintError) as exc:
         raise InvalidGame(exc.problems) from None
     return None
