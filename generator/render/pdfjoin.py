@@ -45,8 +45,9 @@ class _Source:
     pages: tuple[int, ...]
 
 
-def read_source(data: bytes) -> _Source:
-    """Splits a PDF written by ReportLab into its objects, by its cross-reference table."""
+def split_objects(data: bytes) -> tuple[int, dict[int, bytes], int]:
+    """A PDF written by ReportLab split by its cross-reference table: where its first object starts (the header
+    ends), each object's bytes by number (from ``N 0 obj`` to the next object), and where the table starts."""
     end = _STARTXREF.search(data[-64:])
     if end is None or not data.startswith(b"%PDF-"):
         raise JoinError("not a PDF with a cross-reference table")
@@ -63,7 +64,13 @@ def read_source(data: bytes) -> _Source:
             offsets[number] = int(entry[:10])
     spans = sorted(offsets.items(), key=lambda item: item[1])
     objects = {number: data[start:end] for (number, start), (_, end) in zip(spans, [*spans[1:], (0, xref)])}
-    root = _TRAILER_ROOT.search(data, table + 20 * count)
+    return spans[0][1], objects, xref
+
+
+def read_source(data: bytes) -> _Source:
+    """A PDF written by ReportLab, its objects and its pages."""
+    _, objects, xref = split_objects(data)
+    root = _TRAILER_ROOT.search(data, data.find(b"trailer", xref))
     if root is None:
         raise JoinError("no /Root in the trailer")
     pages = _PAGES.search(_dictionary(objects[int(root.group(1))]))

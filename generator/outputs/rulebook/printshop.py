@@ -17,7 +17,8 @@ import zlib
 
 from reportlab.lib.rl_accel import fp_str
 
-_ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf])")
+from deckwright.generator.render.pdfjoin import split_objects
+
 _FORM = re.compile(rb"/(FormXob\.page(\d+)) (\d+) 0 R")
 
 
@@ -27,13 +28,8 @@ def _ref(name: bytes, body: bytes) -> int:
 
 def _objects(pdf: bytes) -> tuple[bytes, dict[int, bytes], bytes]:
     """The header, each object's bytes (``N 0 obj`` to ``endobj``) by number, and the trailer dictionary."""
-    xref = int(pdf[pdf.rindex(b"startxref") + len(b"startxref"):].split()[0])
-    table, trailer = pdf[xref:].split(b"trailer", 1)
-    offsets = [(int(offset), number) for number, (offset, _, kind) in enumerate(_ENTRY.findall(table)) if kind == b"n"]
-    offsets.sort()
-    ends = [offset for offset, _ in offsets[1:]] + [xref]
-    objects = {number: pdf[offset:end] for (offset, number), end in zip(offsets, ends)}
-    return pdf[:offsets[0][0]], objects, trailer
+    first, objects, xref = split_objects(pdf)
+    return pdf[:first], objects, pdf[xref:].split(b"trailer", 1)[1]
 
 
 def _body(obj: bytes) -> bytes:
