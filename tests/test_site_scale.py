@@ -225,7 +225,14 @@ def test_a_paged_site_rebuilds_byte_for_byte(paged):
 
 # -- in Chromium ----------------------------------------------------------------------
 
-PAINTED = """() => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]))"""
+# The paint entries may be recorded after the load event (seen on a loaded CI machine), so wait for them.
+PAINTED = """() => new Promise(resolve => {
+    const entries = () => Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
+    if ('first-contentful-paint' in entries()) return resolve(entries());
+    new PerformanceObserver(() => { if ('first-contentful-paint' in entries()) resolve(entries()); })
+        .observe({type: 'paint', buffered: true});
+    setTimeout(() => resolve(entries()), 10000);
+})"""
 FIRST_SCREEN_DRAWN = """() => [...document.querySelectorAll('svg.card-img, svg.print-card')]
     .filter(s => { const r = s.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; })
     .map(s => { const u = s.querySelector('use'); return !!document.getElementById(u.getAttribute('href').slice(1))
