@@ -349,6 +349,8 @@ def test_print_shop_pages_made_from_the_booklet_look_like_pages_drawn_for_the_pr
     assert len(derived) == len(drawn) == len(PdfReader(tmp_path / "shop" / "printshop" / PRINTSHOP).pages) > 4
     for a, b in zip(derived, drawn):
         assert a.read_bytes() == b.read_bytes(), a.name
+    titles = {PdfReader(tmp_path / folder / "printshop" / PRINTSHOP).metadata.title for folder in ("both", "shop")}
+    assert titles == {f"{game.title}: rulebook, print-shop pages"}
 
 
 def test_a_rebuild_writes_the_same_bytes(tmp_path):

@@ -58,6 +58,9 @@ def verdict_line(book: ParsedBook) -> str:
             + ", ".join(p for p in parts if p) + " \u00b7 made with deckwright")
 
 
+PRINTSHOP_KIND = "rulebook, print-shop pages"
+
+
 def story(book: ParsedBook, theme: Theme) -> list:
     width = theme.geometry.text_width * 72 / 25.4
     flowables: list = [Cover(book, theme, verdict_line(book)), NextPageTemplate("body"), PageBreak()]
@@ -102,9 +105,10 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
         shop = out / "printshop" / PRINTSHOP
         if home:  # the booklet's page forms, placed one to a page: not drawn again
             page = book_page(paper).page_pt
-            shop.write_bytes(printshop_pages((out / BOOKLET).read_bytes(), page, BLEED * PT_PER_MM))
+            shop.write_bytes(printshop_pages((out / BOOKLET).read_bytes(), page, BLEED * PT_PER_MM,
+                                             f"{game.title}: {PRINTSHOP_KIND}"))
         else:
-            lay_out(book, book_page(paper), shop, bleed_canvas(BLEED), "rulebook, print-shop pages")
+            lay_out(book, book_page(paper), shop, bleed_canvas(BLEED), PRINTSHOP_KIND)
         written.append(shop)
     return written
 

@@ -20,6 +20,7 @@ from reportlab.lib.rl_accel import fp_str
 from deckwright.generator.render.pdfjoin import split_objects
 
 _FORM = re.compile(rb"/(FormXob\.page(\d+)) (\d+) 0 R")
+_TITLE = re.compile(rb"/Title (\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)")
 
 
 def _ref(name: bytes, body: bytes) -> int:
@@ -37,11 +38,21 @@ def _body(obj: bytes) -> bytes:
     return obj[obj.index(b"obj") + 3:obj.rindex(b"endobj")].strip()
 
 
-def printshop_pages(booklet: bytes, page: tuple[float, float], bleed: float) -> bytes:
+def _retitled(info: bytes, title: str) -> bytes:
+    """The document information object with its title replaced (written as a UTF-16 text string, which
+    holds any title without escaping)."""
+    text = b"<FEFF" + title.encode("utf-16-be").hex().upper().encode() + b">"
+    return _TITLE.sub(lambda _: b"/Title " + text, info, count=1)
+
+
+def printshop_pages(booklet: bytes, page: tuple[float, float], bleed: float, title: str | None = None) -> bytes:
     """A PDF of the booklet's pages in reading order, each ``page`` (width, height) points plus ``bleed``
-    points all round, its form placed at the bleed's offset, with TrimBox and BleedBox."""
+    points all round, its form placed at the bleed's offset, with TrimBox and BleedBox; titled ``title``
+    when given (else the booklet's title is kept)."""
     header, objects, trailer = _objects(booklet)
     root, info = _ref(b"Root", trailer), _ref(b"Info", trailer)
+    if title is not None:
+        objects[info] = _retitled(objects[info], title)
     catalog = _body(objects[root])
     tree = _ref(b"Pages", catalog)
     sheets = [int(n) for n in re.findall(rb"(\d+) 0 R", re.search(rb"/Kids \[([^\]]*)\]", objects[tree]).group(1))]
