@@ -326,6 +326,9 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
         options.setdefault("undefined", StrictUndefined)
         super().__init__(**options)
         self.budget: Budget | None = None
+        # compiled layout values by (kind, source): a source written in several boxes or files is compiled once
+        # (generator.layout.files)
+        self.compiled: dict[tuple[str, str], tuple] = {}
         self.globals.clear()
         self.globals.update(range=self.range, namespace=namespace)
         self.filters = {name: _guarded_filter(self, name, function) for name, function in FILTERS.items()
