@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from deckwright.rules.problems import Problems, clip, printable
@@ -89,34 +90,86 @@ def cmd_list(args) -> int:
     return EXIT_INVALID if failed else EXIT_OK
 
 
-def _check_one(folder: Path, update_golden: bool, run_code: bool = True):
-    """One game's check report and its layout problems (none for a game that did not load)."""
+@dataclass(frozen=True)
+class _LayoutCache:
+    """Where one game's layout problems are cached, under which key, and what is stored there (None: nothing)."""
+
+    where: Path  # the cache's folder of entries
+    key: str
+    found: list | None
+
+
+def _check_one(folder: Path, update_golden: bool, run_code: bool = True, cache: _LayoutCache | None = None):
+    """One game's check report and its layout problems (none for a game that did not load); with ``cache``, the
+    layout problems of an unchanged game are the ones stored (see generator.layout.fitcache)."""
     from deckwright.rules.ci.check import check_game
 
     report = check_game(folder, update_golden=update_golden, run_code=run_code)
     if report.game is None or report.problems.errors:
         return report, []
+    if cache is not None and cache.found is not None:
+        return report, cache.found
+    from .layout import fitcache
     from .layout.fitcheck import layout_warnings
 
-    return report, layout_warnings(report.game)
+    found = layout_warnings(report.game)
+    if cache is not None:
+        fitcache.write(cache.where, folder, run_code, cache.key, found)
+    return report, found
 
 
-def _check_all(folders: list[Path], update_golden: bool, run_code: bool = True) -> list:
-    """Games are independent, so they are checked side by side (see generator.parallel)."""
+def _check_all(folders: list[Path], update_golden: bool, run_code: bool = True, cache: bool = False) -> list:
+    """Games are independent, so they are checked side by side (see generator.parallel), the largest first."""
     from functools import partial
 
-    from .layout.fitcheck import layout_warnings  # noqa: F401  (imported before the workers fork, so they share it)
-    from .layout.fonts import shipped_fonts
+    caches = _layout_caches(folders, run_code, cache) if not update_golden else [None] * len(folders)
+    if any(cache is None or cache.found is None for cache in caches):  # some faces to lay out
+        from .layout.fitcheck import layout_warnings  # noqa: F401  (imported before the workers fork, so they share it)
+        from .layout.fonts import shipped_fonts
+
+        shipped_fonts()
     from .parallel import process_map
 
-    shipped_fonts()
-    return process_map(partial(_check_one, update_golden=update_golden, run_code=run_code), folders)
+    order = sorted(range(len(folders)), key=lambda i: -_size(folders[i]))
+    results = process_map(partial(_check_indexed, update_golden=update_golden, run_code=run_code),
+                          [(folders[i], caches[i]) for i in order])
+    return [result for _, result in sorted(zip(order, results), key=lambda pair: pair[0])]
+
+
+def _check_indexed(item: tuple, update_golden: bool, run_code: bool):
+    folder, cache = item
+    return _check_one(folder, update_golden, run_code, cache)
+
+
+def _size(folder: Path) -> int:
+    """Bytes of a game's card files and pages: how long checking it takes, roughly."""
+    try:
+        return sum(path.stat().st_size for path in folder.rglob("*") if path.suffix in (".yaml", ".yml", ".md", ".csv"))
+    except OSError:
+        return 0
+
+
+def _layout_caches(folders: list[Path], run_code: bool, create: bool) -> list:
+    """Each game's layout cache entry (None for a game not cached): looked up here, before the workers start, so
+    that a run finding every game's there imports nothing that lays faces out."""
+    from .layout import fitcache
+
+    where = fitcache.cache_folder(folders, create)
+    if where is None:
+        return [None] * len(folders)
+    install = fitcache.install_digest()
+    caches = []
+    for folder in folders:
+        key = fitcache.game_key(folder, install, run_code)
+        caches.append(None if key is None else _LayoutCache(where, key, fitcache.read(where, folder, run_code, key)))
+    return caches
 
 
 def cmd_check(args) -> int:
     failed = False
     reports = []
-    for report, layout in _check_all(resolve_games(args.games), args.update_golden, run_code=not args.no_code):
+    for report, layout in _check_all(resolve_games(args.games), args.update_golden, run_code=not args.no_code,
+                                        cache=args.cache):
         reports.append(report)
         print_problems(report.problems, traceback=args.traceback)
         if report.game is None or report.problems.errors:
@@ -394,6 +447,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")
+    p.add_argument("--cache", action="store_true",
+                   help="keep each game's layout problems in .deckwright-cache/ in this folder, reused while nothing "
+                        "they depend on changes (once made, every check run here uses it; delete it to stop)")
     _no_code(p)
     p.set_defaults(run=cmd_check)
 

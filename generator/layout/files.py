@@ -10,6 +10,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from jinja2 import TemplateSyntaxError, meta, nodes
+from jinja2.environment import TemplateExpression
+from jinja2.parser import Parser
+
 from deckwright.generator import TEMPLATES
 from deckwright.rules.data.schema import did_you_mean
 from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
@@ -100,18 +104,54 @@ def file_root(game, path: Path) -> Path:
     return game.root if mine else TEMPLATES
 
 
-def _expression(env, source: str):
-    """``env.compile_expression(source)`` and the names it reads, from one parse of its source."""
-    from jinja2 import nodes
-    from jinja2.environment import TemplateExpression
-    from jinja2.exceptions import TemplateSyntaxError
-    from jinja2.parser import Parser
+def _expression_value(env, raw: str, source: str, loc: Loc, bare: bool) -> Value:
+    """The Value of an expression, ``{{ source }}`` or (``bare``) a ``show``, ``repeat`` or ``vars`` value, that
+    reads as Jinja2 would read it. A plain dotted name (``card.name``) is looked up directly and a literal
+    (``'paw'``, ``38.5``, ``false``) is kept as it is: only other expressions are compiled, which is most of
+    the time reading a layout takes."""
+    name_path = source.strip()
+    first = name_path.split(".")[0]
+    # a bare name of one of Jinja2's globals (range) is the global, as before; in {{ }} it never was
+    if _NAME_PATH.match(name_path) and first not in _KEYWORD_CONSTANTS and not (bare and first in env.globals):
+        return Value(raw, loc, "path", _path_getter(env, name_path.split(".")), frozenset({first}))
+    key = ("expr", source)
+    found = env.compiled.get(key)
+    if found is None:
+        expr = _parse_expression(env, source)
+        if isinstance(expr, nodes.Const) and type(expr.value) in _LITERAL_TYPES:
+            found = (_Literal(expr.value), frozenset())
+        else:
+            found = _expression(env, expr)
+        env.compiled[key] = found
+    return Value(raw, loc, "expr", *found)
 
+
+_KEYWORD_CONSTANTS = ("true", "false", "none", "True", "False", "None")
+_LITERAL_TYPES = (str, int, float, bool, type(None))
+
+
+@dataclass(frozen=True)
+class _Literal:
+    """A compiled expression that is a literal: called with a context as compiled ones are, it gives its value."""
+
+    value: Any
+
+    def __call__(self, **ctx: Any) -> Any:
+        return self.value
+
+
+def _parse_expression(env, source: str):
+    """The parsed expression; a TemplateSyntaxError for anything after it."""
     parser = Parser(env, source, state="variable")
     expr = parser.parse_expression()
     if not parser.stream.eos:
         token = parser.stream.current
         raise TemplateSyntaxError(f"unexpected {token.type!r} after the expression", token.lineno)
+    return expr
+
+
+def _expression(env, expr):
+    """``env.compile_expression`` of a parsed expression, and the names it reads."""
     tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
     tree.set_environment(env)
     code = env.compile(tree)
@@ -122,32 +162,30 @@ def _expression(env, source: str):
 
 
 def _template(env, source: str):
-    """A compiled template and the names it reads, from one parse of its source."""
-    from jinja2 import meta
-
-    tree = env.parse(source)
-    code = env.compile(tree)
-    return env.template_class.from_code(env, code, env.make_globals(None), None), frozenset(meta.find_undeclared_variables(tree))
+    """A compiled template and the names it reads, from one parse of its source (once per environment)."""
+    key = ("template", source)
+    found = env.compiled.get(key)
+    if found is None:
+        tree = env.parse(source)
+        code = env.compile(tree)
+        found = env.compiled[key] = (env.template_class.from_code(env, code, env.make_globals(None), None),
+                                     frozenset(meta.find_undeclared_variables(tree)))
+    return found
 
 
 def compile_value(env, node: YNode, expression: bool = False) -> Value:
     """A YAML scalar as a Value; ``expression`` reads a bare string as a Jinja2 expression (show, repeat, vars)."""
-    from jinja2 import TemplateSyntaxError
-
     raw = node.value if node.kind == "scalar" else node.plain()
     if not isinstance(raw, str):
         return Value(raw, node.loc)
     whole = _WHOLE_EXPRESSION.match(raw)
     try:
         if whole and "{{" not in whole.group(1) and "}}" not in whole.group(1):
-            source = whole.group(1).strip()
-            if _NAME_PATH.match(source) and source.split(".")[0] not in ("true", "false", "none", "True", "False", "None"):
-                return Value(raw, node.loc, "path", _path_getter(env, source.split(".")), frozenset({source.split(".")[0]}))
-            return Value(raw, node.loc, "expr", *_expression(env, source))
+            return _expression_value(env, raw, whole.group(1).strip(), node.loc, bare=False)
         if "{{" in raw or "{%" in raw:
             return Value(raw, node.loc, "template", *_template(env, raw))
         if expression:
-            return Value(raw, node.loc, "expr", *_expression(env, raw))
+            return _expression_value(env, raw, raw, node.loc, bare=True)
     except TemplateSyntaxError as exc:
         line = node.loc.line + (exc.lineno - 1 if exc.lineno else 0)
         raise LayoutError([Problem(Loc(node.loc.file, line, node.loc.col), f"Jinja2 syntax error: {exc.message}")])
