@@ -200,13 +200,14 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
     Like a test suite: every game is checked first (``check_for_build``), and when one fails nothing is written
     (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1).
     ``loaded``: by slug, what loading each game found, when the caller loaded them (each is then read once).
-    The site is written in a worker beside the rest once the games' data are checked (``site_beside``)."""
-    from .site_beside import start_site
+    The site is written in a worker beside the rest once the games' data are checked (``site.beside``)."""
+    from .outputs.rulebook import BOOKLET, FULL
+    from .site.beside import start_site
 
     with tempfile.TemporaryDirectory(prefix="deckwright-home-") as drafts:
         verdicts = {game.slug: start_check(game, options.force, (loaded or {}).get(game.slug)) for game in games}
         balances = _balances(games, options.out)
-        site = start_site(games, options.out, options.target, verdicts, balances, Path(drafts))
+        site = start_site(games, options.out, options.target, verdicts, balances, Path(drafts), (FULL, BOOKLET))
         try:
             return _build_games(games, options, verdicts, balances, Path(drafts), site)
         finally:
@@ -269,9 +270,10 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
             sys.stdout.flush()
             return 1
         from .site import site_step  # the site covers every game built, so it comes after them
-        from .site_beside import finish_site
+        from .site.beside import finish_site
 
-        if site is not None and not failed and finish_site(site, games, options.out, lock):
+        written = downloads(games, options.out)
+        if site is not None and not failed and finish_site(site, games, options.out, lock, written):
             print(f"site: {len(games)} game(s) in {options.out / 'site'}/index.html")
             sys.stdout.flush()
             return 0

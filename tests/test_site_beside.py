@@ -1,4 +1,4 @@
-"""The site written in a forked worker beside the rest of a build (generator.site_beside): the same bytes as
+"""The site written in a forked worker beside the rest of a build (generator.site.beside): the same bytes as
 the site written after the games, the real rulebooks offered (not the worker's placeholders), and the serial
 site built instead when the build turns out other than the worker guessed (a layout failure under --force)."""
 from __future__ import annotations
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from deckwright.generator import cli, site_beside
+from deckwright.generator import cli
+from deckwright.generator.site import beside as site_beside
 from deckwright.generator.outputs.rulebook import beside
 
 OVERFLOW = ("boxes:\n  rules: {kind: text, left: 5, top: 5, width: 20, height: 6, size: 9, min_size: 5, "

@@ -19,8 +19,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from .output import link_or_copy, staged_folder
-from .parallel import Beside
+from ..output import link_or_copy, staged_folder
+from ..parallel import Beside
 
 SERIAL_TARGETS = ("all", "tts")  # they write the Tabletop Simulator export the site copies
 
@@ -46,27 +46,25 @@ def tabletop_files(folder: Path) -> tuple[tuple[str, int], ...]:
                         for path in folder.rglob("*") if path.is_file()))
 
 
-def built_inputs(games, out: Path) -> SiteInputs:
-    """The site's inputs as the build left them in ``out``."""
-    from .build import downloads
-
+def built_inputs(games, out: Path, downloads: dict[str, list[Path]]) -> SiteInputs:
+    """The site's inputs as the build left them in ``out`` (``downloads``: the rulebook files it wrote or kept)."""
     exports = {game.slug: out / game.slug / "tts" for game in games}
-    return SiteInputs(downloads(games, out),
+    return SiteInputs(downloads,
                       {slug: tabletop_files(path) for slug, path in exports.items() if path.is_dir()})
 
 
-def start_site(games, out: Path, target: str, verdicts: dict, balances: dict, drafts: Path) -> SiteDraft | None:
+def start_site(games, out: Path, target: str, verdicts: dict, balances: dict, drafts: Path,
+               rulebooks: tuple[str, ...]) -> SiteDraft | None:
     """The site started in a worker on the guess that the build succeeds; None when it is built afterwards
-    (a failure found already, a target that writes the export, or no safe way to fork)."""
-    from .outputs.rulebook import BOOKLET, FULL
-
+    (a failure found already, a target that writes the export, or no safe way to fork). ``rulebooks``: the
+    names of the rulebook files a home build writes into a game's print/ folder."""
     if target in SERIAL_TARGETS or any(verdict.failures or verdict.faces is None for verdict in verdicts.values()):
         return None
     placeholders = drafts / "site-downloads"
     guessed_downloads, exports = {}, {}
     for game in games:
         files = []
-        for name in (FULL, BOOKLET):
+        for name in rulebooks:
             kept = out / game.slug / "print" / name
             if (game.pages and target == "home") or (target != "home" and kept.is_file() and not kept.is_symlink()):
                 files.append(out / game.slug / "print" / name)
@@ -101,7 +99,7 @@ class _SiteJob:
     faces: dict
 
     def __call__(self) -> list[str]:
-        from .site.build import write_site
+        from .build import write_site
 
         # what the worker inherited is never collected; what it makes is (the rulebook worker runs without a
         # collector, but the site's pictures would pile up)
@@ -112,12 +110,12 @@ class _SiteJob:
                           keep_from=self.keep_from, balances=self.balances, faces=self.faces)
 
 
-def finish_site(draft: SiteDraft, games, out: Path, lock) -> bool:
+def finish_site(draft: SiteDraft, games, out: Path, lock, downloads: dict[str, list[Path]]) -> bool:
     """Moves the worker's site into ``out/site`` when the guess held and the worker succeeded (True); else
-    stops it (False: the caller builds the site)."""
-    from .layout.files import LayoutError
+    stops it (False: the caller builds the site). ``downloads``: the rulebook files the build left."""
+    from ..layout.files import LayoutError
 
-    built = built_inputs(games, out)
+    built = built_inputs(games, out, downloads)
     if built != draft.guessed:
         draft.worker.stop()
         return False
