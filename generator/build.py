@@ -127,9 +127,14 @@ def check_for_build(game, force: bool = False, loaded: Problems | None = None, d
     ``loaded``: what loading ``game`` found (the game is then checked as it is, not read again). ``draft``:
     (folder, paper, backs) to draw the home PDFs into while laying the faces out, so that the build moves
     them in rather than laying every card out twice (``Verdict.home_draft``)."""
+    return finish_check(game, start_check(game, force, loaded), draft)
+
+
+def start_check(game, force: bool = False, loaded: Problems | None = None) -> Verdict:
+    """The first half of ``check_for_build``: the data, the worked examples and the rules module checked, the
+    layouts compiled; every face's layout is still to be checked (``finish_check``)."""
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
-    from deckwright.generator.layout.fitcheck import layout_warnings
     from deckwright.rules.ci.check import check_game, check_loaded
 
     if loaded is None:
@@ -141,18 +146,37 @@ def check_for_build(game, force: bool = False, loaded: Problems | None = None, d
                  for example in report.examples if example.verdict == "failing"]
     if report.conformance is not None:
         failures += [Problem(game.loc, f"rules protocol: {problem}") for problem in report.conformance.problems]
-    home = None
     try:
         faces = Faces(game, keep_going=force)
+    except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn
+        return _with_layout(Verdict(report, None, failures, []), exc.problems)
+    return Verdict(report, faces, failures, [])
+
+
+def finish_check(game, verdict: Verdict, draft: tuple | None = None) -> Verdict:
+    """``start_check``'s verdict completed: every face laid out (drawn into the home PDFs, with ``draft``)."""
+    from deckwright.generator.layout.files import LayoutError
+    from deckwright.generator.layout.fitcheck import layout_warnings
+
+    if verdict.faces is None:
+        return verdict
+    faces, home = verdict.faces, None
+    try:
         home = _draw_home(game, faces, draft) if draft is not None else None
         layout = layout_warnings(game, faces=faces, drawn=home.fronts if home else frozenset(),
                                  backs_drawn=home.backs if home else frozenset())
-    except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn
+    except LayoutError as exc:
         faces, layout = None, exc.problems
-    failures += [problem for problem in layout if problem.severity == "error"]
-    own = set(report.problems.items)  # the game's own warnings, printed with its data problems
-    warnings = [problem for problem in layout if problem.severity != "error" and problem not in own]
-    return Verdict(report, faces, failures, warnings, home if faces is not None else None)
+    return _with_layout(replace(verdict, faces=faces, home_draft=home if faces is not None else None), layout)
+
+
+def _with_layout(verdict: Verdict, layout: list[Problem]) -> Verdict:
+    """``verdict`` with the layout problems found: errors fail the build; the warnings the game's own check
+    already reported (printed with its data problems) are not repeated."""
+    own = set(verdict.report.problems.items)
+    return replace(verdict, failures=verdict.failures + [problem for problem in layout if problem.severity == "error"],
+                   warnings=verdict.warnings + [problem for problem in layout
+                                                if problem.severity != "error" and problem not in own])
 
 
 def _draw_home(game, faces, draft: tuple):
@@ -175,16 +199,33 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
 
     Like a test suite: every game is checked first (``check_for_build``), and when one fails nothing is written
     (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1).
-    ``loaded``: by slug, what loading each game found, when the caller loaded them (each is then read once)."""
+    ``loaded``: by slug, what loading each game found, when the caller loaded them (each is then read once).
+    The site is written in a worker beside the rest once the games' data are checked (``site.beside``)."""
+    from .outputs.rulebook import BOOKLET, FULL
+    from .site.beside import start_site
+
     with tempfile.TemporaryDirectory(prefix="deckwright-home-") as drafts:
-        return _build_games(games, options, loaded or {}, Path(drafts) if options.target in ("all", "home") else None)
+        verdicts = {game.slug: start_check(game, options.force, (loaded or {}).get(game.slug)) for game in games}
+        balances = _balances(games, options.out)
+        site = start_site(games, options.out, options.target, verdicts, balances, Path(drafts), (FULL, BOOKLET))
+        try:
+            return _build_games(games, options, verdicts, balances, Path(drafts), site)
+        finally:
+            if site is not None:
+                site.worker.stop()
 
 
-def _build_games(games, options: BuildOptions, loaded: dict[str, Problems], drafts: Path | None) -> int:
+def _balances(games, out: Path) -> dict:
+    from .site.balance import balance_file, read_balance
+
+    return {game.slug: read_balance(balance_file(out, game.slug), game.slug) for game in games}
+
+
+def _build_games(games, options: BuildOptions, started: dict, balances: dict, drafts: Path, site) -> int:
     verdicts = {}
     for game in games:
-        draft = (drafts / game.slug, options.paper, options.backs) if drafts is not None else None
-        verdict = verdicts[game.slug] = check_for_build(game, options.force, loaded.get(game.slug), draft)
+        draft = (drafts / game.slug, options.paper, options.backs) if options.target in ("all", "home") else None
+        verdict = verdicts[game.slug] = finish_check(game, started[game.slug], draft)
         for line in verdict.warnings:
             print(line, file=sys.stderr)
         for line in verdict.failures:
@@ -229,10 +270,14 @@ def _build_games(games, options: BuildOptions, loaded: dict[str, Problems], draf
             sys.stdout.flush()
             return 1
         from .site import site_step  # the site covers every game built, so it comes after them
-        from .site.balance import balance_file, read_balance
+        from .site.beside import finish_site
 
+        written = downloads(games, options.out)
+        if site is not None and not failed and finish_site(site, games, options.out, lock, written):
+            print(f"site: {len(games)} game(s) in {options.out / 'site'}/index.html")
+            sys.stdout.flush()
+            return 0
         exports = {game.slug: options.out / game.slug / "tts" for game in games}
-        balances = {game.slug: read_balance(balance_file(options.out, game.slug), game.slug) for game in games}
         status = site_step(games, options.out / "site", {slug: v.report for slug, v in verdicts.items()},
                            downloads(games, options.out), {slug: path for slug, path in exports.items() if path.is_dir()},
                            lock, balances, failures={slug: v.failures for slug, v in verdicts.items() if v.failures},

@@ -348,4 +348,6 @@ def link_or_copy(source: Path, target: Path) -> None:
 def write_json(path: Path, data) -> None:
     """``data`` as indented UTF-8 JSON, keys in the order given (the same bytes for the same data)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False) + "\n", encoding="utf-8")
+    with open(path, "w", encoding="utf-8") as handle:  # written as encoded: a big game's text is never whole
+        json.dump(data, handle, indent=2, sort_keys=False, ensure_ascii=False)
+        handle.write("\n")

@@ -39,3 +39,47 @@ def process_map(function: Callable[[Item], Result], items: Sequence[Item]) -> li
     finally:
         gc.unfreeze()
 
+
+
+class Beside:
+    """A job run in a forked worker process while this one carries on: ``result()`` waits for what it returned
+    (raising here what it raised, located problems kept), ``stop()`` abandons it. ``start`` gives None where
+    forking is not safe (``outputs.rulebook.beside.can_fork``): the caller then does the work itself."""
+
+    def __init__(self, worker, receiver):
+        self._worker = worker
+        self._receiver = receiver
+
+    @classmethod
+    def start(cls, job: Callable[[], Result]) -> "Beside | None":
+        from .outputs.rulebook.beside import _work, can_fork
+
+        if not can_fork():
+            return None
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        receiver, sender = context.Pipe(duplex=False)
+        worker = context.Process(target=_work, args=(job, sender), daemon=True)
+        worker.start()
+        sender.close()
+        return cls(worker, receiver)
+
+    def result(self):
+        from .outputs.rulebook.beside import Failure
+
+        try:
+            outcome = self._receiver.recv()
+        except EOFError:
+            outcome = Failure(RuntimeError, None, "the worker ended without a result")
+        finally:
+            self._receiver.close()
+            self._worker.join()
+        if isinstance(outcome, Failure):
+            raise outcome.exception()
+        return outcome
+
+    def stop(self) -> None:
+        self._worker.terminate()
+        self._worker.join()
+        self._receiver.close()

@@ -7,6 +7,8 @@ drawn more than once become Form XObjects: stored once, placed many times.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
 
@@ -63,6 +65,8 @@ class PdfPainter:
         self._fonts: dict[str, object] = {}  # ReportLab's font objects by name
         self._fp = fp_str
         self._escape = escapePDF
+        self._first_subsets: dict[str, FirstSubset] = {}  # by font name: for this canvas's document
+        self._styles: dict[float, str] = {}  # text size -> its font size and leading operands
 
     def set_page_size(self, width_mm: float, height_mm: float) -> None:
         self.c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
@@ -209,16 +213,29 @@ class PdfPainter:
             c.drawString(t.x * PT_PER_MM, -t.y * PT_PER_MM, t.text)
             return
         doc = c._doc
-        style = f"{self._fp(t.size)} Tf {self._fp(t.size * 1.2)} TL"
+        style = self._styles.get(t.size)
+        if style is None:
+            style = self._styles[t.size] = f"{self._fp(t.size)} Tf {self._fp(t.size * 1.2)} TL"
         code = [f"BT 1 0 0 1 {self._fp(t.x * PT_PER_MM, -t.y * PT_PER_MM)} Tm"]
         current = -1
-        for subset, chunk in font.splitString(t.text, doc):
+        for subset, chunk in self._chunks(t.font, font, t.text, doc):
             if subset != current:
                 code.append(f"{font.getSubsetInternalName(subset, doc)} {style}")
                 current = subset
             code.append(f"({self._escape(chunk)}) Tj")
         code.append("T* ET")
         c._code.append(" ".join(code))
+
+    def _chunks(self, name: str, font, text: str, doc) -> list[tuple[int, bytes]]:
+        """``font.splitString(text, doc)``: a run made only of characters already coded in the font's first
+        subset is translated in one call, without ReportLab's loop over its characters (which gives new
+        characters their codes, so it still sees every run holding one)."""
+        known = self._first_subsets.get(name)
+        if text and known is not None and known.chars.issuperset(text):
+            return [(0, text.translate(known.table).encode("latin-1"))]
+        chunks = font.splitString(text, doc)
+        self._first_subsets[name] = first_subset(font, doc)
+        return chunks
 
     def _font(self, name: str):
         font = self._fonts.get(name)
@@ -242,6 +259,22 @@ class PdfPainter:
         self.items(clip.items)
         c.restoreState()
         self._reset_paint()
+
+
+@dataclass(frozen=True)
+class FirstSubset:
+    """The characters ReportLab has coded in the first subset of a TrueType font for one document, and their
+    codes as a ``str.translate`` table."""
+
+    chars: frozenset[str]
+    table: dict[int, int]
+
+
+def first_subset(font, doc) -> FirstSubset:
+    table = {char: code for char, code in font.state[doc].assignments.items() if code < 256}
+    if 32 in table:  # splitString prints a no-break space as a space
+        table[0xA0] = table[32]
+    return FirstSubset(frozenset(map(chr, table)), table)
 
 
 def _bounds(items) -> tuple[float, float, float, float] | None:

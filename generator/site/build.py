@@ -479,16 +479,18 @@ def write_site(games: list[Game], folder: Path, reports: dict[str, Any] | None =
         (folder / slug / INDEX_TILE).write_text(tile + "\n", encoding="utf-8")
     if keep_from is not None:
         tiles.update(keep_other_games(keep_from, folder, set(tiles)))
-    pages = {"index.html": index_page(writer, tiles)}
+    pages = ["index.html"]
+    write_pages(folder, {"index.html": index_page(writer, tiles)})
     for view in views:
         copy_images(view, folder)
         write_game_fonts(view.fonts, folder / view.slug)
         _copy_downloads(view, (downloads or {}).get(view.slug, []), folder)
         exported = (tabletop or {}).get(view.slug)
         saved_objects = copy_tabletop(exported, folder / view.slug / "tts", view.game) if exported else ()
-        pages.update(game_pages(writer, view, saved_objects))
-    write_pages(folder, pages)
-    return list(pages)
+        for path, make in game_page_makers(writer, view, saved_objects).items():  # written as made: a big
+            write_pages(folder, {path: make()})  # game's pages together would hold tens of MB
+            pages.append(path)
+    return pages
 
 
 def build_site(games: list[Game], target: Path, reports: dict[str, Any] | None = None,

@@ -53,11 +53,13 @@ def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool =
     for deck in game.decks.values():
         by_shape.setdefault(shape_of(deck.size), []).extend((card, deck) for card in game.printed_cards(deck.id))
     pages: list[PrintSheet] = []
+    fronts_pages = 0
     for shape, cards in by_shape.items():
         places = _places(paper, shape)
         if places is None:  # a card larger than the paper: the print PDFs report it
             continue
         per_page, place, marks_of = places
+        marks_by_count: dict[int, tuple[tuple, tuple]] = {}  # pages of as many cards share their crop marks
         for start in range(0, len(cards), per_page):
             batch = cards[start:start + per_page]
             fronts, rears = [], []
@@ -65,14 +67,17 @@ def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool =
                 fronts.append(Slot(*place(index, False), face_symbol_id(card.id), art.alt(card)))
                 rears.append(Slot(*place(index, True), back_symbol_id(deck.id), art.back_alt(deck)))
             label = ", ".join(deck.name for deck in dict.fromkeys(deck for _, deck in batch))
-            number = sum(1 for page in pages if page.side == "front") + 1
-            marks = marks_of(len(batch))
+            fronts_pages += 1
+            number = fronts_pages
+            if len(batch) not in marks_by_count:
+                marks = marks_of(len(batch))
+                marks_by_count[len(batch)] = marks, tuple(_mirrored(mark, paper[0]) for mark in marks)
+            marks, mirrored = marks_by_count[len(batch)]
             cuts = tuple(svg_path(outline(shape, 0.0, slot.x, slot.y)) for slot in fronts) if shape.outlined else ()
             clip = css_clip(shape)
             pages.append(PrintSheet(label, "front", number, shape.width, shape.height, tuple(fronts), marks, paper,
                                     cuts=cuts, clip=clip))
             if backs:
-                mirrored = tuple(_mirrored(mark, paper[0]) for mark in marks)
                 pages.append(PrintSheet(label, "back", number, shape.width, shape.height, tuple(rears), mirrored,
                                         paper, clip=clip))
     return pages + _game_sheets(game, art, paper_name)
