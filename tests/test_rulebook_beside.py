@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from deckwright.generator import parallel
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
-from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, beside, rulebooks_beside, write_rulebooks
+from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, rulebooks_beside, write_rulebooks
 from deckwright.generator.outputs.rulebook.beside import run_beside
 from deckwright.rules.load import load_game
 from deckwright.rules.problems import Loc, Problem
@@ -25,7 +26,7 @@ linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the worker is f
 @pytest.fixture
 def forking(monkeypatch):
     """The worker forked even if an earlier test left a thread running in this process."""
-    monkeypatch.setattr(beside, "can_fork", lambda: True)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
 
 
 def _wait_for(path: Path, seconds: float = 60.0) -> bool:

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from deckwright.generator import cli
+from deckwright.generator import cli, parallel
 from deckwright.generator.site import beside as site_beside
-from deckwright.generator.outputs.rulebook import beside
 
 OVERFLOW = ("boxes:\n  rules: {kind: text, left: 5, top: 5, width: 20, height: 6, size: 9, min_size: 5, "
             "text: '" + "a long rule " * 60 + "'}\n")
@@ -28,7 +27,7 @@ def snapshot(folder: Path) -> dict[str, str]:
 
 def build(monkeypatch, tmp_path: Path, fork: bool, *args: str) -> tuple[int, str, list[int]]:
     """``deckwright build ARGS``; the pids of the processes that wrote a site with the worker's job."""
-    monkeypatch.setattr(beside, "can_fork", lambda: fork)
+    monkeypatch.setattr(parallel, "can_fork", lambda: fork)
     pids = tmp_path / f"pids-{os.getpid()}-{fork}"
     pids.unlink(missing_ok=True)
     job = site_beside._SiteJob.__call__

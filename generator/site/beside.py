@@ -83,7 +83,7 @@ def start_site(games, out: Path, target: str, verdicts: dict, balances: dict, dr
     folder = drafts / "site"
     job = _SiteJob(games, folder, {slug: v.report for slug, v in verdicts.items()}, stand_ins, exports,
                    out / "site", balances, {slug: v.faces for slug, v in verdicts.items()})
-    worker = Beside.start(job)
+    worker = Beside.start(job, "site worker")
     return SiteDraft(worker, folder, guessed) if worker is not None else None
 
 
