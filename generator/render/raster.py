@@ -32,7 +32,8 @@ class Rasterizer:
         frames and text masks from face to face."""
         self.font_files = fonts.files() if isinstance(fonts, FontBook) else fonts
         self._fonts: dict[tuple[str, float], object] = {}
-        self._handlers = dl.handlers(self)
+        # the class's functions, not bound methods: a Rasterizer in no reference cycle frees its kept frames at once
+        self._handlers = dl.handlers(type(self))
         self._frames: BoundedStore[Background] = BoundedStore(FRAME_BUDGET if reuse else 0)
         self._frames_seen: set = set()  # a frame is kept from its second face on: a sheet drawn once costs nothing
         self._masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
@@ -108,7 +109,7 @@ class Rasterizer:
     def _items(self, items) -> None:
         draw = self._handlers
         for item in items:
-            draw[type(item)](item)
+            draw[type(item)](self, item)
 
     def _group(self, group: dl.Group) -> None:
         self._items(group.items)
