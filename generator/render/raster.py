@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import math
-from functools import partial
 from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
@@ -270,21 +269,3 @@ def _leading_groups(items: tuple) -> tuple:
     while count < len(items) and isinstance(items[count], dl.Group):
         count += 1
     return items[:count]
-
-
-def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], fonts: FontBook, dpi: float = 300) -> None:
-    """Writes each display list to its PNG path, in chunks spread over the cores (one Rasterizer a chunk),
-    with the game's ``fonts``."""
-    from deckwright.generator.parallel import process_map
-
-    chunks = [jobs[i::_CHUNKS] for i in range(_CHUNKS)]
-    process_map(partial(_save_chunk, dpi=dpi, font_files=fonts.files()), [chunk for chunk in chunks if chunk])
-
-
-_CHUNKS = 8  # enough to keep two or four cores busy; each chunk parses its PIL fonts once
-
-
-def _save_chunk(jobs: list[tuple[dl.DisplayList, Path]], dpi: float, font_files: dict[str, Path | bytes]) -> None:
-    raster = Rasterizer(font_files)
-    for display, path in jobs:
-        raster.save_png(display, path, dpi)
