@@ -21,6 +21,8 @@ def _face(number: int, picture: str, font: str) -> dl.DisplayList:
     """A face of every item kind, its own items moved a little by ``number``."""
     shift = number * 0.37
     star = (("M", 30 + shift, 40), ("L", 40, 60), ("L", 20 + shift, 48), ("L", 40, 48), ("L", 20, 60), ("Z",))
+    ring = (("M", 8, 40), ("L", 18, 40), ("L", 18, 50), ("L", 8, 50), ("Z",),
+            ("M", 10, 42), ("C", 14, 41, 16, 44, 16, 48), ("L", 10, 48), ("Z",))  # the same on every face
     items = (
         FRAME,
         dl.Text(6 + shift, 12, f"Card {number}", font, 12, "#ffffff"),
@@ -28,6 +30,7 @@ def _face(number: int, picture: str, font: str) -> dl.DisplayList:
         dl.Rect(10, 30 + shift, 20, 8, fill="#8c1c13", opacity=0.5),
         dl.Ellipse(40, 25, 10 + shift, 10, fill="#2f4858", stroke="#ffffff", stroke_width=0.5),
         dl.Path(star, fill="#c9a227", stroke="#1d1a24", stroke_width=0.3),
+        dl.Path(ring, fill="#2f4858", opacity=0.8),
         dl.Path((("M", 5, 70), ("C", 15, 60 + shift, 25, 80, 35, 70)), stroke="#8c1c13", stroke_width=0.6),
         dl.Clip(44, 62, 12, 14, (dl.Image(40, 60, 20, 20, picture),)),
         dl.Group((dl.Text(50, 80 - shift, str(number), font, 14, "#8c1c13"),)),

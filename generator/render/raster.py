@@ -20,9 +20,10 @@ from .raster_reuse import Background, BoundedStore
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
 # Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 25 MB (twice supersampled, once
-# reduced); at the online-play sheets' 164 dpi, 6 MB. Text masks are a few KB each.
+# reduced); at the online-play sheets' 164 dpi, 6 MB. Text masks and icons' shapes are a few KB each.
 FRAME_BUDGET = 40 * 2 ** 20
 TEXT_BUDGET = 8 * 2 ** 20
+SHAPE_BUDGET = 4 * 2 ** 20
 
 
 class Rasterizer:
@@ -36,6 +37,7 @@ class Rasterizer:
         self._frames: BoundedStore[Background] = BoundedStore(FRAME_BUDGET if reuse else 0)
         self._frames_seen: set = set()  # a frame is kept from its second face on: a sheet drawn once costs nothing
         self._masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
+        self._shapes: BoundedStore[tuple] = BoundedStore(SHAPE_BUDGET if reuse else 0)  # paths' polygons and masks
         self._touched: list | None = None  # while a face is painted on a kept frame: the boxes its items cover
 
     def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
@@ -167,37 +169,63 @@ class Rasterizer:
         return polygons
 
     def _path(self, p: dl.Path) -> None:
-        from PIL import Image, ImageChops, ImageDraw
+        from PIL import Image
 
-        polygons = self._polygons(p.commands)
-        if not polygons:
+        shape = self._shape(p.commands)
+        if shape is None:
             return
+        polygons, (left, top, right, bottom) = shape
         reach = max(1, round(p.stroke_width * self._scale)) if p.stroke else 0
-        self._touch(min(x for polygon in polygons for x, _ in polygon) - reach,
-                    min(y for polygon in polygons for _, y in polygon) - reach,
-                    max(x for polygon in polygons for x, _ in polygon) + reach,
-                    max(y for polygon in polygons for _, y in polygon) + reach)
+        self._touch(left - reach, top - reach, right + reach, bottom + reach)
         if p.fill:
             if len(polygons) == 1:
                 self._pen(p.opacity).polygon(polygons[0], fill=self._rgba(p.fill, p.opacity))
-            else:  # even-odd: each subpath flips the pixels it covers (worked in the paths' bounding box)
-                xs = [pt[0] for polygon in polygons for pt in polygon]
-                ys = [pt[1] for polygon in polygons for pt in polygon]
-                left, top = int(min(xs)) - 1, int(min(ys)) - 1
-                size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
-                mask = Image.new("1", size, 0)
-                for polygon in polygons:
-                    layer = Image.new("1", size, 0)
-                    ImageDraw.Draw(layer).polygon([(px - left, py - top) for px, py in polygon], fill=1)
-                    mask = ImageChops.logical_xor(mask, layer)
-                alpha = mask.convert("L")
-                if p.opacity < 1:
-                    alpha = alpha.point(lambda v: round(v * p.opacity))
-                self._canvas.paste(Image.new("RGB", size, self._rgba(p.fill)[:3]), (left, top), alpha)
+            else:
+                alpha, corner = self._even_odd(p.commands, polygons, p.opacity)
+                self._canvas.paste(Image.new("RGB", alpha.size, self._rgba(p.fill)[:3]), corner, alpha)
         if p.stroke:
             width = max(1, round(p.stroke_width * self._scale))
             for polygon in polygons:
                 self._draw.line(polygon, fill=self._rgba(p.stroke, p.opacity), width=width, joint="curve")
+
+    def _shape(self, commands) -> tuple | None:
+        """The path's polygons on the canvas and the box around them (None when it has none), kept: icons repeat
+        at the same place from face to face."""
+        key = ("polygons", commands, self._scale, self._origin)
+        shape = self._shapes.get(key)
+        if shape is None:
+            polygons = self._polygons(commands)
+            if not polygons:
+                return None
+            xs = [x for polygon in polygons for x, _ in polygon]
+            ys = [y for polygon in polygons for _, y in polygon]
+            shape = (polygons, (min(xs), min(ys), max(xs), max(ys)))
+            self._shapes.put(key, shape, 64 * len(xs))
+        return shape
+
+    def _even_odd(self, commands, polygons, opacity: float) -> tuple:
+        """The alpha mask of an even-odd fill and its top-left corner on the canvas, kept like ``_shape``: each
+        subpath flips the pixels it covers (worked in the paths' bounding box)."""
+        from PIL import Image, ImageChops, ImageDraw
+
+        key = ("even-odd", commands, self._scale, self._origin, opacity)
+        kept = self._shapes.get(key)
+        if kept is not None:
+            return kept
+        xs = [pt[0] for polygon in polygons for pt in polygon]
+        ys = [pt[1] for polygon in polygons for pt in polygon]
+        left, top = int(min(xs)) - 1, int(min(ys)) - 1
+        size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
+        mask = Image.new("1", size, 0)
+        for polygon in polygons:
+            layer = Image.new("1", size, 0)
+            ImageDraw.Draw(layer).polygon([(px - left, py - top) for px, py in polygon], fill=1)
+            mask = ImageChops.logical_xor(mask, layer)
+        alpha = mask.convert("L")
+        if opacity < 1:
+            alpha = alpha.point(lambda v: round(v * opacity))
+        self._shapes.put(key, (alpha, (left, top)), size[0] * size[1])
+        return alpha, (left, top)
 
     def _font(self, name: str, size_px: float):
         from PIL import ImageFont

@@ -7,8 +7,10 @@
   pieced together this way has exactly the pixels of one painted from scratch.
 - A text run's glyph mask (FreeType's rendering, the costliest single step) is kept by font, size, text,
   colour and the fractional pixel it starts at, so the same mask is drawn the same way again.
+- A path's polygons and, for an even-odd fill, its mask are kept by its commands: an icon in the same place
+  on every card is flattened and filled once.
 
-Both stores are bounded by bytes: the oldest entries go first.
+The stores are bounded by bytes: the oldest entries go first.
 """
 from __future__ import annotations
 
