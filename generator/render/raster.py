@@ -19,10 +19,11 @@ from .raster_reuse import Background, BoundedStore
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
-# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 25 MB (twice supersampled, once
-# reduced); at the online-play sheets' 164 dpi, 6 MB. Text masks and icons' shapes are a few KB each.
-FRAME_BUDGET = 40 * 2 ** 20
-TEXT_BUDGET = 8 * 2 ** 20
+# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 34 MB (twice supersampled, once
+# reduced), so one fits; at the online-play sheets' 164 dpi, 8 MB. Text masks and icons' shapes are a few KB
+# each (a long line of body text at 300 dpi: 130 KB, and seldom drawn twice).
+FRAME_BUDGET = 36 * 2 ** 20
+TEXT_BUDGET = 2 * 2 ** 20
 SHAPE_BUDGET = 4 * 2 ** 20
 
 

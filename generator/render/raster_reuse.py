@@ -63,8 +63,8 @@ class Background:
 
     @property
     def size_in_bytes(self) -> int:
-        return 2 * len(self.full.mode) * self.full.width * self.full.height + \
-            len(self.reduced.mode) * self.reduced.width * self.reduced.height
+        # Pillow keeps an RGB pixel in 4 bytes
+        return 4 * (2 * self.full.width * self.full.height + self.reduced.width * self.reduced.height)
 
     def face(self, touched: list[Box], factor: int):
         """The face painted on ``work``: the reduced frame with every block ``touched`` reduced anew, ``work``
