@@ -41,6 +41,9 @@ def png_workers() -> int:
 @contextmanager
 def pngs_beside(jobs: list[PngJob], fonts: FontBook, dpi: float) -> Iterator[None]:
     """Writes every job's PNG while the block runs; a worker's error is raised when the block ends."""
+    if not jobs:
+        yield
+        return
     workers = max(1, min(png_workers(), len(jobs)))
     paint = partial(_paint, font_files=fonts.files(), dpi=dpi)
     gc.freeze()
