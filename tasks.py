@@ -22,8 +22,8 @@ STAMP = VENV / ".deckwright-installed"
 
 
 def ensure_venv() -> None:
-    """Create .venv and install deckwright with its test, serve, cluster and charts extras; redone when pyproject.toml
-    changes."""
+    """Create .venv and install deckwright with its test, serve, cluster, charts and png extras; redone when
+    pyproject.toml changes."""
     if sys.version_info < (3, 11):
         sys.exit(f"deckwright needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
@@ -34,7 +34,7 @@ def ensure_venv() -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     print("installing deckwright and its dependencies into .venv ...", flush=True)
     subprocess.run([str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "-e", f"{ROOT}[test,serve,cluster,charts]"], check=True)
+                    "-e", f"{ROOT}[test,serve,cluster,charts,png]"], check=True)
     STAMP.write_text(wanted)
 
 

@@ -6,7 +6,9 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from deckwright.generator.render.png import png_bytes
+from deckwright.generator.render.png import ZLIB, fastest_deflate, png_bytes
+
+DEFLATES = list(dict.fromkeys((ZLIB, fastest_deflate())))  # zlib, and ISA-L's where the png extra is installed
 
 
 def _picture(mode: str) -> Image.Image:
@@ -18,19 +20,21 @@ def _picture(mode: str) -> Image.Image:
     return image
 
 
+@pytest.mark.parametrize("deflate", DEFLATES, ids=lambda deflate: deflate.name)
 @pytest.mark.parametrize("mode", ["L", "RGB", "RGBA"])
-def test_pillow_reads_back_the_same_pixels_and_dpi(mode):
+def test_pillow_reads_back_the_same_pixels_and_dpi(mode, deflate):
     image = _picture(mode)
-    back = Image.open(io.BytesIO(png_bytes(image, dpi=164.0)))
+    back = Image.open(io.BytesIO(png_bytes(image, dpi=164.0, deflate=deflate)))
     back.load()
     assert (back.format, back.mode, back.size) == ("PNG", mode, image.size)
     assert back.tobytes() == image.tobytes()
     assert back.info["dpi"] == pytest.approx((164.0, 164.0), abs=0.01)
 
 
-def test_same_image_same_bytes_and_no_dpi_when_not_given():
+@pytest.mark.parametrize("deflate", DEFLATES, ids=lambda deflate: deflate.name)
+def test_same_image_same_bytes_and_no_dpi_when_not_given(deflate):
     image = _picture("RGB")
-    assert png_bytes(image, 150) == png_bytes(image.copy(), 150)
+    assert png_bytes(image, 150, deflate) == png_bytes(image.copy(), 150, deflate)
     assert "dpi" not in Image.open(io.BytesIO(png_bytes(image))).info
 
 

@@ -1,5 +1,5 @@
-"""Print-shop PNGs drawn a batch at a time: every file written, the same pixels whatever the batch, and the
-same bytes on every build."""
+"""Print-shop PNGs painted by workers beside the PDFs: every file written, the same bytes whatever the number of
+workers, and on every build."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,8 +8,11 @@ import pytest
 from PIL import Image
 
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.outputs import print_step
+from deckwright.generator.layout.files import LayoutError
+from deckwright.generator.layout.fonts import shipped_fonts
+from deckwright.generator.outputs import print_step, printshop_pngs
 from deckwright.rules.load import load_game
+from deckwright.rules.problems import Loc, Problem
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
 
@@ -20,18 +23,32 @@ def write_pngs(out: Path) -> dict[str, bytes]:
     return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.png"))}
 
 
-def test_batches_write_every_png_with_the_same_pixels(tmp_path, monkeypatch):
+def test_any_number_of_workers_writes_every_png_with_the_same_bytes(tmp_path, monkeypatch):
+    monkeypatch.setattr(printshop_pngs, "png_workers", lambda: 1)
     whole = write_pngs(tmp_path / "whole")
-    monkeypatch.setattr(print_step, "PNG_BATCH", 2)
-    batched = write_pngs(tmp_path / "batched")
+    monkeypatch.setattr(printshop_pngs, "png_workers", lambda: 3)
+    shared = write_pngs(tmp_path / "shared")
     # 5 unit cards and 2 tokens, and each deck's back
-    assert sorted(whole) == sorted(batched) and len(whole) == 5 + 2 + 2
+    assert sorted(whole) == sorted(shared) and len(whole) == 5 + 2 + 2
     assert "units/01-archer.png" in whole and "tokens/back.png" in whole
-    assert whole == batched
-    with Image.open(tmp_path / "batched" / "units" / "01-archer.png") as image:
+    assert whole == shared
+    with Image.open(tmp_path / "shared" / "units" / "01-archer.png") as image:
         assert image.size == (825, 1125) and round(image.info["dpi"][0]) == 300
         assert image.getpixel((2, 500)) == pytest.approx((0x33, 0x55, 0x77), abs=2)  # the bleed: the card's colour
 
 
 def test_two_builds_write_the_same_bytes(tmp_path):
     assert write_pngs(tmp_path / "a") == write_pngs(tmp_path / "b")
+
+
+def test_a_face_that_cannot_be_laid_out_in_a_worker_is_raised_with_its_problem_when_the_pdfs_are_done(tmp_path):
+    problem = Problem(Loc("cards/units.yaml", 3, 5), "no such field: 'power'")
+
+    def broken():
+        raise LayoutError([problem])
+
+    jobs = [printshop_pngs.PngJob(tmp_path / "broken.png", broken)]
+    with pytest.raises(LayoutError) as raised:
+        with printshop_pngs.pngs_beside(jobs, shipped_fonts(), 300):
+            (tmp_path / "done.txt").write_text("the block ran")
+    assert raised.value.problems == [problem] and (tmp_path / "done.txt").is_file()

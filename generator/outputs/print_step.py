@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import shutil
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from deckwright.generator.layout.faces import Faces
@@ -28,10 +29,10 @@ from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
+from .printshop_pngs import PngJob, pngs_beside
 from .proof import write_proof
 
 PNG_DPI = 300
-PNG_BATCH = 400  # display lists laid out before they are drawn, side by side
 
 
 def step_print(game, folder: Path, options, faces: Faces, report) -> list:
@@ -109,29 +110,25 @@ def printed_decks(game) -> tuple:
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
-    from deckwright.generator.render.raster import save_pngs
-
     out.mkdir(parents=True, exist_ok=True)
-    pngs = []  # (display list, path): laid out here, drawn side by side a batch at a time
+    pngs = []  # laid out and painted by workers (printshop_pngs) while the PDFs are written here
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
-        write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
-        if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
-            write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
         images = out / deck.id
         images.mkdir()
         for number, card in enumerate(game.cards_in(deck.id), start=1):
             name = f"{number:02d}-{card.id}.png"
-            pngs.append((faces.front(card, SHOP_BLEED), images / name))
+            pngs.append(PngJob(images / name, partial(faces.front, card, SHOP_BLEED)))
             rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
-            if len(pngs) == PNG_BATCH:  # memory stays flat however large the deck
-                save_pngs(pngs, faces.fonts, PNG_DPI)
-                pngs = []
         if backs:
-            pngs.append((faces.back(deck, SHOP_BLEED), images / "back.png"))
+            pngs.append(PngJob(images / "back.png", partial(faces.back, deck, SHOP_BLEED)))
             rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
-    save_pngs(pngs, faces.fonts, PNG_DPI)
-    if sheets:
-        write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
+    with pngs_beside(pngs, faces.fonts, PNG_DPI):
+        for deck in decks:
+            write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+            if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
+                write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
+        if sheets:
+            write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
     with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle, lineterminator="\n").writerows(rows)

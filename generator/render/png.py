@@ -1,45 +1,73 @@
-"""PNG files written straight from an image's pixels, for the big sheet images of the online-play exports.
+"""PNG files written straight from an image's pixels, for the print shop's PNGs and the online-play sheet images.
 
 Pillow's PNG writer tries the five row filters on every row and keeps the best; on flat card art that
 search costs more than the compression itself and saves little: at zlib level 3 the 10 x 7 tarot sheet is
 0.78 MB with it and 0.81 MB without, all five bundled games' sheet images 5.9 MB with it and 5.8 MB
-without, written in about half the time. Here every row is stored unfiltered and deflated at ``level``:
-the same pixels, and the same bytes for the same image.
+without, written in about half the time. Here every row is stored unfiltered and the whole image deflated
+in one call: the same pixels, and the same bytes for the same image.
+
+The deflating is zlib's at level 3, or, with the ``png`` extra installed, ISA-L's (``isal``) at its level
+2: a print-shop poker card at 300 dpi in 2.4 ms instead of 10.4, 83 KB instead of 77. Each gives the same
+bytes on every run; the two give different bytes for the same pixels.
 """
 from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Callable
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COLOR_TYPES = {"L": 0, "RGB": 2, "RGBA": 6}  # 8 bits a sample
+
+
+@dataclass(frozen=True)
+class Deflate:
+    """A zlib-format compressor and the level it is used at."""
+
+    name: str
+    compress: Callable[[bytes, int], bytes]
+    level: int
+
+
+ZLIB = Deflate("zlib, level 3", zlib.compress, 3)
+
+
+@cache
+def fastest_deflate() -> Deflate:
+    """ISA-L's deflate when the ``isal`` package is installed, otherwise zlib's."""
+    try:
+        from isal import isal_zlib
+    except ImportError:
+        return ZLIB
+    return Deflate("ISA-L, level 2", isal_zlib.compress, 2)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def png_bytes(image, dpi: float | None = None, level: int = 3) -> bytes:
-    """``image`` (a Pillow image in mode L, RGB or RGBA) as a PNG file; ``dpi`` is recorded as Pillow does."""
+def png_bytes(image, dpi: float | None = None, deflate: Deflate | None = None) -> bytes:
+    """``image`` (a Pillow image in mode L, RGB or RGBA) as a PNG file; ``dpi`` is recorded as Pillow does.
+    ``deflate``: ``fastest_deflate()`` unless given."""
     if image.mode not in COLOR_TYPES:
         raise ValueError(f"no PNG writer for mode {image.mode}")
+    deflate = deflate or fastest_deflate()
     width, height = image.size
     stride = width * len(image.mode)
     pixels = memoryview(image.tobytes())
-    deflate = zlib.compressobj(level)
-    data = []
-    for row in range(height):  # each row after its filter-type byte, 0: none
-        data.append(deflate.compress(b"\0"))
-        data.append(deflate.compress(pixels[row * stride:(row + 1) * stride]))
-    data.append(deflate.flush())
+    rows = bytearray(height * (stride + 1))  # each row after its filter-type byte, 0: none
+    for row in range(height):  # slices of a bytearray: a third of the time of joining the rows
+        rows[row * (stride + 1) + 1:(row + 1) * (stride + 1)] = pixels[row * stride:(row + 1) * stride]
     chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, COLOR_TYPES[image.mode], 0, 0, 0))]
     if dpi:
         per_metre = int(dpi / 0.0254 + 0.5)
         chunks.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    chunks += [_chunk(b"IDAT", b"".join(data)), _chunk(b"IEND", b"")]
+    chunks += [_chunk(b"IDAT", deflate.compress(rows, deflate.level)), _chunk(b"IEND", b"")]
     return SIGNATURE + b"".join(chunks)
 
 
-def save_png(image, path: Path, dpi: float | None = None, level: int = 3) -> None:
-    Path(path).write_bytes(png_bytes(image, dpi, level))
+def save_png(image, path: Path, dpi: float | None = None, deflate: Deflate | None = None) -> None:
+    Path(path).write_bytes(png_bytes(image, dpi, deflate))

@@ -2,51 +2,91 @@
 
 Shapes are drawn at ``SUPERSAMPLE`` times the resolution and scaled down, so
 edges are smooth; text is drawn with the same TrueType files as the PDF.
+
+A Rasterizer paints many faces: what they share (a frame, a text run) is painted once and reused
+(``raster_reuse``), with the same pixels as painting each face from scratch (``reuse=False``).
 """
 from __future__ import annotations
 
 import io
-from functools import partial
+import math
 from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
 
+from .raster_reuse import Background, BoundedStore
+
 SUPERSAMPLE = 2
-PNG_LEVEL = 3  # zlib level of the PNG files (generator.render.png)
 _CURVE_STEPS = 12
+# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 34 MB (twice supersampled, once
+# reduced), so one fits; at the online-play sheets' 164 dpi, 8 MB. Text masks and icons' shapes are a few KB
+# each (a long line of body text at 300 dpi: 130 KB, and seldom drawn twice).
+FRAME_BUDGET = 36 * 2 ** 20
+TEXT_BUDGET = 2 * 2 ** 20
+SHAPE_BUDGET = 4 * 2 ** 20
 
 
 class Rasterizer:
-    def __init__(self, fonts: FontBook | dict[str, Path | bytes]):
-        """``fonts``: the game's FontBook, or its ``files()`` (what a worker process is handed)."""
+    def __init__(self, fonts: FontBook | dict[str, Path | bytes], reuse: bool = True):
+        """``fonts``: the game's FontBook, or its ``files()`` (what a worker process is handed). ``reuse``: keep
+        frames and text masks from face to face."""
         self.font_files = fonts.files() if isinstance(fonts, FontBook) else fonts
         self._fonts: dict[tuple[str, float], object] = {}
-        self._handlers = dl.handlers(self)
+        # the class's functions, not bound methods: a Rasterizer in no reference cycle frees its kept frames at once
+        self._handlers = dl.handlers(type(self))
+        self._frames: BoundedStore[Background] = BoundedStore(FRAME_BUDGET if reuse else 0)
+        self._frames_seen: set = set()  # a frame is kept from its second face on: a sheet drawn once costs nothing
+        self._masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
+        self._shapes: BoundedStore[tuple] = BoundedStore(SHAPE_BUDGET if reuse else 0)  # paths' polygons and masks
+        self._touched: list | None = None  # while a face is painted on a kept frame: the boxes its items cover
 
     def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
         """A Pillow RGB image of the face, with its bleed (or cut at the trim)."""
-        from PIL import Image
-
         margin = display.bleed if bleed else 0.0
         px_per_mm = dpi / 25.4
         width = round((display.width + 2 * margin) * px_per_mm)
         height = round((display.height + 2 * margin) * px_per_mm)
-        scale = px_per_mm * SUPERSAMPLE
-        canvas = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "#ffffff")
-        self._scale = scale
+        self._scale = px_per_mm * SUPERSAMPLE
         self._origin = margin
+        size = (width * SUPERSAMPLE, height * SUPERSAMPLE)
+        frame_items = _leading_groups(display.items)
+        key = (size, self._scale, margin, frame_items)
+        frame = self._frames.get(key) if frame_items else None
+        if frame is None and frame_items and key in self._frames_seen and self._frames.budget:
+            full = self._painted(size, frame_items)
+            frame = Background(full, full.reduce(SUPERSAMPLE), full.copy())
+            self._frames.put(key, frame, frame.size_in_bytes)
+        elif frame_items:
+            self._frames_seen.add(key)
+        if frame is None:
+            # the canvas is an exact multiple of the output, so averaging each block is the whole antialiasing
+            return self._painted(size, display.items).reduce(SUPERSAMPLE)
+        self._use(frame.work)
+        self._touched = []
+        try:
+            self._items(display.items[len(frame_items):])
+        except BaseException:
+            self._frames.drop(key)  # its working canvas may hold part of this face
+            raise
+        finally:
+            touched, self._touched = self._touched, None
+        return frame.face(touched, SUPERSAMPLE)
+
+    def _painted(self, size: tuple[int, int], items) -> object:
+        from PIL import Image
+
+        canvas = Image.new("RGB", size, "#ffffff")
         self._use(canvas)
-        self._items(display.items)
-        # the canvas is an exact multiple of the output, so averaging each block is the whole antialiasing
-        return canvas.reduce(SUPERSAMPLE)
+        self._items(items)
+        return canvas
 
     def save_png(self, display: dl.DisplayList, path: Path, dpi: float = 300, bleed: bool = True) -> None:
         from deckwright.generator.render.png import save_png
 
-        # rows unfiltered at zlib level 3: a third of the time of Pillow's writer at its default level 6 for the
-        # same size (a poker card at 300 dpi: 13 against 39 ms, 78 KB either way), the same pixels
-        save_png(self.image(display, dpi, bleed), path, dpi, PNG_LEVEL)
+        # rows unfiltered, deflated at once: a third of the time of Pillow's writer at its default level 6 for the
+        # same size with zlib (a poker card at 300 dpi: 13 against 39 ms, 78 KB either way), the same pixels
+        save_png(self.image(display, dpi, bleed), path, dpi)
 
     def _use(self, canvas) -> None:
         from PIL import ImageDraw
@@ -58,6 +98,11 @@ class Rasterizer:
     def _pen(self, opacity: float):
         return self._solid if opacity >= 1 else self._draw
 
+    def _touch(self, left: float, top: float, right: float, bottom: float) -> None:
+        """Notes the canvas pixels an item painted (not counting ``raster_reuse.MARGIN``)."""
+        if self._touched is not None:
+            self._touched.append((left, top, right, bottom))
+
     # -- items -----------------------------------------------------------
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
@@ -66,7 +111,7 @@ class Rasterizer:
     def _items(self, items) -> None:
         draw = self._handlers
         for item in items:
-            draw[type(item)](item)
+            draw[type(item)](self, item)
 
     def _group(self, group: dl.Group) -> None:
         self._items(group.items)
@@ -88,6 +133,7 @@ class Rasterizer:
             pen.rounded_rectangle(box, radius=r.radius * self._scale, fill=fill, outline=outline, width=width)
         else:
             pen.rectangle(box, fill=fill, outline=outline, width=width)
+        self._touch(x0, y0, x1, y1)
 
     def _ellipse(self, e: dl.Ellipse) -> None:
         x0, y0 = self._xy(e.x, e.y)
@@ -95,6 +141,7 @@ class Rasterizer:
         width = max(1, round(e.stroke_width * self._scale)) if e.stroke else 0
         self._pen(e.opacity).ellipse([x0, y0, x1, y1], fill=self._rgba(e.fill, e.opacity),
                                      outline=self._rgba(e.stroke, e.opacity), width=width)
+        self._touch(x0, y0, x1, y1)
 
     def _polygons(self, commands) -> list[list[tuple[float, float]]]:
         polygons: list[list[tuple[float, float]]] = []
@@ -123,32 +170,63 @@ class Rasterizer:
         return polygons
 
     def _path(self, p: dl.Path) -> None:
-        from PIL import Image, ImageChops, ImageDraw
+        from PIL import Image
 
-        polygons = self._polygons(p.commands)
-        if not polygons:
+        shape = self._shape(p.commands)
+        if shape is None:
             return
+        polygons, (left, top, right, bottom) = shape
+        reach = max(1, round(p.stroke_width * self._scale)) if p.stroke else 0
+        self._touch(left - reach, top - reach, right + reach, bottom + reach)
         if p.fill:
             if len(polygons) == 1:
                 self._pen(p.opacity).polygon(polygons[0], fill=self._rgba(p.fill, p.opacity))
-            else:  # even-odd: each subpath flips the pixels it covers (worked in the paths' bounding box)
-                xs = [pt[0] for polygon in polygons for pt in polygon]
-                ys = [pt[1] for polygon in polygons for pt in polygon]
-                left, top = int(min(xs)) - 1, int(min(ys)) - 1
-                size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
-                mask = Image.new("1", size, 0)
-                for polygon in polygons:
-                    layer = Image.new("1", size, 0)
-                    ImageDraw.Draw(layer).polygon([(px - left, py - top) for px, py in polygon], fill=1)
-                    mask = ImageChops.logical_xor(mask, layer)
-                alpha = mask.convert("L")
-                if p.opacity < 1:
-                    alpha = alpha.point(lambda v: round(v * p.opacity))
-                self._canvas.paste(Image.new("RGB", size, self._rgba(p.fill)[:3]), (left, top), alpha)
+            else:
+                alpha, corner = self._even_odd(p.commands, polygons, p.opacity)
+                self._canvas.paste(Image.new("RGB", alpha.size, self._rgba(p.fill)[:3]), corner, alpha)
         if p.stroke:
             width = max(1, round(p.stroke_width * self._scale))
             for polygon in polygons:
                 self._draw.line(polygon, fill=self._rgba(p.stroke, p.opacity), width=width, joint="curve")
+
+    def _shape(self, commands) -> tuple | None:
+        """The path's polygons on the canvas and the box around them (None when it has none), kept: icons repeat
+        at the same place from face to face."""
+        key = ("polygons", commands, self._scale, self._origin)
+        shape = self._shapes.get(key)
+        if shape is None:
+            polygons = self._polygons(commands)
+            if not polygons:
+                return None
+            xs = [x for polygon in polygons for x, _ in polygon]
+            ys = [y for polygon in polygons for _, y in polygon]
+            shape = (polygons, (min(xs), min(ys), max(xs), max(ys)))
+            self._shapes.put(key, shape, 64 * len(xs))
+        return shape
+
+    def _even_odd(self, commands, polygons, opacity: float) -> tuple:
+        """The alpha mask of an even-odd fill and its top-left corner on the canvas, kept like ``_shape``: each
+        subpath flips the pixels it covers (worked in the paths' bounding box)."""
+        from PIL import Image, ImageChops, ImageDraw
+
+        key = ("even-odd", commands, self._scale, self._origin, opacity)
+        kept = self._shapes.get(key)
+        if kept is not None:
+            return kept
+        xs = [pt[0] for polygon in polygons for pt in polygon]
+        ys = [pt[1] for polygon in polygons for pt in polygon]
+        left, top = int(min(xs)) - 1, int(min(ys)) - 1
+        size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
+        mask = Image.new("1", size, 0)
+        for polygon in polygons:
+            layer = Image.new("1", size, 0)
+            ImageDraw.Draw(layer).polygon([(px - left, py - top) for px, py in polygon], fill=1)
+            mask = ImageChops.logical_xor(mask, layer)
+        alpha = mask.convert("L")
+        if opacity < 1:
+            alpha = alpha.point(lambda v: round(v * opacity))
+        self._shapes.put(key, (alpha, (left, top)), size[0] * size[1])
+        return alpha, (left, top)
 
     def _font(self, name: str, size_px: float):
         from PIL import ImageFont
@@ -162,9 +240,27 @@ class Rasterizer:
         return font
 
     def _text(self, t: dl.Text) -> None:
+        """What ``ImageDraw.text(anchor="ls")`` does for one line, with the glyph mask kept for the next time the
+        same run starts at the same fraction of a pixel."""
         size_px = t.size * 25.4 / 72 * self._scale
         x, y = self._xy(t.x, t.y)
-        self._draw.text((x, y), t.text, font=self._font(t.font, size_px), fill=self._rgba(t.color), anchor="ls")
+        font = self._font(t.font, size_px)
+        fill = self._rgba(t.color)
+        if "\n" in t.text:  # measured runs are single lines; ImageDraw would lay this out as several
+            self._draw.text((x, y), t.text, font=font, fill=fill, anchor="ls")
+            self._touch(0, 0, *self._canvas.size)
+            return
+        ink = self._draw._getink(fill)[0]
+        start = (math.modf(x)[0], math.modf(y)[0])
+        key = (t.font, round(size_px, 2), t.text, ink, start)
+        run = self._masks.get(key)
+        if run is None:
+            run = font.getmask2(t.text, self._draw.fontmode, anchor="ls", ink=ink, start=start)
+            self._masks.put(key, run, run[0].size[0] * run[0].size[1])
+        mask, offset = run
+        left, top = int(x) + offset[0], int(y) + offset[1]
+        self._draw.draw.draw_bitmap((left, top), mask, ink)
+        self._touch(left, top, left + mask.size[0], top + mask.size[1])
 
     def _image(self, im: dl.Image) -> None:
         from PIL import Image
@@ -174,35 +270,31 @@ class Rasterizer:
         with Image.open(im.path) as source:
             picture = source.convert("RGBA").resize((max(1, round(x1 - x0)), max(1, round(y1 - y0))), Image.LANCZOS)
         self._canvas.paste(picture, (round(x0), round(y0)), picture)
+        self._touch(round(x0), round(y0), round(x0) + picture.width, round(y0) + picture.height)
 
     def _clip(self, clip: dl.Clip) -> None:
         from PIL import Image, ImageDraw
 
-        saved_canvas = self._canvas
+        saved_canvas, touched = self._canvas, self._touched
         layer = saved_canvas.copy()
         self._use(layer)
-        self._items(clip.items)
+        self._touched = None  # its items are painted on the layer; only the clip's box reaches the canvas
+        try:
+            self._items(clip.items)
+        finally:
+            self._touched = touched
         mask = Image.new("L", layer.size, 0)
         x0, y0 = self._xy(clip.x, clip.y)
         x1, y1 = self._xy(clip.x + clip.w, clip.y + clip.h)
         ImageDraw.Draw(mask).rectangle([x0, y0, x1 - 1, y1 - 1], fill=255)
         saved_canvas.paste(layer, (0, 0), mask)
         self._use(saved_canvas)
+        self._touch(x0, y0, x1, y1)
 
 
-def save_pngs(jobs: list[tuple[dl.DisplayList, Path]], fonts: FontBook, dpi: float = 300) -> None:
-    """Writes each display list to its PNG path, in chunks spread over the cores (one Rasterizer a chunk),
-    with the game's ``fonts``."""
-    from deckwright.generator.parallel import process_map
-
-    chunks = [jobs[i::_CHUNKS] for i in range(_CHUNKS)]
-    process_map(partial(_save_chunk, dpi=dpi, font_files=fonts.files()), [chunk for chunk in chunks if chunk])
-
-
-_CHUNKS = 8  # enough to keep two or four cores busy; each chunk parses its PIL fonts once
-
-
-def _save_chunk(jobs: list[tuple[dl.DisplayList, Path]], dpi: float, font_files: dict[str, Path | bytes]) -> None:
-    raster = Rasterizer(font_files)
-    for display, path in jobs:
-        raster.save_png(display, path, dpi)
+def _leading_groups(items: tuple) -> tuple:
+    """The face's first items that are Groups: what it shares with other faces."""
+    count = 0
+    while count < len(items) and isinstance(items[count], dl.Group):
+        count += 1
+    return items[:count]

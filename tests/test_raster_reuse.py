@@ -1,0 +1,83 @@
+"""The PNG painter reuses what faces share (a frame, text masks): the pixels are exactly those of every face
+painted from scratch, whatever it painted before."""
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.fonts import shipped_fonts
+from deckwright.generator.render.raster import Rasterizer
+from deckwright.generator.render.raster_reuse import BoundedStore, aligned, merged
+from deckwright.rules.load import bundled_games, load_game
+
+FRAME = dl.Group((dl.Rect(-1, -1, 65.5, 90.9, fill="#35506b"),
+                  dl.Rect(3, 3, 57.5, 82.9, fill="#fbf7ef", stroke="#1d1a24", stroke_width=0.4, radius=2)))
+
+
+def _face(number: int, picture: str, font: str) -> dl.DisplayList:
+    """A face of every item kind, its own items moved a little by ``number``."""
+    shift = number * 0.37
+    star = (("M", 30 + shift, 40), ("L", 40, 60), ("L", 20 + shift, 48), ("L", 40, 48), ("L", 20, 60), ("Z",))
+    ring = (("M", 8, 40), ("L", 18, 40), ("L", 18, 50), ("L", 8, 50), ("Z",),
+            ("M", 10, 42), ("C", 14, 41, 16, 44, 16, 48), ("L", 10, 48), ("Z",))  # the same on every face
+    items = (
+        FRAME,
+        dl.Text(6 + shift, 12, f"Card {number}", font, 12, "#ffffff"),
+        dl.Text(6, 20, "the same line on every card", font, 8, "#1d1a24"),
+        dl.Rect(10, 30 + shift, 20, 8, fill="#8c1c13", opacity=0.5),
+        dl.Ellipse(40, 25, 10 + shift, 10, fill="#2f4858", stroke="#ffffff", stroke_width=0.5),
+        dl.Path(star, fill="#c9a227", stroke="#1d1a24", stroke_width=0.3),
+        dl.Path(ring, fill="#2f4858", opacity=0.8),
+        dl.Path((("M", 5, 70), ("C", 15, 60 + shift, 25, 80, 35, 70)), stroke="#8c1c13", stroke_width=0.6),
+        dl.Clip(44, 62, 12, 14, (dl.Image(40, 60, 20, 20, picture),)),
+        dl.Group((dl.Text(50, 80 - shift, str(number), font, 14, "#8c1c13"),)),
+    )
+    return dl.DisplayList(f"face {number}", 63.5, 88.9, 1.0, items)
+
+
+@pytest.fixture(scope="module")
+def picture(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("art") / "art.png"
+    Image.radial_gradient("L").convert("RGB").save(path)
+    return str(path)
+
+
+@pytest.mark.parametrize("dpi", [150, 300])
+def test_faces_sharing_a_frame_have_the_pixels_of_faces_painted_alone(picture, dpi):
+    fonts = shipped_fonts()
+    font = sorted(fonts.files())[0]
+    reusing = Rasterizer(fonts)
+    for number in range(5):
+        face = _face(number, picture, font)
+        alone = Rasterizer(fonts, reuse=False).image(face, dpi)
+        assert reusing.image(face, dpi).tobytes() == alone.tobytes(), face.name
+    assert reusing._frames.get(next(iter(reusing._frames._entries))) is not None  # the frame was kept
+
+
+@pytest.mark.parametrize("folder", bundled_games(BUNDLED_GAMES), ids=lambda folder: folder.name)
+def test_bundled_faces_are_the_same_painted_in_a_row_or_alone(folder):
+    game = load_game(folder)
+    faces = Faces(game)
+    reusing, alone = Rasterizer(faces.fonts), Rasterizer(faces.fonts, reuse=False)
+    for card in list(game.cards)[:6]:
+        face = faces.front(card, 0.3)
+        assert reusing.image(face, 120).tobytes() == alone.image(face, 120).tobytes(), card.id
+
+
+def test_touched_boxes_grow_to_whole_blocks_inside_the_canvas_and_merge_when_they_overlap():
+    assert aligned((3.2, 5.0, 7.9, 6.0), 2, (100, 100)) == (0, 2, 10, 10)
+    assert aligned((-10, -10, 500, 8), 2, (100, 100)) == (0, 0, 100, 12)
+    assert merged([(0, 0, 4, 4), (2, 2, 6, 6), (10, 10, 12, 12), (5, 5, 5, 9)]) == [(0, 0, 6, 6), (10, 10, 12, 12)]
+    assert merged([(0, 0, 4, 4), (4, 0, 8, 4)]) == [(0, 0, 4, 4), (4, 0, 8, 4)]  # touching is not overlapping
+
+
+def test_the_store_forgets_its_oldest_entries_beyond_its_budget():
+    store = BoundedStore(10)
+    store.put("a", 1, 4)
+    store.put("b", 2, 4)
+    store.put("c", 3, 4)
+    store.put("huge", 4, 11)
+    assert (store.get("a"), store.get("b"), store.get("c"), store.get("huge")) == (None, 2, 3, None)
