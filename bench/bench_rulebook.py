@@ -11,7 +11,7 @@ per game and in total, the best wall-clock time of N runs and the processor time
 machine's load average, which on a shared machine explains most of the spread.
 
 The build writes each game's rulebooks in a worker process while it draws that game's card PDFs
-(``rulebook.beside``), so what they add to its wall clock is not the serial figure: ``--in-build`` times
+(``generator.parallel.run_beside``), so what they add to its wall clock is not the serial figure: ``--in-build`` times
 whole builds of the bundled games, with the rulebooks and without (``in_build``), and how long the builds
 waited for the workers.
 """

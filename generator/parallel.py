@@ -11,6 +11,8 @@ import os
 import sys
 import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Sequence, TypeVar
 
@@ -136,3 +138,21 @@ class Beside:
         self._worker.terminate()
         self._worker.join()
         self._receiver.close()
+
+
+@contextmanager
+def run_beside(job: Callable[[], object], name: str) -> Iterator[None]:
+    """Runs ``job`` while the block runs (in a forked ``Beside`` worker called ``name`` where that is safe, else
+    after the block); an exception ``job`` raises is raised here when the block ends. If the block raises, the
+    worker is stopped and ``job``'s work is abandoned."""
+    worker = Beside.start(job, name)
+    if worker is None:
+        yield
+        job()
+        return
+    try:
+        yield
+    except BaseException:
+        worker.stop()
+        raise
+    worker.result()

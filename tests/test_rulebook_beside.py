@@ -1,5 +1,5 @@
-"""The rulebooks written beside the card PDFs (outputs.rulebook.beside): in a forked worker on Linux, the same
-bytes as written in process, the worker's errors raised in the build with their located problems, and the
+"""The rulebooks written beside the card PDFs (generator.parallel.run_beside): in a forked worker on Linux, the
+same bytes as written in process, the worker's errors raised in the build with their located problems, and the
 worker stopped when the build's own work fails."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from deckwright.generator import parallel
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, rulebooks_beside, write_rulebooks
-from deckwright.generator.outputs.rulebook.beside import run_beside
+from deckwright.generator.parallel import run_beside
 from deckwright.rules.load import load_game
 from deckwright.rules.problems import Loc, Problem
 
@@ -45,7 +45,7 @@ def _record_pid(path: Path) -> None:
 @linux_only
 def test_the_job_runs_in_another_process_while_the_block_runs(tmp_path, forking):
     mark = tmp_path / "pid"
-    with run_beside(lambda: _record_pid(mark)):
+    with run_beside(lambda: _record_pid(mark), "rulebook worker"):
         assert _wait_for(mark), "the job ran while the block waited for it"
     assert int(mark.read_text()) != os.getpid()
 
@@ -56,7 +56,7 @@ def test_with_threads_running_the_job_runs_here_after_the_block(tmp_path):
     thread = threading.Thread(target=stop.wait)
     thread.start()
     try:
-        with run_beside(lambda: _record_pid(mark)):
+        with run_beside(lambda: _record_pid(mark), "rulebook worker"):
             assert not mark.exists()
     finally:
         stop.set()
@@ -72,7 +72,7 @@ def _fail(problems):
 def test_an_error_in_the_worker_is_raised_with_its_located_problems(forking):
     problems = [Problem(Loc("cards/x/layouts/card.yaml", 3, 5), "no such font 'Nope'"),
                 Problem(Loc("cards/x/game.yaml", 1, 1), "a second problem")]
-    with pytest.raises(LayoutError) as raised, run_beside(lambda: _fail(problems)):
+    with pytest.raises(LayoutError) as raised, run_beside(lambda: _fail(problems), "rulebook worker"):
         pass
     assert raised.value.problems == sorted(problems)
     assert [str(p) for p in raised.value.problems] == [str(p) for p in sorted(problems)]
@@ -84,7 +84,7 @@ def _broken():
 
 @linux_only
 def test_an_unexpected_error_in_the_worker_keeps_the_workers_traceback(forking):
-    with pytest.raises(KeyError) as raised, run_beside(_broken):
+    with pytest.raises(KeyError) as raised, run_beside(_broken, "rulebook worker"):
         pass
     assert "no such key" in str(raised.value)
     assert "in _broken" in str(raised.value.__cause__) and "in the rulebook worker" in str(raised.value.__cause__)
@@ -98,7 +98,8 @@ def _late_write(path: Path) -> None:
 @linux_only
 def test_when_the_block_fails_the_worker_is_stopped_and_the_blocks_error_raised(tmp_path, forking):
     late = tmp_path / "late"
-    with pytest.raises(ValueError, match="the card PDFs failed"), run_beside(lambda: _late_write(late)):
+    with pytest.raises(ValueError, match="the card PDFs failed"), \
+            run_beside(lambda: _late_write(late), "rulebook worker"):
         raise ValueError("the card PDFs failed")
     time.sleep(2.5)
     assert not late.exists()

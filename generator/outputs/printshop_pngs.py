@@ -3,7 +3,7 @@
 Each worker takes every n-th face: it lays the face out itself (it starts with the game and its compiled
 layouts in memory, as a fork does), paints it and writes its file, one face at a time, so nothing but a
 file name crosses between processes and memory stays flat however large the deck. Which worker paints a
-face does not change its bytes. Where forking is not safe (``rulebook.beside.can_fork``) the faces are
+face does not change its bytes. Where forking is not safe (``generator.parallel.can_fork``) the faces are
 painted in this process after the PDFs.
 
 The workers collect garbage (a face's layout leaves some), but only of what they made: the objects they
@@ -21,9 +21,8 @@ from pathlib import Path
 
 from deckwright.generator.layout.displaylist import DisplayList
 from deckwright.generator.layout.fonts import FontBook
+from deckwright.generator.parallel import run_beside
 from deckwright.generator.render.raster import Rasterizer
-
-from .rulebook.beside import run_beside
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ def pngs_beside(jobs: list[PngJob], fonts: FontBook, dpi: float) -> Iterator[Non
     try:
         with ExitStack() as stack:
             for share in range(workers):
-                stack.enter_context(run_beside(partial(paint, jobs[share::workers])))
+                stack.enter_context(run_beside(partial(paint, jobs[share::workers]), "print-shop PNG worker"))
             yield
     finally:
         gc.unfreeze()

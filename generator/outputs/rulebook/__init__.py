@@ -25,10 +25,10 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
+from deckwright.generator.parallel import run_beside
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.data.model import Game
 
-from .beside import run_beside
 from .canvases import RulebookCanvas, bleed_canvas, booklet_canvas
 from .document import RulebookDoc
 from .matter import Cover, appendices, back_entries, chapter_entries, contents, index_of_cards
@@ -116,10 +116,13 @@ def write_rulebooks(game: Game, faces: Faces, results: list, out: Path, paper: s
 @contextmanager
 def rulebooks_beside(game: Game, faces: Faces, results: list, out: Path, paper: str, home: bool = True,
                      printshop: bool = True) -> Iterator[None]:
-    """``write_rulebooks`` run while the block runs (in a forked worker process, ``beside``); its errors are
-    raised when the block ends."""
+    """``write_rulebooks`` run while the block runs; its errors are raised when the block ends. The worker
+    (``generator.parallel.run_beside``) starts with the game, its compiled layouts and fonts already in memory,
+    so on a machine with a core to spare the rulebooks' wall-clock cost hides behind the card PDFs drawn
+    meanwhile; it collects no garbage, as it lives for one game's rulebooks."""
     if not game.pages or not (home or printshop):
         yield
         return
-    with run_beside(partial(write_rulebooks, game, faces, results, out, paper, home, printshop)):
+    job = partial(write_rulebooks, game, faces, results, out, paper, home, printshop)
+    with run_beside(job, "rulebook worker"):
         yield
