@@ -40,7 +40,7 @@ class Log(Protocol):
 
 REQUIRED_DATA = ("CONSTANTS", "SETUP", "ACTIONS", "NARRATION")
 REQUIRED_FUNCTIONS = ("prepare", "setup", "new_game", "apply", "legal_actions", "is_over", "zones", "observe")
-OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data", "outcome")
+OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data", "outcome", "apply_in_place")
 
 
 @runtime_checkable
