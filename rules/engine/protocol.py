@@ -32,9 +32,12 @@ class Chance(Protocol):
 
 
 class Log(Protocol):
-    """Where events go (``rules.engine.log``): ``add(kind, **data)``; falsy when nothing is recorded."""
+    """Where events go (``rules.engine.log``): ``add(kind, **data)``; falsy when nothing is recorded, and
+    ``kind in log`` when events of that kind are (rules code may ask either before building an event)."""
 
     def add(self, kind: str, **data: Any) -> None: ...
+
+    def __contains__(self, kind: object) -> bool: ...
 
     def __bool__(self) -> bool: ...
 

@@ -64,10 +64,14 @@ def strategies(module) -> dict[str, Callable]:
     return {**getattr(module, "STRATEGIES", {}), "random": random_choice}
 
 
-class CardFactLog:
+class CardFactLog(frozenset):
     """A log that keeps only the card facts a module's ``CARD_FACTS`` table names: ``{event kind: (fact, data
     key)}`` with fact ``drawn`` or ``played`` and the key's value a card id or a list of them (other values,
-    such as ``none``, are not cards and are skipped)."""
+    such as ``none``, are not cards and are skipped). It is the set of those kinds, so that ``kind in log`` is
+    answered in C and rules code that asks it builds no other event."""
+
+    def __new__(cls, table: dict, cards: frozenset):
+        return super().__new__(cls, table)
 
     def __init__(self, table: dict, cards: frozenset):
         self.table, self.cards = table, cards

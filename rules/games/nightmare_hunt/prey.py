@@ -26,7 +26,7 @@ def advance(state: State, chance, log) -> None:
             state.phase = "turn"
             return
         state.skip_turn = False
-        if log:
+        if "skipped" in log:
             log.add("skipped")
         prey_turns += 1
         if prey_turns > MAX_PREY_TURNS_IN_A_ROW:
@@ -48,11 +48,11 @@ def _enemy_acts(state: State, enemy: Enemy, chance, log) -> None:
     else:
         ability = None
     if ability is None:
-        if log:
+        if "pass" in log:
             log.add("pass", enemy=enemy.label, energy=enemy.energy)
         return
     enemy.energy -= ability.energy
-    if log:
+    if "prey" in log:
         log.add("prey", enemy=enemy.label, spent=ability.energy, left=enemy.energy)
     if _reaction_possible(state, enemy):
         state.pending = (enemy, ability)
@@ -71,21 +71,21 @@ def resolve(state: State, enemy: Enemy, ability: Ability, chance, log) -> None:
                 return
         elif kind == "inflict":
             zones.create(value, CONDITIONS)
-            if log:
+            if "inflict" in log:
                 log.add("inflict", by=enemy.label, condition=value, count=zones.piles[CONDITIONS].count(value))
         elif kind == "summon":
             summoned = summon(state, value)
-            if log:
+            if "summon" in log:
                 log.add("summon", enemy=enemy.label, summoned=summoned.label)
         elif kind == "discard_deck":
             moved = len(zones.piles[DECK])
             zones.move_all(DECK, DISCARD)
-            if log:
+            if "deck-lost" in log:
                 log.add("deck-lost", enemy=enemy.label, cards=moved)
             recover_if_empty(state, chance, log)
     if ability.skip_turn:
         state.skip_turn = True
-        if log:
+        if "skip" in log:
             log.add("skip", by=enemy.label)
 
 
@@ -99,7 +99,7 @@ def _hit(state: State, enemy: Enemy, power: int, chance, log) -> None:
     for _ in range(wounds):
         zones.create(rules.wound, to)
     state.last_attack = {"enemy": enemy.label, "power": power, "wounds": wounds, "critical": critical, "to": to}
-    if log:
+    if "attack" in log:
         log.add("attack", enemy=enemy.label, power=power, armor=state.armor, track=track, wounds=wounds, to=to)
     if critical:
         check_death(state, chance, log)
