@@ -52,7 +52,7 @@ def game_at(source: GameSource):
     return load_game(overlaid(folder, Path(source.fixture), scratch / folder.name))
 
 
-@lru_cache(maxsize=4)  # one game a process, read once for all the chunks it plays
+@lru_cache(maxsize=8)  # read once a process for all the chunks it plays (a bench's worker keeps the five games)
 def prepared(source: GameSource) -> Prepared:
     game = game_at(source)
     module = rules_module(game)
