@@ -14,13 +14,13 @@ So the ratio to the old code measured in the same minutes (bench_engine) is the 
 Each game plays as ``tests/fixtures/randomplay.yaml`` says (its made-up cards and options where the source
 leaves content open), with the strategy the simulator picks (its module's first, else random). Each game's run
 is sized so that one worker takes about ``--seconds`` (default 4): a few of its games are timed first, on one
-core, and the run is that many seconds' worth of whole chunks. ``CPU 2/1`` is the processor time of the pool's
-run on 2 workers (workers included) over that on 1: what the parallel run costs beyond the work itself (1.00x:
-nothing), a figure other work on the machine moves far less than the wall-clock ratio. The pool's rates are wall clock from the call to
-the last result, its start-up (forking the workers) included. A Dask cluster is started and its workers load
-the game before the clock starts (its start-up, a second or more, is printed apart): the rate is the cluster's
-work. On a machine other work shares, a scaling ratio says more about the load than about the simulator, so the
-load average is printed beside the figures.
+core, and the run is that many seconds' worth of whole chunks. The pool's rates are wall clock from the call to
+the last result, its start-up (forking the workers) included; ``CPU 2/1`` is the processor time of its run on
+2 workers (workers included) over that on 1: what the parallel run costs beyond the work itself (1.00x:
+nothing), a figure other work on the machine moves far less than the wall-clock ratio. A Dask cluster is
+started and its workers load the game before the clock starts (its start-up, a second or more, is printed
+apart): the rate is the cluster's work. On a machine other work shares, a scaling ratio says more about the
+load than about the simulator, so the load average is printed beside the figures.
 """
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from in_build import cpu_seconds  # noqa: E402
+from in_build import cpu_seconds  # noqa: E402  (bench/, this script's folder)
+
 from deckwright.rules.ci.fixtures import random_play_setups  # noqa: E402
 from deckwright.rules.engine.randomplay import play  # noqa: E402
 from deckwright.rules.sim import backends  # noqa: E402
