@@ -39,7 +39,8 @@ def _in(phase: str, state: State, verb: str, value=_BARE) -> None:
 
 
 def _play(state: State, action, options, chance, log) -> State:
-    _in("turn", state, "play", action)
+    if state.phase != "turn":  # asked here, not through a call: random play plays an action at every step
+        _in("turn", state, "play", action)
     take_action(state, action, options.get("target"), options.get("discard"), log)
     end_turn(state, chance, log)
     advance(state, chance, log)
@@ -47,7 +48,8 @@ def _play(state: State, action, options, chance, log) -> State:
 
 
 def _react(state: State, reaction, options, chance, log) -> State:
-    _in("reaction", state, "react", reaction)
+    if state.phase != "reaction":
+        _in("reaction", state, "react", reaction)
     react(state, reaction, options.get("discard"), chance, log)
     advance(state, chance, log)
     return state

@@ -54,7 +54,7 @@ def end_turn(state: State, chance, log) -> None:
     draw_to_mind(state, chance, log)
     if state.phase == "town":  # died drawing wounds
         return
-    if not state.enemies():
+    if not state.zones.piles[ENCOUNTER]:
         end_encounter(state, log)
     else:
         begin_prey_turn(state)

@@ -127,7 +127,8 @@ def label_for(state: State, card_id: str) -> str:
 
 def _reaction_possible(state: State, enemy: Enemy) -> bool:
     """A reaction could cancel the enemy's action: the legal answers are more than ``none``."""
-    return len(legal_for(state.rules, ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND])))) > 1
+    key = ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND]))
+    return len(state.rules.legal_memo.get(key) or legal_for(state.rules, key)) > 1
 
 
 def cancels(action: ActionDef, enemy: Enemy) -> bool:

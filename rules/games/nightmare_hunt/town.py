@@ -14,7 +14,8 @@ def draw_to_mind(state: State, chance, log) -> None:
         missing -= len(drawn)
         if "draw" in log and drawn:
             log.add("draw", cards=list(drawn))
-        recover_if_empty(state, chance, log)  # always leaves at least the new wound to draw
+        if not zones.piles[DECK]:  # recover_if_empty, without the call: it always leaves the new wound to draw
+            _recover(state, chance, log)
     check_death(state, chance, log)
 
 
