@@ -26,7 +26,7 @@ def take_action(state: State, action_id, target_label, discard, log) -> None:
         if action.id not in hand:
             raise RuleError(f"no {action.name} in your hand ({cards_text(rules, hand)})")
     elif kind == "instinctual":
-        if any(c in rules.actions for c in hand):
+        if not rules.actions.keys().isdisjoint(hand):  # an action card in hand (asked in C)
             raise RuleError(f"{action.name} is allowed only when your hand holds no action cards "
                             f"(it holds {cards_text(rules, hand)})")
     else:
