@@ -54,7 +54,9 @@ def _enemy_acts(state: State, enemy: Enemy, chance, log) -> None:
     enemy.energy -= ability.energy
     if "prey" in log:
         log.add("prey", enemy=enemy.label, spent=ability.energy, left=enemy.energy)
-    if _reaction_possible(state, enemy):
+    # a reaction could cancel it (the legal answers are more than ``none``); the memo asked without a call
+    key = ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND]))
+    if len(state.rules.legal_memo.get(key) or legal_for(state.rules, key)) > 1:
         state.pending = (enemy, ability)
         state.phase = "reaction"
         return
@@ -123,12 +125,6 @@ def label_for(state: State, card_id: str) -> str:
     state.labels = labels = dict(state.labels)  # shared with the state apply was given
     number = labels[card_id] = labels.get(card_id, 0) + 1
     return card_id if number == 1 else f"{card_id}#{number}"
-
-
-def _reaction_possible(state: State, enemy: Enemy) -> bool:
-    """A reaction could cancel the enemy's action: the legal answers are more than ``none``."""
-    key = ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND]))
-    return len(state.rules.legal_memo.get(key) or legal_for(state.rules, key)) > 1
 
 
 def cancels(action: ActionDef, enemy: Enemy) -> bool:
