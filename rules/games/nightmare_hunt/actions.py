@@ -13,7 +13,7 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
-from .legal import legal_now
+from .legal import legal_actions
 from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .prey import advance
 from .state import State
@@ -97,8 +97,3 @@ def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> St
     """``apply`` on a state its holder gives up (random play's own, which no one else sees): the same events and
     the same new state, without the copy. After a refused action the state given is no longer usable."""
     return dispatch(ACTIONS, state, action, chance, log)
-
-
-def legal_actions(state: State) -> list:
-    """The actions allowed now (worked out once per kind of position: ``legal``)."""
-    return list(legal_now(state))

@@ -16,7 +16,8 @@ def draw_to_mind(state: State, chance, log) -> None:
             log.add("draw", cards=list(drawn))
         if not zones.piles[DECK]:  # recover_if_empty, without the call: it always leaves the new wound to draw
             _recover(state, chance, log)
-    check_death(state, chance, log)
+    if zones.piles[HAND].count(rules.wound) >= rules.body:  # check_death's test, asked before calling it
+        check_death(state, chance, log)
 
 
 def recover_if_empty(state: State, chance, log) -> None:
