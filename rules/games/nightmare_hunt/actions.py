@@ -18,6 +18,8 @@ from .player import end_turn, equip, press_on, react, return_to_town, take_actio
 from .prey import advance
 from .state import State
 
+__all__ = ["ACTIONS", "apply", "apply_in_place", "legal_actions"]  # legal_actions: legal.py's, where its memo is
+
 WAITING = {
     "turn": "it is your turn: play an action ({play: ...})",
     "reaction": "{enemy} is acting: answer with 'react:' (a reaction, or none)",
