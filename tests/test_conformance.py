@@ -13,6 +13,7 @@ from deckwright.generator import BUNDLED_GAMES
 from deckwright.rules.ci.check import check_game
 from deckwright.rules.ci.conformance import check_module, protocol_problems
 from deckwright.rules.ci.fixtures import overlaid, random_play_setups
+from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.games import load_rules_file, rules_module
 from deckwright.rules.load import load_game
 
@@ -95,6 +96,30 @@ def test_an_apply_that_changes_its_input_is_caught():
         return new
     apply.__annotations__ = DUEL.apply.__annotations__
     assert any("changed the state it was given" in p for p in problems_of(broken(apply=apply)))
+
+
+def test_apply_in_place_must_give_the_state_and_events_of_apply():
+    def same(state, action, chance, log) -> object:
+        return DUEL.apply(state, action, chance, log)
+    same.__annotations__ = DUEL.apply.__annotations__
+    assert problems_of(broken(apply_in_place=same)) == []
+
+    def one_hit_more(state, action, chance, log) -> object:
+        new = DUEL.apply(state, action, chance, log)
+        return replace(new, score=tuple((f, n + 1) for f, n in new.score)) if new.score[0][1] == 1 else new
+    one_hit_more.__annotations__ = DUEL.apply.__annotations__
+    assert "seed 0: apply_in_place gives another state than apply after action 3 ({'attack': 'brute', " \
+           "'target': 'fencer'})" in problems_of(broken(apply_in_place=one_hit_more))[0]
+
+    def quiet(state, action, chance, log) -> object:
+        return DUEL.apply(state, action, chance, NULL_LOG)
+    quiet.__annotations__ = DUEL.apply.__annotations__
+    assert problems_of(broken(apply_in_place=quiet))[0].startswith(
+        "seed 0: apply_in_place logs other events than apply: event ")
+
+    assert protocol_problems(broken(apply_in_place=lambda state, action, chance: state)) == [
+        "apply_in_place() takes 3 parameter(s) without a default; the protocol passes 4",
+        "apply_in_place(): parameter(s) state, action, chance not annotated", "apply_in_place(): no return annotation"]
 
 
 def test_observations_and_event_data_must_be_json_plain():

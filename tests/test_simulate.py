@@ -12,11 +12,20 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import need_package
+
 from deckwright.generator.cli import main
 from deckwright.rules.sim import session
-from deckwright.rules.sim.plan import CHUNK_GAMES, GameSource, Simulation, Sweep, cells, chunk_seed, chunks
+from deckwright.rules.sim.plan import (
+    CHUNK_GAMES,
+    TASKS_PER_WORKER,
+    GameSource,
+    Simulation,
+    Sweep,
+    chunk_seed,
+    chunks,
+    pieces,
+)
 from deckwright.rules.sim.stats import histogram_quantile, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,6 +71,23 @@ def test_chunk_seeds_depend_on_the_seed_and_the_chunk_number_only():
                                                             (1, 1, 100), (0, 2, 50), (1, 2, 50)]
     assert [c.seed for c in work[::2]] == [c.seed for c in work[1::2]] == [chunk_seed(7, n) for n in range(3)]
     assert chunk_seed(7, 0) != chunk_seed(8, 0) and CHUNK_GAMES == 100
+
+
+def test_chunks_cut_into_pieces_play_the_same_games():
+    """Few long chunks are cut so that every worker has several pieces; a piece keeps its games' seeds, so the
+    merged figures are the chunks' own."""
+    from deckwright.rules.sim.tally import summary
+    from deckwright.rules.sim.worker import prepared, run_chunk
+    plan = Simulation(GameSource(str(NH)), 130, 5, "heuristic", sweeps=(Sweep("level", (1, 2)),))
+    work = chunks(plan)
+    cut = pieces(work, 2)
+    assert len(work) == 4 and len(cut) >= 2 * TASKS_PER_WORKER
+    seeds = {(c.cell, c.seed + i) for c in work for i in range(c.games)}
+    assert sorted((p.cell, p.seed + i) for p in cut for i in range(p.games)) == sorted(seeds)
+    assert pieces(chunks(Simulation(GameSource(str(NH)), 2_000, 5, "heuristic")), 2) == \
+        chunks(Simulation(GameSource(str(NH)), 2_000, 5, "heuristic"))  # enough chunks: none cut
+    game = prepared(plan.source).game
+    assert summary(plan, game, [run_chunk(p) for p in reversed(cut)]) == summary(plan, game, map(run_chunk, work))
 
 
 def test_a_sweep_grid_has_a_cell_for_every_combination_in_order(tmp_path):

@@ -14,6 +14,8 @@ checked the same way):
   after, in the first games);
 - the same seed gives the same event log; observations, legal actions and
   event data are JSON-plain, and every event kind is narrated without error;
+- ``apply_in_place``, when the module has it, gives the events and states ``apply``
+  gives: the first games are played both ways, and compared step by step;
 - the optional names ``deckwright simulate`` reads have their shape: ``OPTIONS`` a
   record definition, ``CARD_FACTS`` a table of (fact, data key), and
   ``outcome(state)`` of every finished game a (name, win) pair.
@@ -43,7 +45,7 @@ from deckwright.rules.games.gamecode import module_failure
 
 PARAMETERS = {"prepare": 1, "setup": 4, "new_game": 4, "apply": 4, "legal_actions": 1, "is_over": 1, "zones": 1,
               "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1,
-              "outcome": 1}
+              "outcome": 1, "apply_in_place": 4}
 GAMES = 20  # seeded random games
 WATCHED_GAMES = 2  # of which every step is also checked for purity and plain values
 MAX_ACTIONS = 5_000
@@ -195,6 +197,8 @@ def _random_play(module, game, rules, games: int, options: dict, max_actions: in
                                    + _first_difference(first.lines(), again.lines()))
         for seed in range(1, WATCHED_GAMES):
             _watched_game(module, rules, seed, options, max_actions)
+        for seed in range(WATCHED_GAMES if getattr(module, "apply_in_place", None) else 0):
+            report.problems += _in_place_problems(module, rules, seed, options, max_actions)
     except OpenRuleError as exc:
         report.notes.append(f"random play stops at a value the source leaves open: {exc}")
         return
@@ -263,6 +267,48 @@ def _watched_game(module, rules, seed: int, options: dict, max_actions: int, wat
             if bad:
                 raise _Broken(bad[0])
     return log
+
+
+def _in_place_problems(module, rules, seed: int, options: dict, max_actions: int) -> list[str]:
+    """Where ``apply_in_place`` departs from ``apply``: the game of ``seed`` played both ways, its state after
+    every action and its events compared."""
+    ways = [_Stepped(module, rules) for _ in range(2)]
+    logs = [EventLog(_checked_narrator(module, rules)) for _ in ways]
+    for way, log, in_place in zip(ways, logs, (False, True)):
+        play(way, rules, seed, max_actions, options, log=log, in_place=in_place)
+    copied, in_place = ways
+    for number, (action, a, b) in enumerate(zip(copied.actions, copied.states, in_place.states), start=1):
+        if a != b:
+            return [f"seed {seed}: apply_in_place gives another state than apply after action {number} ({action!r})"]
+    if len(copied.states) != len(in_place.states):
+        return [f"seed {seed}: apply_in_place plays {len(in_place.states)} actions, apply {len(copied.states)}"]
+    if logs[0].facts() != logs[1].facts():
+        return [f"seed {seed}: apply_in_place logs other events than apply: "
+                + _first_difference([str(f) for f in logs[0].facts()], [str(f) for f in logs[1].facts()])]
+    return []
+
+
+class _Stepped:
+    """The module with the state after every ``apply`` or ``apply_in_place`` kept (as a snapshot)."""
+
+    def __init__(self, module, rules):
+        self._module, self._shared = module, {id(rules)}
+        self.actions: list = []
+        self.states: list = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
+
+    def _kept(self, new, action):
+        self.actions.append(action)
+        self.states.append(snapshot(new, self._shared))
+        return new
+
+    def apply(self, state, action, chance, log):
+        return self._kept(self._module.apply(state, action, chance, log), action)
+
+    def apply_in_place(self, state, action, chance, log):
+        return self._kept(self._module.apply_in_place(state, action, chance, log), action)
 
 
 def _checked_narrator(module, rules) -> Callable:

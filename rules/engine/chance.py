@@ -53,7 +53,7 @@ class SeededChance:
 
     def roll(self, sides: int, what: str = "") -> int:
         face = int(self._random.random() * sides) + 1
-        if self.log:
+        if "roll" in self.log:
             self.log.add("roll", die=sides, face=face, what=what)
         return face
 
@@ -68,7 +68,7 @@ class SeededChance:
             while j > i:
                 j = getrandbits(k)
             order[i], order[j] = order[j], order[i]
-        if self.log:
+        if "shuffle" in self.log:
             self.log.add("shuffle", pile=what, order=[item_id(i) for i in order])
         return order
 

@@ -8,7 +8,11 @@ written by the rules code. Golden logs and tests compare the facts; the
 wording can change without changing what happened.
 
 Random play that needs no log passes ``NULL_LOG``, which is falsy, so callers
-write ``if log: log.add(...)`` around events whose data is costly to build.
+write ``if log: log.add(...)`` around events whose data is costly to build. A
+log also says which kinds it records: ``kind in log`` (an ``EventLog`` every
+kind, ``NULL_LOG`` none, the simulator's card-fact log the few it counts), so
+a hot path can write ``if "draw" in log: log.add("draw", ...)`` and build only
+the events the log keeps.
 """
 from __future__ import annotations
 
@@ -61,6 +65,9 @@ class EventLog:
     def __bool__(self) -> bool:  # an empty log is still a log that records
         return True
 
+    def __contains__(self, kind: object) -> bool:  # every kind is recorded
+        return True
+
     def add(self, kind: str, **data: Any) -> None:
         self.events.append(Event(kind, data, self.narrate(kind, data)))
 
@@ -79,8 +86,8 @@ class EventLog:
 class NullLog(tuple):
     """A log that records nothing, for fast random play.
 
-    It is an empty tuple so that ``if log:`` is decided in C: random play
-    asks it hundreds of thousands of times.
+    It is an empty tuple so that ``if log:`` and ``kind in log`` are decided in
+    C: random play asks them hundreds of thousands of times.
     """
 
     @property

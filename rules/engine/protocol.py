@@ -32,15 +32,18 @@ class Chance(Protocol):
 
 
 class Log(Protocol):
-    """Where events go (``rules.engine.log``): ``add(kind, **data)``; falsy when nothing is recorded."""
+    """Where events go (``rules.engine.log``): ``add(kind, **data)``; falsy when nothing is recorded, and
+    ``kind in log`` when events of that kind are (rules code may ask either before building an event)."""
 
     def add(self, kind: str, **data: Any) -> None: ...
+
+    def __contains__(self, kind: object) -> bool: ...
 
     def __bool__(self) -> bool: ...
 
 REQUIRED_DATA = ("CONSTANTS", "SETUP", "ACTIONS", "NARRATION")
 REQUIRED_FUNCTIONS = ("prepare", "setup", "new_game", "apply", "legal_actions", "is_over", "zones", "observe")
-OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data", "outcome")
+OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data", "outcome", "apply_in_place")
 
 
 @runtime_checkable

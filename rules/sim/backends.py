@@ -12,7 +12,7 @@ import signal
 import sys
 from typing import Callable, Sequence
 
-from .plan import Chunk
+from .plan import Chunk, pieces
 from .worker import prepared, run_chunk
 
 Done = Callable[[dict], None]
@@ -63,21 +63,26 @@ def _ignore_sigint() -> None:
 
 
 def _pool(chunks: Sequence[Chunk], done: Done, workers: int) -> list[dict]:
+    import gc
     import multiprocessing
     import threading
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    if workers < 2 or len(chunks) < 2:
+    work = pieces(list(chunks), workers)
+    if workers < 2 or len(work) < 2:
         return _serial(chunks, done)
     fork = sys.platform == "linux" and threading.active_count() == 1
     if fork and chunks:
         prepared(chunks[0].source)  # loaded once here, inherited by every forked worker
+        # frozen, the inherited objects are never walked by the workers' garbage collections (which would touch,
+        # and so copy, every page of the parent's heap): generator.parallel does the same
+        gc.freeze()
     context = multiprocessing.get_context("fork" if fork else "spawn")
     results = []
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
     try:
-        # at most a few chunks a worker in flight: a Ctrl-C then has little to cancel
-        pending, queue = set(), list(reversed(chunks))
+        # at most a few pieces a worker in flight: a Ctrl-C then has little to cancel
+        pending, queue = set(), list(reversed(work))
         while queue or pending:
             while queue and len(pending) < 4 * workers:
                 pending.add(pool.submit(run_chunk, queue.pop()))
@@ -90,6 +95,8 @@ def _pool(chunks: Sequence[Chunk], done: Done, workers: int) -> list[dict]:
         raise Interrupted(results) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        if fork:
+            gc.unfreeze()
     return results
 
 
@@ -114,7 +121,8 @@ def _dask(chunks: Sequence[Chunk], scheduler: str, done: Done) -> list[dict]:
         except OSError as exc:
             raise SchedulerError(f"--scheduler {scheduler}: no Dask scheduler answers there ({exc})") from None
         with client:
-            futures = client.map(run_chunk, list(chunks), pure=False)
+            workers = max(1, sum(client.nthreads().values()))
+            futures = client.map(run_chunk, pieces(list(chunks), workers), pure=False)
             try:
                 for future in as_completed(futures):
                     results.append(future.result())

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 CHUNK_GAMES = 100  # games a chunk plays: small enough for a steady progress bar and a quick Ctrl-C
+TASKS_PER_WORKER = 8  # pieces of work a worker takes at least, so that none is left with a long last one
 
 
 @dataclass(frozen=True)
@@ -86,3 +87,20 @@ def chunks(simulation: Simulation) -> list[Chunk]:
                               number, chunk_seed(simulation.seed, number), min(CHUNK_GAMES, simulation.games - start),
                               simulation.max_actions))
     return work
+
+
+def pieces(work: list[Chunk], workers: int) -> list[Chunk]:
+    """The chunks cut into at least ``TASKS_PER_WORKER`` pieces a worker, where they are fewer: a piece is a run of
+    its chunk's games, with their seeds, so the games and the merged figures are the same however the work is cut.
+    A game whose chunks take seconds each (RT:0, Gloombah!) otherwise leaves one worker idle while the other
+    plays the last chunk."""
+    wanted = TASKS_PER_WORKER * workers
+    if len(work) >= wanted or not work:
+        return list(work)
+    cut = -(-wanted // len(work))  # pieces a chunk
+    out = []
+    for chunk in work:
+        size = -(-chunk.games // cut)
+        out += [replace(chunk, seed=chunk.seed + start, games=min(size, chunk.games - start))
+                for start in range(0, chunk.games, size)]
+    return out

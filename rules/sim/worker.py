@@ -52,7 +52,7 @@ def game_at(source: GameSource):
     return load_game(overlaid(folder, Path(source.fixture), scratch / folder.name))
 
 
-@lru_cache(maxsize=4)  # one game a process, read once for all the chunks it plays
+@lru_cache(maxsize=8)  # read once a process for all the chunks it plays (a bench's worker keeps the five games)
 def prepared(source: GameSource) -> Prepared:
     game = game_at(source)
     module = rules_module(game)
@@ -64,28 +64,38 @@ def strategies(module) -> dict[str, Callable]:
     return {**getattr(module, "STRATEGIES", {}), "random": random_choice}
 
 
-class CardFactLog:
+class CardFactLog(frozenset):
     """A log that keeps only the card facts a module's ``CARD_FACTS`` table names: ``{event kind: (fact, data
     key)}`` with fact ``drawn`` or ``played`` and the key's value a card id or a list of them (other values,
-    such as ``none``, are not cards and are skipped)."""
+    such as ``none``, are not cards and are skipped). It is the set of those kinds, so that ``kind in log`` is
+    answered in C and rules code that asks it builds no other event."""
+
+    def __new__(cls, table: dict, cards: frozenset):
+        return super().__new__(cls, table)
 
     def __init__(self, table: dict, cards: frozenset):
-        self.table, self.cards = table, cards
-        self.counts = {"drawn": Counter(), "played": Counter()}
+        self.cards = cards
+        self.named = {"drawn": [], "played": []}  # what each fact's events name, in order, counted at the end
+        self.routes = {kind: (self.named[fact], key) for kind, (fact, key) in table.items()}
 
     def __bool__(self) -> bool:
         return True
 
     def add(self, kind: str, **data) -> None:
-        entry = self.table.get(kind)
-        if entry is None:
+        route = self.routes.get(kind)
+        if route is None:
             return
-        fact, key = entry
+        named, key = route
         value = data.get(key)
-        counter, cards = self.counts[fact], self.cards
-        for card in value if isinstance(value, (list, tuple)) else (value,):
-            if card in cards:
-                counter[card] += 1
+        if isinstance(value, (list, tuple)):
+            named.extend(value)
+        else:
+            named.append(value)
+
+    @property
+    def counts(self) -> dict[str, Counter]:
+        """How many times each card was drawn and played (counted in C; a value that is no card is left out)."""
+        return {fact: Counter(filter(self.cards.__contains__, named)) for fact, named in self.named.items()}
 
 
 def run_chunk(chunk: Chunk) -> dict:
@@ -116,8 +126,9 @@ def run_chunk(chunk: Chunk) -> dict:
         lengths[result.actions] += 1
         wins += bool(won)
         if table:
-            played = log.counts["played"]
-            for card, n in log.counts["drawn"].items():
+            counts = log.counts
+            played = counts["played"]
+            for card, n in counts["drawn"].items():
                 cards.setdefault(card, [0, 0, 0, 0])[0] += n
             for card, n in played.items():
                 entry = cards.setdefault(card, [0, 0, 0, 0])

@@ -13,10 +13,12 @@ from deckwright.rules.engine.errors import RuleError
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
-from .legal import legal_now
+from .legal import legal_actions
 from .player import end_turn, equip, press_on, react, return_to_town, take_action
 from .prey import advance
 from .state import State
+
+__all__ = ["ACTIONS", "apply", "apply_in_place", "legal_actions"]  # legal_actions: legal.py's, where its memo is
 
 WAITING = {
     "turn": "it is your turn: play an action ({play: ...})",
@@ -39,7 +41,8 @@ def _in(phase: str, state: State, verb: str, value=_BARE) -> None:
 
 
 def _play(state: State, action, options, chance, log) -> State:
-    _in("turn", state, "play", action)
+    if state.phase != "turn":  # asked here, not through a call: random play plays an action at every step
+        _in("turn", state, "play", action)
     take_action(state, action, options.get("target"), options.get("discard"), log)
     end_turn(state, chance, log)
     advance(state, chance, log)
@@ -47,7 +50,8 @@ def _play(state: State, action, options, chance, log) -> State:
 
 
 def _react(state: State, reaction, options, chance, log) -> State:
-    _in("reaction", state, "react", reaction)
+    if state.phase != "reaction":
+        _in("reaction", state, "react", reaction)
     react(state, reaction, options.get("discard"), chance, log)
     advance(state, chance, log)
     return state
@@ -95,8 +99,3 @@ def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> St
     """``apply`` on a state its holder gives up (random play's own, which no one else sees): the same events and
     the same new state, without the copy. After a refused action the state given is no longer usable."""
     return dispatch(ACTIONS, state, action, chance, log)
-
-
-def legal_actions(state: State) -> list:
-    """The actions allowed now (worked out once per kind of position: ``legal``)."""
-    return list(legal_now(state))

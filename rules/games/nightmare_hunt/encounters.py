@@ -38,35 +38,35 @@ def start_encounter(state: State, card_id: str, chance, log) -> None:
     if card_id in rules.events:
         event = rules.events[card_id]
         zones.own(EVENT).append(card_id)
-        if log:
+        if "encounter" in log:
             log.add("encounter", card=card_id, energy=0)
         if event.inflict:
             zones.create(event.inflict, CONDITIONS)
-            if log:
+            if "inflict" in log:
                 log.add("inflict", by=card_id, condition=event.inflict,
                         count=zones.piles[CONDITIONS].count(event.inflict))
         if event.next_fast:
             state.next_fast += event.next_fast
-            if log:
+            if "next-fast" in log:
                 log.add("next-fast", card=card_id, fast=event.next_fast)
         summons = event.summons
     else:
         card = rules.enemies[card_id]
         enemy = Enemy(card_id, label_for(state, card_id), card, energy=card.fast + state.next_fast)
         zones.own(ENCOUNTER).append(enemy)
-        if log:
+        if "encounter" in log:
             log.add("encounter", card=card_id, energy=enemy.energy)
         state.next_fast = 0
         summons = card.summons
     for summoned_id in summons:
         summoned = summon(state, summoned_id)
-        if log:
+        if "join" in log:
             log.add("join", enemy=summoned.label)
     enemies = state.enemies()
     if armor.slow:
         for enemy in enemies:
             enemy.energy += armor.slow
-        if log and enemies:
+        if "slow" in log and enemies:
             log.add("slow", armor=armor.id, energy=[[e.label, e.energy] for e in enemies])
     if enemies:
         begin_prey_turn(state)

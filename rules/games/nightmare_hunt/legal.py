@@ -1,5 +1,5 @@
-"""The actions legal in a position, worked out once per kind of position: ``actions.legal_actions`` gives them to
-players, and the prey's side asks whether the hunter could react at all."""
+"""The actions legal in a position, worked out once per kind of position: ``legal_actions`` (the protocol's, which
+``actions`` exports) gives them to players, and the prey's side asks whether the hunter could react at all."""
 from __future__ import annotations
 
 from operator import attrgetter
@@ -10,8 +10,8 @@ from .state import ENCOUNTER, HAND, State
 LABEL = attrgetter("label")  # an enemy's label, read in C
 
 
-def legal_now(state: State) -> tuple:
-    """The actions allowed now, shared: copy before changing. They depend only on the phase, the action cards in
+def legal_actions(state: State) -> list:
+    """The actions allowed now (a new list of the kept ones). They depend only on the phase, the action cards in
     hand, the enemies' labels and whether the pending enemy has energy left: ``legal_for`` the position's key."""
     phase = state.phase
     if phase == "turn":
@@ -23,8 +23,8 @@ def legal_now(state: State) -> tuple:
     elif phase == "between":
         key = ("between",)
     else:
-        return ()
-    return legal_for(state.rules, key)
+        return []
+    return list(state.rules.legal_memo.get(key) or legal_for(state.rules, key))  # the memo asked first, no call
 
 
 def legal_for(rules: Rules, key: tuple) -> tuple:

@@ -97,7 +97,7 @@ class Rules:
     reactions: tuple[ActionDef, ...] = ()  # the actions played as reactions, in data order
     plays: tuple[ActionDef, ...] = ()  # the others, played on the player's turn
     wounding_conditions: frozenset = frozenset()  # the conditions that wound at every non-Recovery action
-    # The legal actions of each kind of position, worked out the first time one is met (actions.legal_actions)
+    # The legal actions of each kind of position, worked out the first time one is met (legal.legal_actions)
     legal_memo: dict = field(default_factory=dict, compare=False, repr=False)
     # The heuristic player's choice in each situation it has met (strategies.heuristic_choice)
     choice_memo: dict = field(default_factory=dict, compare=False, repr=False)

@@ -39,7 +39,7 @@ def held_cards(rules: Rules) -> Distribution:
 
 
 def can_cancel(rules: Rules, held: frozenset, prey_left_at_zero: bool) -> bool:
-    """A reaction in reach (prey._reaction_possible for these cards): a reaction card held, or a basic reaction,
+    """A reaction in reach (prey._enemy_acts asks it for these cards): a reaction card held, or a basic reaction,
     which costs any action card."""
     for action in rules.reactions:
         if not (action.cancels == "any" or (action.cancels == "zero-energy" and prey_left_at_zero)):

@@ -26,12 +26,12 @@ def take_action(state: State, action_id, target_label, discard, log) -> None:
         if action.id not in hand:
             raise RuleError(f"no {action.name} in your hand ({cards_text(rules, hand)})")
     elif kind == "instinctual":
-        if any(c in rules.actions for c in hand):
+        if not rules.actions.keys().isdisjoint(hand):  # an action card in hand (asked in C)
             raise RuleError(f"{action.name} is allowed only when your hand holds no action cards "
                             f"(it holds {cards_text(rules, hand)})")
     else:
         cost_card = _cost_card(state, discard, action)
-    if log:
+    if "action" in log:
         log.add("action", action=action.id, discard=cost_card)
     if kind == "card":
         zones.move(action.id, HAND, DISCARD)
@@ -54,7 +54,7 @@ def end_turn(state: State, chance, log) -> None:
     draw_to_mind(state, chance, log)
     if state.phase == "town":  # died drawing wounds
         return
-    if not state.enemies():
+    if not state.zones.piles[ENCOUNTER]:
         end_encounter(state, log)
     else:
         begin_prey_turn(state)
@@ -67,7 +67,7 @@ def react(state: State, reaction, discard, chance, log) -> None:
     state.pending = None
     state.phase = "prey"
     if reaction in (None, "none", False):
-        if log:
+        if "reaction" in log:
             log.add("reaction", enemy=enemy.label, action="none", discard=None)
         resolve(state, enemy, ability, chance, log)
         return
@@ -85,17 +85,17 @@ def react(state: State, reaction, discard, chance, log) -> None:
     else:
         card = _cost_card(state, discard, action)
         zones.move(card, HAND, DISCARD)
-    if log:
+    if "reaction" in log:
         log.add("reaction", enemy=enemy.label, action=action.id, discard=card)
     _pay_time(state, action, log)
     if action.skip_turn:
         state.skip_turn = True
-        if log:
+        if "skip" in log:
             log.add("skip", by=action.id)
 
 
 def return_to_town(state: State, chance, log) -> None:
-    if log:
+    if "town" in log:
         log.add("town")
     reset_encounter_deck(state, log)
     go_to_town(state, chance, log)
@@ -109,7 +109,7 @@ def equip(state: State, armor: str, log) -> None:
     if armor not in state.rules.armors:
         raise SpecError(f"no armour '{armor}'{did_you_mean(str(armor), list(state.rules.armors))}", ("equip",))
     state.armor = armor
-    if log:
+    if "equip" in log:
         log.add("equip", armor=armor)
 
 
@@ -134,7 +134,7 @@ def _pay_time(state: State, action: ActionDef, log) -> None:
         enemies = zones.piles[ENCOUNTER]
         for enemy in enemies:
             enemy.energy += time
-        if log and enemies:
+        if "time" in log and enemies:
             log.add("time", action=action.id, energy=[[e.label, e.energy] for e in enemies])
     conditions = zones.piles[CONDITIONS]
     if not conditions or action.modifier == "recovery":
@@ -151,17 +151,17 @@ def _strike(state: State, action: ActionDef, enemy: Enemy, log) -> None:
     card = enemy.card
     protector = card.protected_by
     if protector and any(e.id == protector for e in state.enemies()):
-        if log:
+        if "protected" in log:
             log.add("protected", action=action.id, enemy=enemy.label, by=protector)
         return
     total = enemy.wounds + action.power
     if card.wound_reset is not None and total >= card.wound_reset:
         enemy.wounds = 0
-        if log:
+        if "wounds-reset" in log:
             log.add("wounds-reset", action=action.id, enemy=enemy.label, would_be=total)
         return
     enemy.wounds = total
-    if log:
+    if "strike" in log:
         log.add("strike", action=action.id, enemy=enemy.label, wounds=total)
     if total >= card.health:
         _defeat(state, enemy, log)
@@ -175,7 +175,7 @@ def _defeat(state: State, enemy: Enemy, log) -> None:
     else:
         zones.take(ENCOUNTER, enemy)
         zones.own(ENCOUNTER_DISCARD).append(enemy.id)
-    if log:
+    if "defeat" in log:
         log.add("defeat", enemy=enemy.label, trashed=enemy.summoned)
     if enemy.card.boss:
         state.phase = "won"
@@ -186,12 +186,12 @@ def _rest(state: State, action: ActionDef, log) -> None:
     rules, zones = state.rules, state.zones
     if action.discard_hand:
         moved = zones.move_all(HAND, DISCARD)
-        if log and moved:
+        if "discard" in log and moved:
             log.add("discard", action=action.id, cards=list(moved))
     ended = [c for c in zones.piles[CONDITIONS] if rules.conditions[c].ends_on_rest]
     for condition in ended:
         zones.remove(condition, CONDITIONS)
-    if log and ended:
+    if "conditions-end" in log and ended:
         log.add("conditions-end", action=action.id, conditions=ended)
 
 

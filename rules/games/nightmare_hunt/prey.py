@@ -26,7 +26,7 @@ def advance(state: State, chance, log) -> None:
             state.phase = "turn"
             return
         state.skip_turn = False
-        if log:
+        if "skipped" in log:
             log.add("skipped")
         prey_turns += 1
         if prey_turns > MAX_PREY_TURNS_IN_A_ROW:
@@ -48,13 +48,15 @@ def _enemy_acts(state: State, enemy: Enemy, chance, log) -> None:
     else:
         ability = None
     if ability is None:
-        if log:
+        if "pass" in log:
             log.add("pass", enemy=enemy.label, energy=enemy.energy)
         return
     enemy.energy -= ability.energy
-    if log:
+    if "prey" in log:
         log.add("prey", enemy=enemy.label, spent=ability.energy, left=enemy.energy)
-    if _reaction_possible(state, enemy):
+    # a reaction could cancel it (the legal answers are more than ``none``); the memo asked without a call
+    key = ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND]))
+    if len(state.rules.legal_memo.get(key) or legal_for(state.rules, key)) > 1:
         state.pending = (enemy, ability)
         state.phase = "reaction"
         return
@@ -71,21 +73,21 @@ def resolve(state: State, enemy: Enemy, ability: Ability, chance, log) -> None:
                 return
         elif kind == "inflict":
             zones.create(value, CONDITIONS)
-            if log:
+            if "inflict" in log:
                 log.add("inflict", by=enemy.label, condition=value, count=zones.piles[CONDITIONS].count(value))
         elif kind == "summon":
             summoned = summon(state, value)
-            if log:
+            if "summon" in log:
                 log.add("summon", enemy=enemy.label, summoned=summoned.label)
         elif kind == "discard_deck":
             moved = len(zones.piles[DECK])
             zones.move_all(DECK, DISCARD)
-            if log:
+            if "deck-lost" in log:
                 log.add("deck-lost", enemy=enemy.label, cards=moved)
             recover_if_empty(state, chance, log)
     if ability.skip_turn:
         state.skip_turn = True
-        if log:
+        if "skip" in log:
             log.add("skip", by=enemy.label)
 
 
@@ -99,7 +101,7 @@ def _hit(state: State, enemy: Enemy, power: int, chance, log) -> None:
     for _ in range(wounds):
         zones.create(rules.wound, to)
     state.last_attack = {"enemy": enemy.label, "power": power, "wounds": wounds, "critical": critical, "to": to}
-    if log:
+    if "attack" in log:
         log.add("attack", enemy=enemy.label, power=power, armor=state.armor, track=track, wounds=wounds, to=to)
     if critical:
         check_death(state, chance, log)
@@ -123,11 +125,6 @@ def label_for(state: State, card_id: str) -> str:
     state.labels = labels = dict(state.labels)  # shared with the state apply was given
     number = labels[card_id] = labels.get(card_id, 0) + 1
     return card_id if number == 1 else f"{card_id}#{number}"
-
-
-def _reaction_possible(state: State, enemy: Enemy) -> bool:
-    """A reaction could cancel the enemy's action: the legal answers are more than ``none``."""
-    return len(legal_for(state.rules, ("reaction", enemy.energy == 0, frozenset(state.zones.piles[HAND])))) > 1
 
 
 def cancels(action: ActionDef, enemy: Enemy) -> bool:

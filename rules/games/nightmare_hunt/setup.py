@@ -53,7 +53,7 @@ def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     zones.shuffle(DECK, chance)
     zones.draw(DECK, HAND, rules.mind)
     build_encounter_deck(state, chance)
-    if log:
+    if "start" in log:
         log.add("start", armor=armor, hand=list(zones.piles[HAND]))
     return state
 
@@ -76,7 +76,7 @@ def setup(rules: Rules, spec: dict, chance: Chance, log: Log) -> State:
     state.skip_turn = spec.get("skip_turn", False)
     state.next_fast = spec.get("next_fast", 0)
     _encounter_piles(rules, spec, state)
-    if log:
+    if "setup" in log:
         log.add("setup", armor=state.armor, hand=list(state.zones.piles[HAND]), deck=len(state.zones.piles[DECK]),
                 discard=len(state.zones.piles[DISCARD]))
     if "encounter" in spec:

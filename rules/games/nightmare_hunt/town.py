@@ -12,10 +12,12 @@ def draw_to_mind(state: State, chance, log) -> None:
     while missing > 0:
         drawn = zones.draw(DECK, HAND, missing)
         missing -= len(drawn)
-        if log and drawn:
+        if "draw" in log and drawn:
             log.add("draw", cards=list(drawn))
-        recover_if_empty(state, chance, log)  # always leaves at least the new wound to draw
-    check_death(state, chance, log)
+        if not zones.piles[DECK]:  # recover_if_empty, without the call: it always leaves the new wound to draw
+            _recover(state, chance, log)
+    if zones.piles[HAND].count(rules.wound) >= rules.body:  # check_death's test, asked before calling it
+        check_death(state, chance, log)
 
 
 def recover_if_empty(state: State, chance, log) -> None:
@@ -28,7 +30,7 @@ def _recover(state: State, chance, log) -> None:
     zones = state.zones
     zones.create(state.rules.wound, DISCARD)
     zones.move_all(DISCARD, DECK)
-    if log:
+    if "recovery" in log:
         log.add("recovery", cards=len(zones.piles[DECK]))
     zones.shuffle(DECK, chance)
 
@@ -40,7 +42,7 @@ def check_death(state: State, chance, log) -> None:
     if in_hand < rules.body:
         return
     state.deaths += 1
-    if log:
+    if "death" in log:
         log.add("death", wounds=in_hand)
     _discard_event(state)
     for enemy in list(zones.piles[ENCOUNTER]):
@@ -59,8 +61,9 @@ def end_encounter(state: State, log) -> None:
     state.queue = []
     if state.phase != "won":
         state.phase = "between"
-    if log:
-        log.add("cleared" if state.phase == "won" else "encounter-over")
+    kind = "cleared" if state.phase == "won" else "encounter-over"
+    if kind in log:
+        log.add(kind)
 
 
 def _discard_event(state: State) -> None:
@@ -74,7 +77,7 @@ def reset_encounter_deck(state: State, log) -> None:
     for card_id in [c for c in zones.piles[ENCOUNTER_DISCARD] if c in rules.enemies and rules.enemies[c].boss]:
         zones.move(card_id, ENCOUNTER_DISCARD, ENCOUNTERS, to="bottom")
     returned = zones.move_all(ENCOUNTER_DISCARD, ENCOUNTERS, flip=True)
-    if log:
+    if "reset" in log:
         log.add("reset", returned=len(returned), top=zones.ids(ENCOUNTERS)[:3])
 
 
@@ -84,7 +87,7 @@ def go_to_town(state: State, chance, log) -> None:
     removed = sum(zones.remove_every(rules.wound, pile) for pile in (HAND, DECK, DISCARD))
     zones.move_all(HAND, DECK)
     zones.move_all(DISCARD, DECK)
-    if log:
+    if "town-deck" in log:
         log.add("town-deck", wounds_removed=removed)
     zones.shuffle(DECK, chance)
     zones.draw(DECK, HAND, rules.mind)
@@ -93,6 +96,6 @@ def go_to_town(state: State, chance, log) -> None:
     state.next_fast = 0
     state.pending = None
     state.queue = []
-    if log:
+    if "draw" in log:
         log.add("draw", cards=list(zones.piles[HAND]))
 
