@@ -54,9 +54,9 @@ def in_build(repeat: int) -> None:
     waits: list[tuple[float, float]] = []  # per game: (starting the worker, waiting for it), seconds
 
     @contextlib.contextmanager
-    def timed_beside(job):
+    def timed_beside(job, name):
         start = time.perf_counter()
-        with run_beside(job):
+        with run_beside(job, name):
             started = time.perf_counter() - start
             yield
             done = time.perf_counter()
