@@ -57,6 +57,20 @@ def test_faces_sharing_a_frame_have_the_pixels_of_faces_painted_alone(picture, d
     assert reusing._frames.get(next(iter(reusing._frames._entries))) is not None  # the frame was kept
 
 
+def test_a_pillow_without_the_text_internals_paints_the_same_pixels_with_imagedraw_text(picture):
+    """The glyph-mask path calls what ImageDraw.text calls inside (private names); without them, ImageDraw.text
+    itself paints each run, on a kept frame too, and the pixels are the same."""
+    fonts = shipped_fonts()
+    font = sorted(fonts.files())[0]
+    masks, plain = Rasterizer(fonts), Rasterizer(fonts)
+    plain.keeps_text_masks = False
+    assert masks.keeps_text_masks  # this Pillow has them (pillow>=10)
+    for number in range(4):
+        face = _face(number, picture, font)
+        assert plain.image(face, 150).tobytes() == masks.image(face, 150).tobytes(), face.name
+    assert not plain._masks._entries and masks._masks._entries
+
+
 @pytest.mark.parametrize("folder", bundled_games(BUNDLED_GAMES), ids=lambda folder: folder.name)
 def test_bundled_faces_are_the_same_painted_in_a_row_or_alone(folder):
     game = load_game(folder)

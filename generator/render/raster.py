@@ -40,6 +40,9 @@ class Rasterizer:
         self._masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
         self._shapes: BoundedStore[tuple] = BoundedStore(SHAPE_BUDGET if reuse else 0)  # paths' polygons and masks
         self._touched: list | None = None  # while a face is painted on a kept frame: the boxes its items cover
+        # text masks kept through the Pillow internals ImageDraw.text uses itself; a Pillow without them gets
+        # ImageDraw.text (the same pixels, each run rendered again)
+        self.keeps_text_masks = reuse and pillow_text_internals()
 
     def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
         """A Pillow RGB image of the face, with its bleed (or cut at the trim)."""
@@ -250,6 +253,10 @@ class Rasterizer:
             self._draw.text((x, y), t.text, font=font, fill=fill, anchor="ls")
             self._touch(0, 0, *self._canvas.size)
             return
+        if not self.keeps_text_masks:
+            self._draw.text((x, y), t.text, font=font, fill=fill, anchor="ls")
+            self._touch(*self._draw.textbbox((x, y), t.text, font=font, anchor="ls"))
+            return
         ink = self._draw._getink(fill)[0]
         start = (math.modf(x)[0], math.modf(y)[0])
         key = (t.font, round(size_px, 2), t.text, ink, start)
@@ -290,6 +297,19 @@ class Rasterizer:
         saved_canvas.paste(layer, (0, 0), mask)
         self._use(saved_canvas)
         self._touch(x0, y0, x1, y1)
+
+
+def pillow_text_internals() -> bool:
+    """Whether this Pillow has what ``ImageDraw.text`` draws a line with (its ink, ``getmask2(start=)`` and the
+    core's ``draw_bitmap``), which the rasteriser calls itself to keep glyph masks: private names, so asked."""
+    import inspect
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    getmask2 = getattr(ImageFont.FreeTypeFont, "getmask2", None)
+    return (hasattr(ImageDraw.ImageDraw, "_getink") and getmask2 is not None
+            and "start" in inspect.signature(getmask2).parameters
+            and hasattr(ImageDraw.Draw(Image.new("L", (1, 1))).draw, "draw_bitmap"))
 
 
 def _leading_groups(items: tuple) -> tuple:
