@@ -357,6 +357,13 @@ def cmd_simulate(args) -> int:
         raise UsageError(f"--fixture {args.fixture}: not a folder")
     if args.games < 1:
         raise UsageError(f"--games {args.games}: play at least one game")
+    if args.max_actions < 1:
+        raise UsageError(f"--max-actions {args.max_actions}: a game needs at least one action")
+    extra = Path(args.json) if args.json else None
+    if extra is not None and (extra.is_dir() or not extra.parent.is_dir()):
+        # asked before the games are played: a long run must not end in a file that cannot be written
+        why = "a folder" if extra.is_dir() else f"no folder {extra.parent}"
+        raise UsageError(f"--json {args.json}: cannot write it there ({why})")
     try:
         simulation = session.plan(folder, fixture, args.games, args.seed, args.strategy, args.option, args.sweep,
                                   args.max_actions)
@@ -369,6 +376,8 @@ def cmd_simulate(args) -> int:
         raise UsageError(str(exc)) from None
     except session.SimulationError as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
+        if args.traceback and exc.trace:
+            print(exc.trace, file=sys.stderr, end="")
         if exc.lines:
             print(f"  the game's open questions ({len(exc.lines)}):", file=sys.stderr)
             for line in exc.lines:
@@ -388,16 +397,25 @@ def cmd_simulate(args) -> int:
     except PlayStopped as exc:
         print(f"deckwright: {slug}: a game stopped: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    except Exception as exc:  # the rules code failed in a worker: one line (the trace with --traceback)
+        if args.traceback:
+            raise
+        print(f"deckwright: {slug}: a game failed in the rules code: {type(exc).__name__}: {exc} "
+              f"(--traceback shows where)", file=sys.stderr)
+        return EXIT_INVALID
     finally:
         bar.close()
+    # the files first: the table may go to a reader that leaves early (`| head`)
+    written = _write_balance(data, saved, extra)
     print("\n".join(lines(data)))
-    _write_balance(data, saved, Path(args.json) if args.json else None)
+    for line in written:
+        print(line)
     return 130 if data["interrupted"] else EXIT_OK
 
 
-def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
+def _write_balance(data: dict, saved: Path, extra: Path | None) -> list[str]:
     """The figures as JSON: into the output folder (``<out>/simulate/<game>/balance.json``, which the site's
-    Balance page reads) and, with --json, to that file too."""
+    Balance page reads) and, with --json, to that file too; the lines that say so."""
     import json
     import os
 
@@ -406,7 +424,7 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     with staged_folder(saved) as folder:
         (folder / "balance.json").write_text(text, encoding="utf-8")
-    print(f"written: {saved / 'balance.json'} (the site's Balance page: deckwright build)")
+    written = [f"written: {saved / 'balance.json'} (the site's Balance page: deckwright build --out {saved.parents[1]})"]
     if extra is not None:
         try:
             partial = extra.with_name(f".{extra.name}.tmp")  # replaced whole: a failed write leaves the old file
@@ -414,7 +432,8 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> None:
             os.replace(partial, extra)
         except OSError as exc:
             raise UsageError(f"--json {extra}: cannot write it: {exc.strerror or exc}") from None
-        print(f"written: {extra}")
+        written.append(f"written: {extra}")
+    return written
 
 
 def _global_options(default) -> argparse.ArgumentParser:

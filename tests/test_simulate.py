@@ -135,9 +135,47 @@ def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
     assert simulate(tmp_path, "nightmare-hunt", "--option", "colour=red")[0] == 2
     assert simulate(tmp_path, "nightmare-hunt", "--strategy", "genius")[0] == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == ["deckwright: --option: option.armor: no card with id 'robe'; did you mean 'robes'?",
+    assert err == ["deckwright: --option: option.armor: no card with id 'robe'; did you mean 'robes'? "
+                   "(armor: robes, leather, plate)",
                    "deckwright: unknown option 'colour'; nightmare-hunt takes: armor, level, stop_at_death",
                    "deckwright: --strategy genius: nightmare-hunt offers heuristic, random"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--option", "level=9"], "option level: no level 9 (levels: 1, 2, 3)"),
+    (["--sweep", "level=1,4"], "option level: no level 4 (levels: 1, 2, 3)"),
+    (["--sweep", "level=1,1"], "--sweep level=1,1: 1 is given twice"),
+    (["--option", "level=1", "--sweep", "level=2,3"], "--option and --sweep both set 'level': the sweep plays each of "
+                                                      "its values"),
+    (["--max-actions", "0"], "--max-actions 0: a game needs at least one action"),
+    (["--scheduler", "pool:0"], "--scheduler pool:0: expected a number of workers, at least 1, after ':' (pool:2)"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler tcp://127.0.0.1:1: no Dask scheduler answers there "
+                                           "(Connection refused)"),
+])
+def test_a_command_mistake_is_one_line_and_exit_2_before_the_games(tmp_path, capsys, args, message):
+    started = time.monotonic()
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "100", *args) == (2, None)
+    assert capsys.readouterr().err.splitlines() == [f"deckwright: {message}"]
+    assert time.monotonic() - started < 8  # a refused port is said at once, not after Dask's retries
+
+
+def test_a_json_file_that_cannot_be_written_is_said_before_the_games(tmp_path, capsys):
+    assert main(["simulate", "nightmare-hunt", "--json", str(tmp_path / "none" / "x.json"),
+                 "--out", str(tmp_path / "output")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"deckwright: --json {tmp_path / 'none' / 'x.json'}: cannot write it there (no folder {tmp_path / 'none'})"]
+    assert not (tmp_path / "output").exists()
+
+
+def test_the_json_is_written_when_the_table_goes_to_a_reader_that_leaves_early(tmp_path):
+    target = tmp_path / "piped.json"
+    command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "200",
+               "--scheduler", "serial", "--json", str(target), "--out", str(tmp_path / "output")]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    assert child.stdout.readline().startswith(b"nightmare-hunt: 200 games")
+    child.stdout.close()  # `| head -1`
+    assert child.wait(timeout=120) == 0 and b"Traceback" not in child.stderr.read()
+    assert json.loads(target.read_text())["games_played"] == 200
 
 
 def test_open_content_says_what_blocks_play_and_a_fixture_supplies_it(tmp_path, capsys):
@@ -153,15 +191,19 @@ def test_open_content_says_what_blocks_play_and_a_fixture_supplies_it(tmp_path, 
     assert status == 0 and data["cells"][0]["games"] == 30 and sum(data["cells"][0]["outcomes"].values()) == 30
 
 
-def test_ctrl_c_reports_the_games_finished_so_far(tmp_path):
+@pytest.mark.parametrize("scheduler", ["pool:2", "local:2"])
+def test_ctrl_c_reports_the_games_finished_so_far(tmp_path, scheduler):
+    if scheduler.startswith("local"):
+        need_package("distributed", "cluster")
     target = tmp_path / "stopped.json"
     command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "1000000",
-               "--scheduler", "pool:2", "--json", str(target), "--out", str(tmp_path / "output")]
-    # a background shell starts its children with SIGINT ignored: give this one the default back
+               "--scheduler", scheduler, "--json", str(target), "--out", str(tmp_path / "output")]
+    # a background shell starts its children with SIGINT ignored: give this one the default back. A terminal's
+    # Ctrl-C reaches the whole process group, the workers too: so does this one
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(8 if os.environ.get("CI") else 12)  # imports and the first chunks
-    child.send_signal(signal.SIGINT)
+                             start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep((8 if os.environ.get("CI") else 12) + (10 if scheduler.startswith("local") else 0))  # the first chunks
+    os.killpg(child.pid, signal.SIGINT)
     out, err = child.communicate(timeout=120)
     assert child.returncode == 130, err
     assert "Traceback" not in err

@@ -41,10 +41,39 @@ def run(chunks: Sequence[Chunk], scheduler: str | None, done: Done) -> list[dict
 
 
 def _count(scheduler: str) -> int:
-    text = scheduler.partition(":")[2]
+    kind, _, text = scheduler.partition(":")
     if not text.isdigit() or int(text) < 1:
-        raise SchedulerError(f"--scheduler {scheduler}: expected a number of workers after ':' (local:2)")
+        raise SchedulerError(f"--scheduler {scheduler}: expected a number of workers, at least 1, after ':' "
+                             f"({kind}:2)")
     return int(text)
+
+
+def _answers(address: str) -> str | None:
+    """Why nothing listens at a ``tcp://HOST:PORT`` address (None when something does): asked in a few seconds,
+    before Dask's client, which retries a refused connection until its own timeout."""
+    import socket
+
+    host, _, port = address.removeprefix("tcp://").rpartition(":")
+    if not host or not port.isdigit():
+        return "expected tcp://HOST:PORT"
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=5):
+            return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+
+
+def _local_cluster(workers: int):
+    """A Dask LocalCluster whose processes ignore SIGINT (they inherit it ignored): a Ctrl-C is this process's to
+    handle, and the workers would otherwise print their own tracebacks over the report."""
+    from distributed import LocalCluster
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                            dashboard_address=None, silence_logs=40)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _serial(chunks: Sequence[Chunk], done: Done) -> list[dict]:
@@ -102,16 +131,18 @@ def _pool(chunks: Sequence[Chunk], done: Done, workers: int) -> list[dict]:
 
 def _dask(chunks: Sequence[Chunk], scheduler: str, done: Done) -> list[dict]:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, as_completed
     except ImportError:
         raise SchedulerError(f"--scheduler {scheduler} needs Dask: pip install 'deckwright[cluster]'") from None
     cluster = None
     if scheduler.startswith("local:"):
-        cluster = LocalCluster(n_workers=_count(scheduler), threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None, silence_logs=40)
+        cluster = _local_cluster(_count(scheduler))
         address = cluster.scheduler_address
     elif scheduler.startswith("tcp://"):
         address = scheduler
+        why = _answers(address)
+        if why is not None:
+            raise SchedulerError(f"--scheduler {scheduler}: no Dask scheduler answers there ({why})")
     else:
         raise SchedulerError(f"--scheduler {scheduler}: expected local:N, pool:N, serial or tcp://HOST:PORT")
     results = []

@@ -51,6 +51,9 @@ def parse_sweeps(texts: list[str]) -> list[Sweep]:
         items = [yaml_value(v.strip(), "--sweep") for v in values.split(",") if v.strip()]
         if not items:
             raise OptionError(f"--sweep {text}: no values")
+        twice = [v for i, v in enumerate(items) if v in items[:i]]
+        if twice:
+            raise OptionError(f"--sweep {text}: {twice[0]} is given twice")
         sweeps.append(Sweep(key, tuple(items)))
     return sweeps
 
@@ -77,5 +80,16 @@ def checked(options: dict, module, game, where: str) -> dict:
         raise OptionError(f"{where}: {problems[0].message}")
     value, problems = read_plain(node, definition, "option", game)
     if problems:
-        raise OptionError("; ".join(f"{where}: {p.message}" for p in problems))
+        raise OptionError("; ".join(f"{where}: {p.message}{choices(p.message, definition, game)}" for p in problems))
     return value
+
+
+def choices(message: str, definition, game) -> str:
+    """`` (armor: robes, leather, plate)``: the card ids an option that names cards may take, where ``message``
+    is about that option."""
+    for name, field in definition.fields:
+        if field.type == "ref" and f"option.{name}:" in message:
+            ids = [card.id for card in game.cards if not field.to or card.type in field.to]
+            if ids:
+                return f" ({name}: {', '.join(ids)})"
+    return ""

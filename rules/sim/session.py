@@ -1,9 +1,12 @@
 """A ``deckwright simulate`` run from its command-line values: checked, planned, played, summed up."""
 from __future__ import annotations
 
+import traceback
 from pathlib import Path
 
+from deckwright.rules.engine.errors import SpecError
 from deckwright.rules.engine.openvalues import OpenRuleError
+from deckwright.rules.games.gamecode import module_failure
 from deckwright.rules.engine.randomplay import play
 
 from . import backends
@@ -17,9 +20,10 @@ class SimulationError(Exception):
     """The game cannot be simulated as asked (no rules, an open value blocks play): exit 1. ``lines`` are the
     open questions that may be why, one ``file:line:col`` each."""
 
-    def __init__(self, message: str, lines: tuple[str, ...] = ()):
+    def __init__(self, message: str, lines: tuple[str, ...] = (), trace: str = ""):
         super().__init__(message)
         self.lines = lines
+        self.trace = trace  # the rules code's traceback, for --traceback
 
 
 def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: str | None, option_texts: list[str],
@@ -39,6 +43,9 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
         raise OptionError(f"--strategy {strategy}: {game.slug} offers {', '.join(offered)}")
     options = {canonical_key(k, module, game): v for k, v in parse_options(option_texts).items()}
     sweeps = tuple(Sweep(canonical_key(s.key, module, game), s.values) for s in parse_sweeps(sweep_texts))
+    for sweep in sweeps:
+        if sweep.key in options:
+            raise OptionError(f"--option and --sweep both set '{sweep.key}': the sweep plays each of its values")
     simulation = Simulation(source, games, seed, strategy, checked(options, module, game, "--option"), sweeps,
                             max_actions)
     for values in cells(simulation):
@@ -59,6 +66,11 @@ def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
         result = play(ready.module, ready.rules, 0, max_actions, options, choose=choose)
     except OpenRuleError as exc:
         return str(exc)
+    except SpecError as exc:  # new_game cannot read an option (a level the game does not have)
+        raise OptionError(f"option {exc}") from None
+    except Exception as exc:  # the rules code failed: one line, located in its own files
+        raise SimulationError(f"the trial game (seed 0) failed in the rules code: {module_failure(exc, ready.module)}",
+                              trace=traceback.format_exc()) from None
     if result.problems and "no legal action" in result.problems[0]:
         return "a game stalls with no legal action (every action left needs a value the source leaves open)"
     return None

@@ -46,7 +46,10 @@ def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     ``stop_at_death`` (default true: a level attempt ends at the first death).
     """
     armor = options.get("armor") or next(iter(rules.armors))
-    state = State(rules, Zones.with_piles(*PILES), armor, options.get("level", 1),
+    level = options.get("level", 1)
+    if level not in rules.levels:
+        raise SpecError(f"level: no level {level} (levels: {', '.join(map(str, rules.levels))})", ("level",))
+    state = State(rules, Zones.with_piles(*PILES), armor, level,
                   stop_at_death=options.get("stop_at_death", True))
     zones = state.zones
     zones.put(DECK, rules.action_deck)
