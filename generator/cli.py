@@ -424,7 +424,8 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> list[str]:
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     with staged_folder(saved) as folder:
         (folder / "balance.json").write_text(text, encoding="utf-8")
-    written = [f"written: {saved / 'balance.json'} (the site's Balance page: deckwright build --out {saved.parents[1]})"]
+    site = f"the site's Balance page: deckwright build --out {saved.parents[1]}"
+    written = [f"written: {saved / 'balance.json'} ({site})"]
     if extra is not None:
         try:
             partial = extra.with_name(f".{extra.name}.tmp")  # replaced whole: a failed write leaves the old file

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from deckwright.rules.engine.errors import SpecError
 from deckwright.rules.engine.openvalues import OpenRuleError
-from deckwright.rules.games.gamecode import module_failure
 from deckwright.rules.engine.randomplay import play
+from deckwright.rules.games.gamecode import module_failure
 
 from . import backends
 from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
