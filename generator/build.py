@@ -216,9 +216,25 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
 
 
 def _balances(games, out: Path) -> dict:
+    """Each game's last simulation for its Balance page, marked ``stale`` when the cards have changed since;
+    a line says so, and where a simulation kept under another output folder is not used."""
+    from deckwright.rules.sim.tally import content_digest
+
+    from . import DEFAULT_OUT
     from .site.balance import balance_file, read_balance
 
-    return {game.slug: read_balance(balance_file(out, game.slug), game.slug) for game in games}
+    balances = {}
+    for game in games:
+        data = read_balance(balance_file(out, game.slug), game.slug)
+        if data is not None and data.get("content") != content_digest(game):
+            data = {**data, "stale": True}
+            print(f"{game.slug}: note: the Balance page shows a simulation of earlier cards (they have changed "
+                  f"since): run deckwright simulate again")
+        elif data is None and Path(out) != Path(DEFAULT_OUT) and balance_file(Path(DEFAULT_OUT), game.slug).exists():
+            print(f"{game.slug}: note: no Balance page: the last simulation is under {DEFAULT_OUT}/, not {out}/; "
+                  f"simulate with --out {out} to publish it here")
+        balances[game.slug] = data
+    return balances
 
 
 def _build_games(games, options: BuildOptions, started: dict, balances: dict, drafts: Path, site) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from deckwright.rules.problems import Problems, clip, printable
 
-from . import BUNDLED_GAMES
+from . import BUNDLED_GAMES, DEFAULT_OUT
 from .output import OutputBusy, OutputError, check_out_folder
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -477,7 +477,7 @@ def parser() -> argparse.ArgumentParser:
                        help="check, then build PDFs, print-shop files and the HTML site into the output folder "
                             "(nothing is written when a check fails, unless --force)")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
-    p.add_argument("--out", default="output", metavar="DIR", help="output folder (default: output)")
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
     p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
     _no_code(p)
@@ -516,7 +516,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="WHERE", help="default: a process pool, one worker per core; pool:N; "
                    "serial; local:N (a Dask LocalCluster of N workers); tcp://HOST:PORT (a running Dask scheduler)")
     p.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
-    p.add_argument("--out", default="output", metavar="DIR",
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
                    help="output folder; the figures go to DIR/simulate/<game>/balance.json (default: output)")
     p.set_defaults(run=cmd_simulate)
 
@@ -527,7 +527,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", parents=command_options, help="write JSON Schema files for editors and a CSV header row per card type")
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
-    p.add_argument("--out", default="output", metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help="output folder; files go to DIR/<game>/schema/ (default: output)")
     p.set_defaults(run=cmd_schema)
     return top
 

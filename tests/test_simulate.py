@@ -237,18 +237,25 @@ def test_the_balance_page_shows_the_numbers_of_the_json(tmp_path, browser):
         for row, cell in zip(rows, data["cells"]):
             cells_text = [c.strip() for c in row.split("\t")]
             win, length = cell["win"], cell["length"]
-            assert cells_text[:4] == [cell["sweep"]["armor"], str(cell["sweep"]["level"]), f"{cell['games']:,}",
-                                      f"{win['rate']:.1%}"]
-            assert cells_text[4] == f"{win['low']:.1%} \u2013 {win['high']:.1%}"
-            assert cells_text[5] == f"{length['mean']:.1f}"
+            assert cells_text[:3] == [cell["sweep"]["armor"], str(cell["sweep"]["level"]), f"{cell['games']:,}"]
+            # the win rate with its interval under it
+            assert cells_text[3].split() == [f"{win['rate']:.1%}", f"{win['low']:.1%}", "\u2013", f"{win['high']:.1%}"]
+            assert cells_text[4] == f"{length['mean']:.1f}"
         assert page.locator("#chart-win svg text").count() > 4  # text, in the page's font
         assert page.locator("#chart-win").inner_text().count("%") >= 4
         nav = page.locator("nav.topnav a[aria-current=page]").inner_text()
         assert nav == "Balance"
-        swipe = page.locator("#balance-cards tbody tr", has_text="Swipe").inner_text().split("\t")
-        first = data["cells"][0]["cards"]["swipe"]
-        assert swipe[1:4] == [f"{first['drawn'] / 40:.2f}", f"{first['played'] / 40:.2f}",
-                              f"{first['win_when_played']['rate']:.1%}"]
+        # a table a figure, a column a cell: the win rate when played (its interval under it), drawn, played
+        assert page.locator("#balance-cards thead th").all_text_contents()[1:] == \
+            ["robes · 1", "robes · 2", "plate · 1", "plate · 2"]
+        for table, figure in (("#balance-cards", "win"), ("#balance-drawn", "drawn"), ("#balance-played", "played")):
+            swipe = page.locator(f"{table} tbody tr", has_text="Swipe").inner_text().split("\t")
+            for text, cell in zip(swipe[1:], data["cells"]):
+                card = cell["cards"]["swipe"]
+                win = card["win_when_played"]
+                expected = {"drawn": f"{card['drawn'] / 40:.2f}", "played": f"{card['played'] / 40:.2f}",
+                            "win": f"{win['rate']:.1%}\n{win['low']:.1%} \u2013 {win['high']:.1%}"}[figure]
+                assert text.strip() == expected, (table, cell["sweep"])
     finally:
         page.close()
 
@@ -261,6 +268,45 @@ def test_a_build_without_a_simulation_has_no_balance_page(tmp_path):
     build_site([game], tmp_path / "site", reports={})
     assert not (tmp_path / "site" / "nightmare-hunt" / "balance.html").exists()
     assert "balance.html" not in (tmp_path / "site" / "nightmare-hunt" / "readings.html").read_text()
+
+
+def test_the_balance_page_says_when_the_cards_changed_since_or_the_content_was_made_up(tmp_path, capsys):
+    """A simulation keeps a digest of the cards it played and the fixture it laid over them: a build after the
+    cards changed says so (a line and the page), and a fixture's figures are never shown as the game's own."""
+    import shutil
+
+    game = tmp_path / "nh"
+    shutil.copytree(NH, game)
+    out = tmp_path / "output"
+    assert main(["simulate", str(game), "--games", "20", "--scheduler", "serial", "--out", str(out)]) == 0
+    assert main(["build", str(game), "--target", "home", "--out", str(out)]) == 0
+    page = out / "site" / "nightmare-hunt" / "balance.html"
+    assert "changed since" not in page.read_text() and "note:" not in capsys.readouterr().out
+    armour = game / "armor.yaml"
+    armour.write_text(armour.read_text().replace("slow: 4", "slow: 0", 1))
+    assert main(["build", str(game), "--target", "home", "--out", str(out)]) == 0
+    assert ("nightmare-hunt: note: the Balance page shows a simulation of earlier cards (they have changed since): "
+            "run deckwright simulate again") in capsys.readouterr().out
+    assert "The cards have changed since this simulation" in page.read_text()
+    # a simulation kept under another output folder is said, not silently left out
+    assert main(["build", str(game), "--target", "home", "--out", str(tmp_path / "site-only")]) == 0
+    assert "no Balance page: the last simulation is under output/" not in capsys.readouterr().out  # not ./output
+
+    rt0 = ["rt0-combat", "--games", "10", "--scheduler", "serial", "--fixture", str(FIXTURES / "rt0-combat"),
+           "--option", "card_effect=1", "--option", "intent_damage=4",
+           "--option", "players=[Ana, {name: Bo, speed: slow}, {name: Cy, speed: fast}]"]
+    status, data = simulate(tmp_path, *rt0)
+    assert status == 0 and data["fixture"] == "rt0-combat"
+    assert "with the made-up content of fixture rt0-combat" in capsys.readouterr().out.splitlines()[0]
+    from deckwright.generator.site import build_site
+    from deckwright.generator.site.balance import balance_file, read_balance
+    from deckwright.rules.load import load_game
+
+    bundled = load_game(ROOT / "cards" / "rt0-combat")
+    balance = read_balance(balance_file(tmp_path / "output", "rt0-combat"), "rt0-combat")
+    build_site([bundled], tmp_path / "site", reports={}, balances={"rt0-combat": balance})
+    text = (tmp_path / "site" / "rt0-combat" / "balance.html").read_text()
+    assert "made-up content" in text and "these figures are not the game's own balance" in text
 
 
 def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only():

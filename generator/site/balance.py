@@ -66,6 +66,8 @@ class BalanceView:
     cards: tuple[CardRow, ...]
     scored: bool  # the game reports wins
     options: str
+    fixture: str | None  # the fixture folder whose made-up content was laid over the game's
+    stale: bool  # the cards have changed since (generator.build marks it)
     win_chart: Markup | None
     length_chart: Markup | None
 
@@ -97,7 +99,8 @@ def balance_view(data: dict) -> BalanceView:
                 per_cell.append(("0", "0", "\u2013", ""))
                 continue
             when = f["win_when_played"]
-            per_cell.append((f"{f['drawn'] / games:.2f}", f"{f['played'] / games:.2f}",
+            drawn = f"{f['drawn'] / games:.2f}" if f["drawn"] else "\u2013"  # an action always at hand is never drawn
+            per_cell.append((drawn, f"{f['played'] / games:.2f}",
                              percent(when["rate"]) if when else "\u2013",
                              f"{percent(when['low'])} \u2013 {percent(when['high'])}" if when and f["games_played"] else ""))
         cards.append(CardRow(name, tuple(per_cell)))
@@ -110,4 +113,5 @@ def balance_view(data: dict) -> BalanceView:
                                                 [w["high"] for w in wins], "chart-win"))
         length_chart = Markup(charts.lengths(labels, [cell["length"] for cell in cells], "chart-length"))
     options = ", ".join(f"{k}={shown(v)}" for k, v in data["options"].items())
-    return BalanceView(data, keys, outcomes, tuple(rows), tuple(cards), scored, options, win_chart, length_chart)
+    return BalanceView(data, keys, outcomes, tuple(rows), tuple(cards), scored, options, data.get("fixture"),
+                       bool(data.get("stale")), win_chart, length_chart)

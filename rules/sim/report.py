@@ -14,7 +14,8 @@ def percent(x: float | None) -> str:
 
 
 def number(x: float) -> str:
-    return f"{x:g}" if x == int(x) else f"{x:.1f}"
+    """A game length: one decimal, so that a column of quartiles reads alike (an interpolated one is 28.8)."""
+    return f"{x:.1f}"
 
 
 def table(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
@@ -28,7 +29,7 @@ def table(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
 
 
 def win_text(win: dict | None) -> tuple[str, str]:
-    if win is None:
+    if win is None or win["rate"] is None:  # no game reports wins, or none to count (a card never played)
         return "-", "-"
     return percent(win["rate"]), f"{percent(win['low'])} - {percent(win['high'])}"
 
@@ -50,6 +51,7 @@ def lines(data: dict) -> list[str]:
     options = ", ".join(f"{k}={shown(v)}" for k, v in data["options"].items())
     out = [f"{data['game']}: {data['games_played']:,} games, strategy {data['strategy']}, seed {data['seed']}"
            + (f", options {options}" if options else "")
+           + (f", with the made-up content of fixture {data['fixture']}" if data.get("fixture") else "")
            + (" (INTERRUPTED: the games finished so far)" if data["interrupted"] else ""),
            "game length in actions (decisions taken)", ""]
     out += table(rows, right=set(range(len(keys), len(header))))
@@ -59,21 +61,18 @@ def lines(data: dict) -> list[str]:
 
 
 def card_lines(data: dict) -> list[str]:
-    """One cell: drawn and played per game, win rate when played. Several: the win rate when played, cell by cell."""
-    cells = data["cells"]
-    if len(cells) == 1:
-        cell = cells[0]
+    """Per card, cell by cell: drawn and played per game (a card never drawn, an action always at hand: -), the
+    games it was played in, and the win rate of those games with its interval."""
+    out = []
+    for cell in data["cells"]:
         games = max(cell["games"], 1)
         rows = [["card", "drawn/game", "played/game", "games played in", "win rate when played", "95% interval"]]
         for card, name in data["card_names"].items():
             figures = cell["cards"].get(card)
             if figures:
-                rows.append([name, f"{figures['drawn'] / games:.2f}", f"{figures['played'] / games:.2f}",
-                             f"{figures['games_played']:,}", *win_text(figures["win_when_played"])])
-        return ["per card:", *table(rows, right={1, 2, 3, 4})]
-    rows = [["card", *(cell_name(cell["sweep"]) for cell in cells)]]
-    for card, name in data["card_names"].items():
-        rows.append([name, *(win_text(cell["cards"][card]["win_when_played"])[0] if card in cell["cards"] else "-"
-                             for cell in cells)])
-    return ["win rate when played, per card and cell (drawn and played counts in the JSON):",
-            *table(rows, right=set(range(1, len(cells) + 1)))]
+                drawn = f"{figures['drawn'] / games:.2f}" if figures["drawn"] else "-"
+                rows.append([name, drawn, f"{figures['played'] / games:.2f}", f"{figures['games_played']:,}",
+                             *win_text(figures["win_when_played"])])
+        title = "per card:" if len(data["cells"]) == 1 else f"per card, {cell_name(cell['sweep'])}:"
+        out += ["" if out else None, title, *table(rows, right={1, 2, 3, 4})]
+    return [line for line in out if line is not None]

@@ -54,8 +54,8 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
         if blocked:
             raise SimulationError(
                 f"{game.slug} cannot be played with its content as it is: {blocked}. Supply what is missing with "
-                f"--option key=value or --fixture FOLDER (cards laid over the game's; tests/fixtures/randomplay.yaml "
-                f"says what the bundled games need)", tuple(str(q) for q in game.open_questions))
+                f"--option key=value or --fixture FOLDER (YAML card files laid over a copy of the game's); "
+                f"deckwright check {game.slug} lists its {len(game.open_questions)} open questions")
     return simulation
 
 

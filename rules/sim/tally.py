@@ -5,8 +5,11 @@ are rounded to six places, so the JSON is the same bytes for the same counts.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .plan import Simulation, cells
 from .stats import histogram_mean, histogram_quantile, wilson
@@ -84,9 +87,21 @@ def summary(simulation: Simulation, game, results, interrupted: bool = False) ->
         "games_per_cell": simulation.games,
         "max_actions": simulation.max_actions,
         "options": simulation.options,
+        # made-up content laid over the game's (its folder's name): the figures are not the game's own balance
+        "fixture": Path(simulation.source.fixture).name if simulation.source.fixture else None,
+        "content": content_digest(game),  # the build says when the cards have changed since
         "sweeps": [{"key": s.key, "values": list(s.values)} for s in simulation.sweeps],
         "interrupted": interrupted,
         "games_played": sum(c.games for c in counts),
         "card_names": {card: names[card] for card in card_order if any(card in c.cards for c in counts)},
         "cells": [cell_figures(values, c, card_order) for values, c in zip(cells(simulation), counts)],
     }
+
+
+def content_digest(game) -> str:
+    """A short digest of what play reads: every card's id, type, deck, copies and fields, and the constants
+    (an open value by its kind: the note and place of an open value change no game)."""
+    cards = [[c.id, c.type, c.deck, c.copies, c.fields] for c in game.cards]
+    text = json.dumps([cards, game.constants], sort_keys=True, ensure_ascii=False,
+                      default=lambda value: f"<{type(value).__name__}>")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

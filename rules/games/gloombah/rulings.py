@@ -23,8 +23,10 @@ class Rulings:
     def need(self, name: str):
         value = getattr(self, name)
         if value is None:
-            about = next(f.metadata["about"] for f in fields(self) if f.name == name)
-            raise OpenRuleError(f"the source leaves this open (open question '{about}'); play needs the ruling '{name}'")
+            known = next(f for f in fields(self) if f.name == name)
+            values = " or ".join(known.metadata.get("values", ("true", "false")))
+            raise OpenRuleError(f"the source leaves this open (open question '{known.metadata['about']}'); play "
+                                f"needs the ruling '{name}' ({values}), given as rulings: {{{name}: ...}}")
         return value
 
 
