@@ -158,7 +158,7 @@ def show(label: str, figures: dict, target: str = "", extra: str = "") -> None:
 
 
 def main() -> int:
-    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--cards", type=int, default=20_000)
     options.add_argument("--rows", type=int, default=100_000)
     options.add_argument("--repeat", type=int, default=3)

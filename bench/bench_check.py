@@ -83,7 +83,7 @@ def import_seconds(code: str) -> tuple[float, list[tuple[float, str]]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
     print(f"deckwright check, every bundled game, {os.cpu_count()} cores")

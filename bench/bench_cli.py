@@ -72,7 +72,7 @@ def check_phases() -> list[tuple[str, float, float]]:
 
 
 def main() -> int:
-    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--runs", type=int, default=7)
     runs = options.parse_args().runs
     if not DECKWRIGHT.exists():

@@ -153,7 +153,7 @@ def side_by_side(games: int, rounds: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="seeded games per game (default 1000; a game whose "
                                                                 "games are long, Gloombah!, plays a hundredth); "
                                                                 "heuristic attempts per level and armour: a tenth")

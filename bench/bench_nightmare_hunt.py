@@ -31,7 +31,7 @@ MAX_DECISIONS = 5_000
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--attempts", type=int, default=1000, help="seeded attempts per level and armour (default 1000)")
     parser.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3])
     args = parser.parse_args()

@@ -332,7 +332,7 @@ def bench_printshop(tmp: Path, cards: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,5000,20000", help="card counts, comma-separated")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each command; the best is shown")
     parser.add_argument("--printshop", type=int, metavar="CARDS", help="bench the print-shop PNGs of CARDS cards instead")

@@ -75,7 +75,7 @@ def in_build(repeat: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
     parser.add_argument("--in-build", action="store_true", help="time whole builds with and without the rulebooks")

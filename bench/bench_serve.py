@@ -82,7 +82,7 @@ def report(label: str, latencies: list[float], target: float) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--cards", type=int, default=1000)
     args = parser.parse_args()

@@ -144,7 +144,7 @@ def encounters_per_cpu_second(games: int) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="about how long each game's run takes on one "
                                                                    "worker (default 6)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; each figure is the best "

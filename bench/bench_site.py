@@ -165,7 +165,7 @@ def bench_synthetic(counts: list[int], repeat: int, browser: bool) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cards", type=int, nargs="+", help="synthetic games of these many cards")
     parser.add_argument("--no-browser", action="store_true", help="leave out the first paint in Chromium")

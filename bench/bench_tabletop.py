@@ -36,7 +36,7 @@ BEFORE = "37.03 s wall, 9.75 s processor (load average 13.2)"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--image-format", choices=("png", "jpeg"), default="png")
     parser.add_argument("--in-build", action="store_true", help="time whole builds with and without the exports")
