@@ -113,9 +113,8 @@ def test_a_card_layout_prints_its_own_odds(tmp_path):
         "    font: Open Sans\n    size: 7\n"
         "    text: >-\n"
         "      {% set t = data.odds['The chance an attack wounds'] %}"
-        "{% for r in t.rows %}{{ r.label }}: {% for c in t.columns %}{% if c == card.name %}"
-        "{{ r.cells[loop.index0].text }} ({{ r.cells[loop.index0].ways }} in {{ r.cells[loop.index0].outcomes }})"
-        "{% endif %}{% endfor %}{{ '\\n' if not loop.last }}{% endfor %}\n")
+        "{% for r in t.rows %}{% set c = t.at[r.label][card.name] %}{{ r.label }}: {{ c.text }} ({{ c.ways }} in "
+        "{{ c.outcomes }}){{ '\\n' if not loop.last }}{% endfor %}\n")
     game = load_game(folder)
     module = rules_module(game)
     table = module.odds(module.prepare(game))["The chance an attack wounds"]

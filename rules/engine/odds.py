@@ -173,5 +173,7 @@ def plain_table(table: OddsTable) -> dict:
             out.update(chance=float(cell), ways=cell.numerator, outcomes=cell.denominator)
         return out
 
-    return {"caption": table.caption, "corner": table.corner, "columns": list(table.columns),
-            "rows": [{"label": row.label, "cells": [plain_cell(c) for c in row.cells]} for row in table.rows]}
+    rows = [{"label": row.label, "cells": [plain_cell(c) for c in row.cells]} for row in table.rows]
+    return {"caption": table.caption, "corner": table.corner, "columns": list(table.columns), "rows": rows,
+            # a cell by its row's and column's labels: at['Power 5']['Plate']
+            "at": {row["label"]: dict(zip(table.columns, row["cells"])) for row in rows}}
