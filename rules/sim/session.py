@@ -72,7 +72,11 @@ def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
         raise SimulationError(f"the trial game (seed 0) failed in the rules code: {module_failure(exc, ready.module)}",
                               trace=traceback.format_exc()) from None
     if result.problems and "no legal action" in result.problems[0]:
-        return "a game stalls with no legal action (every action left needs a value the source leaves open)"
+        definition = getattr(ready.module, "OPTIONS", None)
+        given = ", ".join(options) or "none"
+        takes = f"; the game's options: {', '.join(name for name, _ in definition.fields)} (given: {given})" \
+            if definition is not None else ""
+        return f"a game stalls with no legal action (every action left needs a value the source leaves open){takes}"
     return None
 
 
