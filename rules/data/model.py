@@ -71,7 +71,7 @@ class Deck:
     open: Open | None = None  # the deck's card list itself is left open by the source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a game may hold tens of thousands
 class Card:
     id: str
     type: str
