@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,7 +39,7 @@ def card_anchor(card_id: str) -> str:
 
 
 def face_symbol_id(card_id: str) -> str:
-    return f"face-{card_id}"
+    return sys.intern(f"face-{card_id}")  # one string however many pages and pictures name it
 
 
 def back_symbol_id(deck_id: str) -> str:

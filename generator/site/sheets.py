@@ -19,7 +19,7 @@ from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from .cards import CardArt, Picture, back_symbol_id, face_symbol_id, sheet_symbol_id
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per printed card and paper
 class Slot:
     x: float  # left edge, mm from the paper's left
     y: float  # top edge, mm from the paper's top
@@ -54,6 +54,13 @@ def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool =
         by_shape.setdefault(shape_of(deck.size), []).extend((card, deck) for card in game.printed_cards(deck.id))
     pages: list[PrintSheet] = []
     fronts_pages = 0
+    back_slots: dict[str, tuple[str, str]] = {}  # deck id -> its backs' symbol id and alt text, one string each
+
+    def backs_of(deck: Deck) -> tuple[str, str]:
+        if deck.id not in back_slots:
+            back_slots[deck.id] = (back_symbol_id(deck.id), art.back_alt(deck))
+        return back_slots[deck.id]
+
     for shape, cards in by_shape.items():
         places = _places(paper, shape)
         if places is None:  # a card larger than the paper: the print PDFs report it
@@ -65,7 +72,7 @@ def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool =
             fronts, rears = [], []
             for index, (card, deck) in enumerate(batch):
                 fronts.append(Slot(*place(index, False), face_symbol_id(card.id), art.alt(card)))
-                rears.append(Slot(*place(index, True), back_symbol_id(deck.id), art.back_alt(deck)))
+                rears.append(Slot(*place(index, True), *backs_of(deck)))
             label = ", ".join(deck.name for deck in dict.fromkeys(deck for _, deck in batch))
             fronts_pages += 1
             number = fronts_pages
