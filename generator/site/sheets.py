@@ -9,6 +9,7 @@ ones packed like cards, page-sized ones one to a page inside the same margin as 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from deckwright.generator.layout.impose import Mark, plan_grid
@@ -66,6 +67,7 @@ def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool =
         if places is None:  # a card larger than the paper: the print PDFs report it
             continue
         per_page, place, marks_of = places
+        place = functools.cache(place)  # every page has the same places: their numbers held once, not once a card
         marks_by_count: dict[int, tuple[tuple, tuple]] = {}  # pages of as many cards share their crop marks
         for start in range(0, len(cards), per_page):
             batch = cards[start:start + per_page]
