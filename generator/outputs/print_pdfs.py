@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass
 from os import PathLike
@@ -76,7 +77,7 @@ class HomePrint:
     ReportLab keeps every page of a canvas until the file is saved, so a file written to a path is drawn in
     runs of ``chunk_pages`` pages, each saved on its own beside the target and the runs joined into the target
     (``render.pdfjoin``): at most a run's pages are held. A file of one run is written as it always was; a
-    joined one embeds each font subset once a run (about 60 KB a run for this deck's four fonts)."""
+    joined one embeds each font subset once a run (about 60 KB a run for bench_pdf's deck of four fonts)."""
 
     def __init__(self, game: Game, faces: Faces, job: PrintJob, chunk_pages: int = CHUNK_PAGES):
         self.game = game
@@ -91,12 +92,13 @@ class HomePrint:
         if not isinstance(target, (str, PathLike)):
             self._draw(target, None)
             return self.pages
-        target = Path(target)
-        with tempfile.TemporaryDirectory(prefix=".runs-", dir=target.parent) as folder:
-            runs = _Runs(target, Path(folder))
-            self._draw(runs.next_target(0), runs)
+        runs = _Runs(Path(target))
+        try:
+            self._draw(str(target), runs)
             self.canvas.save()
             runs.join(self.pages, self.outline, self.job, self.game.title)
+        finally:
+            runs.clean()
         return self.pages
 
     def _draw(self, target, runs: "_Runs | None") -> None:
@@ -261,28 +263,39 @@ class HomePrint:
 
 
 class _Runs:
-    """The runs of pages of one home-print file, each saved as a file of its own, and the target they make."""
+    """The runs of pages of one home-print file: the first is drawn into the target itself; when a second begins,
+    the first is moved into a folder beside the target, each run saved there as a file of its own, and at the end
+    they are joined into the target."""
 
-    def __init__(self, target: Path, folder: Path):
+    def __init__(self, target: Path):
         self.target = target
-        self.folder = folder
+        self.folder: Path | None = None
         self.files: list[Path] = []
         self.firsts: list[int] = []  # the index in the whole file of each run's first page
 
     def next_target(self, first_page: int) -> str:
+        """Where the run beginning at page ``first_page`` is saved (the previous one saved already)."""
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix=".runs-", dir=self.target.parent))
+            self.files.append(self.folder / "run-0001.pdf")
+            self.firsts.append(0)
+            os.replace(self.target, self.files[0])
         self.files.append(self.folder / f"run-{len(self.files) + 1:04d}.pdf")
         self.firsts.append(first_page)
         return str(self.files[-1])
 
     def join(self, pages: int, outline: list[tuple[str, int]], job: PrintJob, game_title: str) -> None:
-        """The saved runs joined into the target, the bookmarks pointing at their pages; one run is moved there."""
-        if len(self.files) == 1:
-            os.replace(self.files[0], self.target)
+        """The saved runs joined into the target, the bookmarks pointing at their pages (one run: written there)."""
+        if not self.files:
             return
         parts = []
         for path, first, end in zip(self.files, self.firsts, [*self.firsts[1:], pages]):
             parts.append(Part(path, tuple((title, index - first) for title, index in outline if first <= index < end)))
         join_pdfs(parts, self.target, job.title, f"{game_title}: print and play", duplex=job.backs)
+
+    def clean(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @dataclass(frozen=True)
