@@ -16,6 +16,7 @@ from .book import tables
 from .book.examples import example_names
 from .data.cells import spreadsheet_cards
 from .data.confine import MAX_CARD_FILE_BYTES, FileRefused, is_confined
+from .data.fieldlocs import FieldLocsMaker
 from .data.gamefile import (
     CARD_COMMON_FIELDS,
     CARD_FILE_FIELDS,
@@ -135,6 +136,7 @@ class _Loader:
         self.cards_broken = False
         self.declared_spreadsheets: list[tuple[YNode, dict]] = []  # game.yaml's `spreadsheets:` items
         self.spreadsheets_read: dict = {}  # (file, sheet) -> where it is declared
+        self.field_locs = FieldLocsMaker()
 
     def shown(self, path: Path) -> str:
         return display_path(path)
@@ -505,7 +507,7 @@ class _Loader:
             return None  # already reported: missing or not valid
         if self.problems.error_count > errors_before:
             self.cards_broken = True
-        field_locs = {key.value: value.loc for key, value in node.value}
+        field_locs = self.field_locs([(key.value, value.loc) for key, value in node.value])
         return Card(id=common["id"], type=type_id, deck=deck_id or "", name=common["name"],
                     copies=common.get("copies", 1), fields=fields, loc=node.loc, field_locs=field_locs)
 

@@ -100,3 +100,26 @@ def test_a_deck_file_written_alone_joins_to_the_same_pages(tmp_path):
     assert join_pdfs([Part(tmp_path / "d.pdf", tuple(home.outline))], tmp_path / "j.pdf", "t", "t") == 2
     assert [p.extract_text() for p in PdfReader(tmp_path / "j.pdf").pages] == \
         [p.extract_text() for p in PdfReader(tmp_path / "d.pdf").pages]
+
+
+def test_a_file_drawn_in_runs_of_pages_holds_the_same_pages_as_one_drawn_whole(tmp_path):
+    """A long home-print file is drawn in runs of pages joined at the end, so that ReportLab holds one run's pages
+    at a time: the same pages, page boxes, outline, title and duplex preference as the file drawn in one go."""
+    game = load_game(FIXTURE)
+    faces = Faces(game)
+    job = PrintJob("Runs", tuple(game.decks.values()), tuple(game.sheets.values()), "letter", True)
+    whole = HomePrint(game, faces, job)
+    assert whole.write(str(tmp_path / "whole.pdf")) == 8
+    runs = HomePrint(game, faces, job, chunk_pages=3)
+    assert runs.write(str(tmp_path / "runs.pdf")) == 8
+    assert runs.outline == whole.outline == [("Units", 0), ("Tokens", 4), ("Board", 6), ("Reference card", 7)]
+    one, joined = PdfReader(tmp_path / "whole.pdf"), PdfReader(tmp_path / "runs.pdf")
+    assert [page.extract_text() for page in joined.pages] == [page.extract_text() for page in one.pages]
+    assert "Archer" in joined.pages[0].extract_text()
+    assert [tuple(page.mediabox) for page in joined.pages] == [tuple(page.mediabox) for page in one.pages]
+    assert [(item.title, joined.get_destination_page_number(item)) for item in joined.outline] == whole.outline
+    assert joined.metadata.title == "Runs" and joined.metadata.subject == "Print Sample: print and play"
+    assert joined.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["runs.pdf", "whole.pdf"]  # no run left behind
+    HomePrint(game, faces, job, chunk_pages=3).write(str(tmp_path / "again.pdf"))
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "runs.pdf").read_bytes()

@@ -19,6 +19,7 @@ from deckwright.rules.problems import Problem
 from .gamefonts import LICENCE_KEYS, FontFile, read_game_fonts
 
 FONT_DIR = TEMPLATES / "fonts"
+WIDTHS_KEPT = 10_000  # measured words remembered (about 1.5 MB); the cache starts again when full
 STYLES: dict[str, tuple[int, bool]] = {  # style -> (CSS weight, italic)
     "regular": (400, False),
     "italic": (400, True),
@@ -179,6 +180,8 @@ class FontBook:
         key = (face_name, text)
         width = self._widths.get(key)
         if width is None:
+            if len(self._widths) >= WIDTHS_KEPT:  # a word of every card (a name, a number) would pile up
+                self._widths.clear()
             width = self._widths[key] = self._ttf[face_name].stringWidth(text, 1.0)
         return width
 

@@ -42,7 +42,7 @@ class DiceView:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardView:
     """A card: ``card.name``, ``card.copies``, and each field as ``card.health`` or ``card.get('health')``."""
 
@@ -107,7 +107,10 @@ def plain(value: Any) -> Any:
     if isinstance(value, Dice):
         return DiceView(str(value), value.groups, value.constant, value.divisor, tuple(value.dice))
     if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
+        shown = {key: plain(item) for key, item in value.items()}
+        # the same dict when every value already was plain (a card's fields, mostly): templates cannot change it
+        # (the sandbox is immutable), and a game of 20,000 cards does not hold its fields twice
+        return value if type(value) is dict and all(shown[key] is item for key, item in value.items()) else shown
     if isinstance(value, list):
         return [plain(item) for item in value]
     if isinstance(value, tuple):

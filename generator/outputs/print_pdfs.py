@@ -12,7 +12,12 @@ with TrimBox and BleedBox set; each front followed by its back.
 from __future__ import annotations
 
 import itertools
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
@@ -28,12 +33,14 @@ from deckwright.generator.layout.paper import (
 )
 from deckwright.generator.layout.shapes import Shape, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
+from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.data.model import Deck, Game, Sheet
 from deckwright.rules.problems import Problem
 
 from .print_shapes import cut_line, packed_pages, rounded_grid
 
 MARK_WIDTH = 0.25  # mm
+CHUNK_PAGES = 400  # pages of a home-print file held at a time (about 6 MB: ReportLab keeps them until saved)
 RULER_FONT = "Open Sans:regular"
 
 
@@ -65,23 +72,39 @@ class PrintError(Exception):
 
 
 class HomePrint:
-    """Writes one home-print PDF; decks and sheets are drawn page by page, nothing kept but the current card."""
+    """Writes one home-print PDF; decks and sheets are drawn page by page, nothing kept but the current card.
 
-    def __init__(self, game: Game, faces: Faces, job: PrintJob):
+    ReportLab keeps every page of a canvas until the file is saved, so a file written to a path is drawn in
+    runs of ``chunk_pages`` pages, each saved on its own beside the target and the runs joined into the target
+    (``render.pdfjoin``): at most a run's pages are held. A file of one run is written as it always was; a
+    joined one embeds each font subset once a run (about 60 KB a run for bench_pdf's deck of four fonts)."""
+
+    def __init__(self, game: Game, faces: Faces, job: PrintJob, chunk_pages: int = CHUNK_PAGES):
         self.game = game
         self.faces = faces
         self.job = job
+        self.chunk_pages = chunk_pages
 
     def write(self, target) -> int:
-        """Writes the PDF to a path or file object; returns the number of pages."""
-        job = self.job
-        canvas = new_canvas(target, paper_size(job.paper), self.faces.fonts, job.title, f"{self.game.title}: print and play")
-        if job.backs:
-            canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-        self.canvas = canvas
-        self.painter = PdfPainter(canvas, self.faces.fonts)
+        """Writes the PDF to a path or file object (held whole: no runs); returns the number of pages."""
         self.pages = 0
         self.outline: list[tuple[str, int]] = []  # (title, page index): the bookmarks written, for join_pdfs
+        if not isinstance(target, (str, PathLike)):
+            self._draw(target, None)
+            return self.pages
+        runs = _Runs(Path(target))
+        try:
+            self._draw(str(target), runs)
+            self.canvas.save()
+            runs.join(self.pages, self.outline, self.job, self.game.title)
+        finally:
+            runs.clean()
+        return self.pages
+
+    def _draw(self, target, runs: "_Runs | None") -> None:
+        job = self.job
+        self.runs = runs
+        self._open(target)
         self.drawn: set[str] = set()  # the ids of the cards whose fronts were laid out
         self.backs_drawn: set[str] = set()  # the ids of the decks whose backs were
         for deck in job.decks:
@@ -98,13 +121,26 @@ class HomePrint:
         for size, sheets in small.items():  # sheets smaller than a page share pages, like cards
             self._outline(sheets[0].name, f"sheet-{sheets[0].id}")
             self._small_sheets(size, sheets)
-        canvas.save()
-        return self.pages
+        if runs is None:
+            self.canvas.save()
+
+    def _open(self, target) -> None:
+        job = self.job
+        canvas = new_canvas(target, paper_size(job.paper), self.faces.fonts, job.title,
+                            f"{self.game.title}: print and play")
+        if job.backs:
+            canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+        self.canvas = canvas
+        self.painter = PdfPainter(canvas, self.faces.fonts)
+        self.run_pages = 0
 
     def _outline(self, title: str, key: str) -> None:
         self._pending_outline = (title, key)
 
     def _start_page(self, size: tuple[float, float]) -> None:
+        if self.runs is not None and self.run_pages >= self.chunk_pages:  # this run is full: saved, the next begun
+            self.canvas.save()
+            self._open(self.runs.next_target(self.pages))
         self.painter.set_page_size(*size)
         if getattr(self, "_pending_outline", None):
             title, key = self._pending_outline
@@ -116,6 +152,7 @@ class HomePrint:
     def _end_page(self) -> None:
         finish_page(self.canvas)
         self.pages += 1
+        self.run_pages += 1
 
     def _grid(self, size: tuple[float, float], loc, what: str, rounded: bool = False) -> tuple[Grid, tuple[float, float]]:
         for landscape in (False, True):
@@ -223,6 +260,42 @@ class HomePrint:
         self.painter.place(display, PAGE_MARGIN, PAGE_MARGIN)
         self._ruler((paper[0] - RULER_LENGTH) / 2, paper[1] - PAGE_FOOT + 2.0, False, sheet.name)
         self._end_page()
+
+
+class _Runs:
+    """The runs of pages of one home-print file: the first is drawn into the target itself; when a second begins,
+    the first is moved into a folder beside the target, each run saved there as a file of its own, and at the end
+    they are joined into the target."""
+
+    def __init__(self, target: Path):
+        self.target = target
+        self.folder: Path | None = None
+        self.files: list[Path] = []
+        self.firsts: list[int] = []  # the index in the whole file of each run's first page
+
+    def next_target(self, first_page: int) -> str:
+        """Where the run beginning at page ``first_page`` is saved (the previous one saved already)."""
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix=".runs-", dir=self.target.parent))
+            self.files.append(self.folder / "run-0001.pdf")
+            self.firsts.append(0)
+            os.replace(self.target, self.files[0])
+        self.files.append(self.folder / f"run-{len(self.files) + 1:04d}.pdf")
+        self.firsts.append(first_page)
+        return str(self.files[-1])
+
+    def join(self, pages: int, outline: list[tuple[str, int]], job: PrintJob, game_title: str) -> None:
+        """The saved runs joined into the target, the bookmarks pointing at their pages (one run: written there)."""
+        if not self.files:
+            return
+        parts = []
+        for path, first, end in zip(self.files, self.firsts, [*self.firsts[1:], pages]):
+            parts.append(Part(path, tuple((title, index - first) for title, index in outline if first <= index < end)))
+        join_pdfs(parts, self.target, job.title, f"{game_title}: print and play", duplex=job.backs)
+
+    def clean(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @dataclass(frozen=True)

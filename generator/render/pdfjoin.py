@@ -12,9 +12,11 @@ fonts: a font's subset codes belong to the file that wrote them, so they are nev
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 _REF_OR_STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|(\d+) 0 R")  # a string is skipped: its text is not a reference
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
@@ -37,10 +39,24 @@ class Part:
 
 
 @dataclass(frozen=True)
+class _Objects:
+    """A finished PDF's objects by number, each read from the file when asked for: the file is never held whole
+    (a 20,000-card deck file is 6 MB, and everything.pdf copies it)."""
+
+    handle: BinaryIO
+    spans: dict[int, tuple[int, int]]  # object number -> (start, end) in the file
+
+    def __getitem__(self, number: int) -> bytes:
+        start, end = self.spans[number]
+        self.handle.seek(start)
+        return self.handle.read(end - start)
+
+
+@dataclass(frozen=True)
 class _Source:
     """A finished PDF read: each object's bytes from ``N 0 obj`` to the next object, and its pages in order."""
 
-    objects: dict[int, bytes]
+    objects: _Objects
     tree: int  # the page tree, every page's parent
     pages: tuple[int, ...]
 
@@ -48,29 +64,48 @@ class _Source:
 def split_objects(data: bytes) -> tuple[int, dict[int, bytes], int]:
     """A PDF written by ReportLab split by its cross-reference table: where its first object starts (the header
     ends), each object's bytes by number (from ``N 0 obj`` to the next object), and where the table starts."""
-    end = _STARTXREF.search(data[-64:])
-    if end is None or not data.startswith(b"%PDF-"):
+    xref = _xref(data[:8], data[-64:])
+    first, spans = _spans(data[xref:], xref)
+    return first, {number: data[start:end] for number, (start, end) in spans.items()}, xref
+
+
+def _xref(head: bytes, end: bytes) -> int:
+    """Where the cross-reference table starts, from the file's first bytes and its last 64."""
+    found = _STARTXREF.search(end)
+    if found is None or not head.startswith(b"%PDF-"):
         raise JoinError("not a PDF with a cross-reference table")
-    xref = int(end.group(1))
-    header = data[xref:xref + 64].split(b"\n")
+    return int(found.group(1))
+
+
+def _spans(tail: bytes, xref: int) -> tuple[int, dict[int, tuple[int, int]]]:
+    """Where the first object starts, and where each object starts and ends, from ``tail``: the file from its
+    cross-reference table (at ``xref``) on."""
+    header = tail[:64].split(b"\n")
     if header[0].strip() != b"xref" or header[1].split()[0] != b"0":
         raise JoinError("not a single classic cross-reference table")
     count = int(header[1].split()[1])
-    table = data.index(b"\n", data.index(b"\n", xref) + 1) + 1
+    table = tail.index(b"\n", tail.index(b"\n") + 1) + 1
     offsets = {}
     for number in range(1, count):
-        entry = data[table + 20 * number:table + 20 * number + 20]
+        entry = tail[table + 20 * number:table + 20 * number + 20]
         if entry[17:18] == b"n":
             offsets[number] = int(entry[:10])
     spans = sorted(offsets.items(), key=lambda item: item[1])
-    objects = {number: data[start:end] for (number, start), (_, end) in zip(spans, [*spans[1:], (0, xref)])}
-    return spans[0][1], objects, xref
+    places = {number: (start, end) for (number, start), (_, end) in zip(spans, [*spans[1:], (0, xref)])}
+    return spans[0][1], places
 
 
-def read_source(data: bytes) -> _Source:
-    """A PDF written by ReportLab, its objects and its pages."""
-    _, objects, xref = split_objects(data)
-    root = _TRAILER_ROOT.search(data, data.find(b"trailer", xref))
+def read_source(handle: BinaryIO) -> _Source:
+    """A PDF written by ReportLab, open for reading: its objects (read when asked for) and its pages."""
+    head = handle.read(8)
+    size = handle.seek(0, os.SEEK_END)
+    handle.seek(max(0, size - 64))
+    xref = _xref(head, handle.read())
+    handle.seek(xref)
+    tail = handle.read()
+    _, spans = _spans(tail, xref)
+    objects = _Objects(handle, spans)
+    root = _TRAILER_ROOT.search(tail, tail.find(b"trailer"))
     if root is None:
         raise JoinError("no /Root in the trailer")
     pages = _PAGES.search(_dictionary(objects[int(root.group(1))]))
@@ -181,7 +216,8 @@ def join_pdfs(parts: list[Part], target: Path, title: str, subject: str, duplex:
     with open(target, "wb") as handle:
         writer = _Writer(handle)
         for part in parts:
-            pages, next_number = _copy_pages(writer, read_source(part.path.read_bytes()), tree, next_number)
+            with open(part.path, "rb") as source:
+                pages, next_number = _copy_pages(writer, read_source(source), tree, next_number)
             for name, index in part.outline:
                 if not 0 <= index < len(pages):
                     raise JoinError(f"outline entry '{name}' points past the last page of {part.path.name}")

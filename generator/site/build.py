@@ -242,8 +242,8 @@ def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = No
                     *(sheet.picture for sheet in view.sheets)]:
         view.pictures[picture.symbol_id] = picture
     sections = [(deck.deck.id, deck.cards) for deck in decks] + ([(LOOSE, view.loose_cards)] if view.loose_cards else [])
-    view.gallery = plan_gallery(sections, lambda card: len(view.pictures[face_symbol_id(card.id)].inner),
-                                (len(view.sheets), sum(len(sheet.picture.inner) for sheet in view.sheets)))
+    view.gallery = plan_gallery(sections, lambda card: view.pictures[face_symbol_id(card.id)].length,
+                                (len(view.sheets), sum(sheet.picture.length for sheet in view.sheets)))
     return view
 
 

@@ -172,7 +172,7 @@ def plan_print(sheets: Sequence[PrintSheet], pictures: dict[str, Picture],
     def cost(group: list[PrintSheet]) -> tuple[int, int]:
         own = {picture.symbol_id: picture for sheet in group for picture in sheet.pictures}
         slots = [slot for sheet in group if sheet.side != "back" for slot in sheet.slots]
-        return len(slots), sum(len((own.get(slot.symbol_id) or pictures[slot.symbol_id]).inner) for slot in slots)
+        return len(slots), sum((own.get(slot.symbol_id) or pictures[slot.symbol_id]).length for slot in slots)
 
     planned, first = [], 1
     for number, run in enumerate(split(groups, cost, PRINT_BUDGET), start=1):

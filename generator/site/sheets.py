@@ -9,6 +9,7 @@ ones packed like cards, page-sized ones one to a page inside the same margin as 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from deckwright.generator.layout.impose import Mark, plan_grid
@@ -19,7 +20,7 @@ from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from .cards import CardArt, Picture, back_symbol_id, face_symbol_id, sheet_symbol_id
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per printed card and paper
 class Slot:
     x: float  # left edge, mm from the paper's left
     y: float  # top edge, mm from the paper's top
@@ -54,18 +55,26 @@ def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool =
         by_shape.setdefault(shape_of(deck.size), []).extend((card, deck) for card in game.printed_cards(deck.id))
     pages: list[PrintSheet] = []
     fronts_pages = 0
+    back_slots: dict[str, tuple[str, str]] = {}  # deck id -> its backs' symbol id and alt text, one string each
+
+    def backs_of(deck: Deck) -> tuple[str, str]:
+        if deck.id not in back_slots:
+            back_slots[deck.id] = (back_symbol_id(deck.id), art.back_alt(deck))
+        return back_slots[deck.id]
+
     for shape, cards in by_shape.items():
         places = _places(paper, shape)
         if places is None:  # a card larger than the paper: the print PDFs report it
             continue
         per_page, place, marks_of = places
+        place = functools.cache(place)  # every page has the same places: their numbers held once, not once a card
         marks_by_count: dict[int, tuple[tuple, tuple]] = {}  # pages of as many cards share their crop marks
         for start in range(0, len(cards), per_page):
             batch = cards[start:start + per_page]
             fronts, rears = [], []
             for index, (card, deck) in enumerate(batch):
                 fronts.append(Slot(*place(index, False), face_symbol_id(card.id), art.alt(card)))
-                rears.append(Slot(*place(index, True), back_symbol_id(deck.id), art.back_alt(deck)))
+                rears.append(Slot(*place(index, True), *backs_of(deck)))
             label = ", ".join(deck.name for deck in dict.fromkeys(deck for _, deck in batch))
             fronts_pages += 1
             number = fronts_pages

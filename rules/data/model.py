@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from deckwright.rules.engine.openvalues import known
 from deckwright.rules.problems import Loc
@@ -71,7 +71,7 @@ class Deck:
     open: Open | None = None  # the deck's card list itself is left open by the source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a game may hold tens of thousands
 class Card:
     id: str
     type: str
@@ -80,7 +80,7 @@ class Card:
     copies: int | Open
     fields: dict[str, Any]
     loc: Loc
-    field_locs: dict[str, Loc] = field(default_factory=dict)
+    field_locs: Mapping[str, Loc] = field(default_factory=dict)  # a dict, or a compact rules.data.fieldlocs.FieldLocs
 
     def __getitem__(self, name: str) -> Any:
         return self.fields[name]

@@ -12,6 +12,8 @@ in characters, as PyYAML does).
 """
 from __future__ import annotations
 
+import sys
+
 import yaml
 
 from deckwright.rules.problems import Loc, Problem
@@ -24,6 +26,9 @@ except ImportError:  # pragma: no cover - a PyYAML built without libyaml
     CParser = None
 
 _STR_TAG = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
+# Shorter plain texts are interned: every card repeats its field names and many of its values (a type line, a
+# keyword), and one string each instead of one per card saves a few hundred bytes a card in the loaded game.
+INTERNED_LENGTH = 24
 _RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers  # first character -> [(tag, pattern)]
 
 
@@ -80,6 +85,8 @@ class _Reader:
                 return scalar_ynode(scalar_kind, text, loc, self.problems)
         elif event.style == '"':  # only escapes can make half a surrogate pair
             return scalar_ynode("str", text, loc, self.problems)
+        if len(text) <= INTERNED_LENGTH:
+            text = sys.intern(text)
         return YNode("scalar", loc, text, "str", text)
 
     def mapping(self, loc: Loc, depth: int) -> YNode:

@@ -246,10 +246,13 @@ def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
 class _Recent:
     """The most recent parses by (text, name), up to ``limit`` characters of text, oldest dropped first. The same
     text gives the same (immutable) tree: `deckwright serve` reads a game again after each edit, and then only
-    what was edited is parsed again."""
+    what was edited is parsed again. A tree takes about seven times its text's characters in bytes, so a text
+    over ``largest`` characters is not kept: a build reads each card file once, and its trees, kept, would be
+    most of the memory a game of 20,000 cards takes (45 of 120 MB), in the build and in every worker it forks."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, largest: int):
         self.limit = limit
+        self.largest = largest
         self.items: dict[tuple[str, str], tuple] = {}  # oldest first
         self.chars = 0
 
@@ -260,6 +263,8 @@ class _Recent:
         return value
 
     def keep(self, key: tuple[str, str], value: tuple) -> None:
+        if len(key[0]) > self.largest:
+            return
         self.items[key] = value
         self.chars += len(key[0])
         while self.chars > self.limit and len(self.items) > 1:
@@ -267,7 +272,7 @@ class _Recent:
             self.take(oldest)
 
 
-_PARSED = _Recent(16 * 1024 * 1024)
+_PARSED = _Recent(limit=2_000_000, largest=64 * 1024)  # about 14 MB of trees at most
 
 
 def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
