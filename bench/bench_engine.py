@@ -144,8 +144,9 @@ def measure_command(way: str, games: int) -> list[str]:
 
 
 def way_env(way: str, old_path: Path | None) -> dict:
-    """The environment a way runs in: the old code first on the path for ``before``; string hashes fixed."""
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    """The environment a way runs in: the old code first on the path for ``before``; string hashes fixed, and no
+    bytecode cache written (the instruction counts repeat only from the same start)."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
     if way == "before":
         env["PYTHONPATH"] = str(old_path)
     return env

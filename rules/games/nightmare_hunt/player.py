@@ -143,7 +143,7 @@ def _pay_time(state: State, action: ActionDef, log) -> None:
     burning = sum(map(rules.wounding_conditions.__contains__, conditions))
     for _ in range(burning):
         zones.create(rules.wound, DISCARD)
-    if burning and log:
+    if burning and "wound" in log:
         log.add("wound", action=action.id, wounds=burning)
 
 

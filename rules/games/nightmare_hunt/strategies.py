@@ -68,7 +68,7 @@ def _reaction(state: State, actions: list):
     wounds, critical = _threat(state, ability)
     reactions = [a for a in actions if a["react"] != "none"]
     if not reactions or (wounds < 2 and not critical):
-        return {"react": "none"}
+        return next(a for a in actions if a["react"] == "none")  # the list's own, which apply knows checked
     rules = state.rules
     # Prefer a reaction that does not cost the next turn, then the cheapest in Time.
     return min(reactions, key=lambda a: (rules.actions[a["react"]].skip_turn, rules.actions[a["react"]].time,
