@@ -188,6 +188,17 @@ class Zones:
         else:
             self._place(card, dst, to)
 
+    def create_copies(self, card: str, dst: str, copies: int) -> None:
+        """``copies`` of a card id from the supply, on top of ``dst``: as many ``create`` calls would."""
+        if copies <= 0:
+            return
+        created = self.created_ids
+        for _ in range(copies):
+            created = (card, created)
+        self.created_ids = created
+        owned = self._owned
+        (self.piles[dst] if owned is None or dst in owned else self.own(dst)).extend([card] * copies)
+
     def remove(self, card, src: str) -> object:
         """Take a card out of play for good (trashed, or back to the supply)."""
         item = self.take(src, card)

@@ -36,6 +36,8 @@ class EnemyDef:
     boss: bool
     wound_reset: int | None
     protected_by: str | None
+    # by energy held, up to the dearest cost: the dearest ability it pays for (None below the cheapest)
+    affordable: tuple = ()
 
     def ability(self, energy: int) -> Ability:
         return next(a for a in self.abilities if a.energy == energy)
@@ -118,11 +120,16 @@ def _ability(spec) -> Ability:
 
 
 def _enemy(card) -> EnemyDef:
+    abilities = tuple(sorted((_ability(a) for a in card["abilities"]), key=lambda a: a.energy))
     return EnemyDef(card.id, card.name, card["health"], card.get("fast") or 0,
-                    tuple(str(s) for s in card.get("summons") or ()),
-                    tuple(sorted((_ability(a) for a in card["abilities"]), key=lambda a: a.energy)),
+                    tuple(str(s) for s in card.get("summons") or ()), abilities,
                     card.type == "boss", card.get("wound_reset"),
-                    str(card["protected_by"]) if card.get("protected_by") else None)
+                    str(card["protected_by"]) if card.get("protected_by") else None, _affordable(abilities))
+
+
+def _affordable(abilities: tuple[Ability, ...]) -> tuple[Ability | None, ...]:
+    dearest = abilities[-1].energy if abilities else 0
+    return tuple(next((a for a in reversed(abilities) if a.energy <= energy), None) for energy in range(dearest + 1))
 
 
 def prepare(game: Game) -> Rules:
