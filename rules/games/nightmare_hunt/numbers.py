@@ -104,8 +104,10 @@ class Rules:
     # id -> (its verb's function, value and options) of every action in legal_memo, its names checked once, so that
     # apply_in_place runs them without dispatch's checks (actions.apply_in_place)
     checked_actions: dict = field(default_factory=dict, compare=False, repr=False)
-    # The heuristic player's choice in each situation it has met (strategies.heuristic_choice)
+    # The heuristic player's choice in each situation it has met, and whether an enemy action is worth cancelling
+    # (strategies.heuristic_choice)
     choice_memo: dict = field(default_factory=dict, compare=False, repr=False)
+    threat_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def name(self, label: str) -> str:
         """A card's name from its id, or an enemy's from its label (``ember#2`` -> ``Ember #2``)."""
