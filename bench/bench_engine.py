@@ -30,8 +30,10 @@ cannot move: each way runs under valgrind's callgrind at two attempt counts
 (``--instruction-attempts``, default 20 and 80 a level and armour), and the
 difference of the instructions executed over the difference of the encounters
 played is the instructions per encounter, start-up (imports, loading) cancelled.
-PYTHONHASHSEED is fixed and valgrind lays memory out the same each run, so the
-figures repeat exactly. Without valgrind it says so and counts nothing.
+PYTHONHASHSEED is fixed, the old code is kept at one place (build/bench-before-*)
+and valgrind lays memory out the same each run, so from the same shell the
+figures repeat exactly (``--ways`` counts only some ways). Without valgrind it
+says so and counts nothing.
 """
 from __future__ import annotations
 
@@ -122,21 +124,32 @@ def heuristic_encounters(way: str, games: int) -> tuple[float, int]:
     return encounters / (time.process_time() - start), encounters
 
 
-def before_protocol(scratch: Path) -> Path | None:
-    """A folder to put first on PYTHONPATH so that ``deckwright`` is the code of BEFORE_COMMIT (None without git)."""
-    source = scratch / "source"
-    source.mkdir()
+def before_protocol() -> Path | None:
+    """A folder to put first on PYTHONPATH so that ``deckwright`` is the code of BEFORE_COMMIT (None without git).
+
+    It is made once, at a fixed place in this checkout's build/, and kept: the old code's file paths are then
+    the same at every run, which the instruction counts need (a random temporary name moved them by 0.2%)."""
+    kept = ROOT / "build" / f"bench-before-{BEFORE_COMMIT}"
+    if (kept / "path" / "deckwright" / "__init__.py").exists():
+        return kept / "path"
     try:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE_COMMIT], capture_output=True, check=True)
     except (OSError, subprocess.CalledProcessError):
         return None
-    subprocess.run(["tar", "-x", "-C", str(source)], input=archive.stdout, check=True)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(dir=kept.parent))  # made whole beside, then renamed into place
+    (scratch / "source").mkdir()
+    subprocess.run(["tar", "-x", "-C", str(scratch / "source")], input=archive.stdout, check=True)
     package = scratch / "path" / "deckwright"
     package.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
     for folder in ("rules", "generator", "templates", "cards"):
-        (package / folder).symlink_to(source / folder)
-    return package.parent
+        (package / folder).symlink_to(Path("..", "..", "source", folder))
+    (package / "__init__.py").write_text("")
+    try:
+        scratch.rename(kept)
+    except OSError:  # another run made it meanwhile
+        shutil.rmtree(scratch)
+    return kept / "path"
 
 
 def measure_command(way: str, games: int) -> list[str]:
@@ -153,16 +166,15 @@ def way_env(way: str, old_path: Path | None) -> dict:
 
 
 def side_by_side(games: int, rounds: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        old_path = before_protocol(Path(tmp))
-        ways = WAYS if old_path else WAYS[1:]
-        rates: dict[str, list[float]] = {way: [] for way in ways}
-        for _ in range(rounds):
-            for way in ways:
-                out = subprocess.run(measure_command(way, games), env=way_env(way, old_path), capture_output=True,
-                                     text=True, check=True).stdout.split()
-                rates[way].append(float(out[0]))
-                encounters = int(out[1])
+    old_path = before_protocol()
+    ways = WAYS if old_path else WAYS[1:]
+    rates: dict[str, list[float]] = {way: [] for way in ways}
+    for _ in range(rounds):
+        for way in ways:
+            out = subprocess.run(measure_command(way, games), env=way_env(way, old_path), capture_output=True,
+                                 text=True, check=True).stdout.split()
+            rates[way].append(float(out[0]))
+            encounters = int(out[1])
     best = {way: max(figures) for way, figures in rates.items()}
     median = {way: statistics.median(figures) for way, figures in rates.items()}
     print(f"nightmare-hunt heuristic, {games} attempts per level and armour ({encounters:,} encounters), "
@@ -188,19 +200,18 @@ def callgrind_count(command: list[str], env: dict) -> tuple[int, int]:
     return int(COLLECTED.search(run.stderr).group(1)), int(run.stdout.split()[1])
 
 
-def instructions_side_by_side(low: int, high: int, jobs: int) -> None:
-    """Instructions per encounter of each way, from the difference of a run of ``high`` and one of ``low``
-    attempts per level and armour (each in its own process under callgrind)."""
+def instructions_side_by_side(low: int, high: int, jobs: int, chosen: tuple[str, ...] = WAYS) -> None:
+    """Instructions per encounter of each way (``chosen``), from the difference of a run of ``high`` and one of
+    ``low`` attempts per level and armour (each in its own process under callgrind)."""
     if shutil.which("valgrind") is None:
         print("instruction counts: skipped, valgrind is not installed (apt-get install valgrind)")
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        old_path = before_protocol(Path(tmp))
-        ways = WAYS if old_path else WAYS[1:]
-        runs = [(way, games) for way in ways for games in (low, high)]
-        with ThreadPoolExecutor(jobs) as pool:
-            counts = dict(zip(runs, pool.map(lambda run: callgrind_count(measure_command(*run),
-                                                                         way_env(run[0], old_path)), runs)))
+    old_path = before_protocol() if "before" in chosen else None
+    ways = tuple(way for way in chosen if old_path or way != "before")
+    runs = [(way, games) for way in ways for games in (low, high)]
+    with ThreadPoolExecutor(jobs) as pool:
+        counts = dict(zip(runs, pool.map(lambda run: callgrind_count(measure_command(*run),
+                                                                     way_env(run[0], old_path)), runs)))
     per_encounter = {}
     for way in ways:
         (low_instructions, low_encounters), (high_instructions, high_encounters) = counts[way, low], counts[way, high]
@@ -209,13 +220,13 @@ def instructions_side_by_side(low: int, high: int, jobs: int) -> None:
     print(f"nightmare-hunt heuristic, instructions per encounter under callgrind: {high} minus {low} attempts per "
           f"level and armour ({encounters:,} encounters), PYTHONHASHSEED=0, load average {os.getloadavg()[0]:.1f} "
           f"(which does not move a count)")
-    if "before" not in per_encounter:
+    if "before" in chosen and "before" not in per_encounter:
         print(f"  (no git: the code before the protocol, {BEFORE_COMMIT}, cannot be taken from the history)")
     for way in ways:
         ratio = (f" ({per_encounter['before'] / per_encounter[way]:.2f}x fewer)"
                  if "before" in per_encounter and way != "before" else "")
         print(f"  {LABELS[way]:<40}{per_encounter[way]:>12,.0f} instructions per encounter{ratio}")
-    if "before" in per_encounter:
+    if "before" in per_encounter and "simulator" in per_encounter:
         ratio = per_encounter["before"] / per_encounter["simulator"]
         verdict = "ok" if ratio >= INSTRUCTION_TARGET else "MISSES the target"
         print(f"  target: the simulator's path at least {INSTRUCTION_TARGET:g}x fewer instructions than the code "
@@ -237,6 +248,7 @@ def main() -> int:
     parser.add_argument("--instruction-attempts", type=int, nargs=2, default=(20, 80), metavar=("LOW", "HIGH"),
                         help="the two attempt counts a level and armour whose difference is counted (default 20 80)")
     parser.add_argument("--jobs", type=int, default=2, help="callgrind runs at a time (default 2)")
+    parser.add_argument("--ways", nargs="+", choices=WAYS, default=WAYS, help="the ways counted (default all)")
     parser.add_argument("--measure", choices=WAYS, help=argparse.SUPPRESS)  # one side, in a child process
     args = parser.parse_args()
     if args.measure:
@@ -244,7 +256,7 @@ def main() -> int:
         print(f"{rate:.1f} {encounters}")
         return 0
     if args.instructions:
-        instructions_side_by_side(*args.instruction_attempts, args.jobs)
+        instructions_side_by_side(*args.instruction_attempts, args.jobs, tuple(args.ways))
         return 0
     attempts = args.attempts or max(10, args.games // 10)
     if args.side_by_side:
