@@ -100,11 +100,14 @@ def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> St
     the same new state, without the copy. After a refused action the state given is no longer usable.
 
     An action that is one of the legal-action memo's (the very object, as a player picks it from the list) runs its
-    verb's function directly: its names were checked when the memo was made (``checked``). The memo keeps its
+    verb's function directly: its names are checked the first time it is played (``checked``). The memo keeps its
     actions alive, so no other object can have the id of one."""
-    known = state.rules.checked_actions.get(id(action))
+    rules = state.rules
+    known = rules.checked_actions.get(id(action))
     if known is None:
-        return dispatch(ACTIONS, state, action, chance, log)
+        if id(action) not in rules.legal_ids:
+            return dispatch(ACTIONS, state, action, chance, log)
+        known = rules.checked_actions[id(action)] = checked(action)
     run, value, options = known
     return run(state, value, options, chance, log)
 

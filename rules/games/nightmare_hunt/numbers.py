@@ -101,8 +101,9 @@ class Rules:
     wounding_conditions: frozenset = frozenset()  # the conditions that wound at every non-Recovery action
     # The legal actions of each kind of position, worked out the first time one is met (legal.legal_actions)
     legal_memo: dict = field(default_factory=dict, compare=False, repr=False)
-    # id -> (its verb's function, value and options) of every action in legal_memo, its names checked once, so that
-    # apply_in_place runs them without dispatch's checks (actions.apply_in_place)
+    # The ids of the actions in legal_memo, and id -> (its verb's function, value and options) of those played, their
+    # names checked once, so that apply_in_place runs them without dispatch's checks (actions.apply_in_place)
+    legal_ids: set = field(default_factory=set, compare=False, repr=False)
     checked_actions: dict = field(default_factory=dict, compare=False, repr=False)
     # The heuristic player's choice in each situation it has met, and whether an enemy action is worth cancelling
     # (strategies.heuristic_choice)
