@@ -24,6 +24,7 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import ChanceError
 from .log import NULL_LOG
@@ -40,6 +41,12 @@ def _order_text(items, limit: int = 8) -> str:
     names = [str(item_id(item)) for item in items]
     shown = ", ".join(names[:limit])
     return shown + (f", ... ({len(names)} cards)" if len(names) > limit else "")
+
+
+@lru_cache(maxsize=256)
+def _fisher_yates_steps(n: int) -> tuple[tuple[int, int], ...]:
+    """Each position a shuffle of ``n`` items fills, last first, with the bits its index is drawn from."""
+    return tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
 class SeededChance:
@@ -62,8 +69,7 @@ class SeededChance:
         getrandbits = self._random.getrandbits
         # random.Random.shuffle spelt out (Fisher-Yates, each index drawn by rejection from getrandbits): the
         # same orders from the same seed, without a Python call per card; and ours, whatever a later Python does
-        for i in range(len(order) - 1, 0, -1):
-            k = (i + 1).bit_length()
+        for i, k in _fisher_yates_steps(len(order)):
             j = getrandbits(k)
             while j > i:
                 j = getrandbits(k)

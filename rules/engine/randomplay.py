@@ -52,6 +52,7 @@ def play(module, rules: Any, seed: int, max_actions: int, options: dict | None =
     state = module.new_game(rules, options or {}, chance, log)
     start = module.zones(state).inventory()
     applied = 0
+    checking = check_every <= max_actions  # else only at the end (the simulator's way): no test at every step
     while not is_over(state):
         if applied >= max_actions:
             return PlayResult(seed, applied, False, state)
@@ -60,7 +61,7 @@ def play(module, rules: Any, seed: int, max_actions: int, options: dict | None =
             return PlayResult(seed, applied, False, state, (f"action {applied + 1}: no legal action but the game is not over",))
         state = apply(state, choose(state, actions, chance), chance, log)
         applied += 1
-        if applied % check_every == 0:
+        if checking and applied % check_every == 0:
             problems = broken_rules(module, state, start)
             if problems:
                 return PlayResult(seed, applied, False, state, tuple(f"after action {applied}: {p}" for p in problems))

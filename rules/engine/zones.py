@@ -14,19 +14,29 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Callable, Iterable
 
 from .chance import item_id
 from .errors import RuleError
 
 
-def _ids(chain: tuple) -> list:
+def _ids(links: tuple) -> list:
     """The card ids of a chain ``(id, (id, (..., ())))``, newest first."""
     cards = []
-    while chain:
-        card, chain = chain
-        cards.append(card)
+    append = cards.append
+    while links:
+        card, links = links
+        append(card)
     return cards
+
+
+def _counted(items) -> Counter:
+    """How many of each card id ``items`` hold (counted in C; objects by identity, then under their ids)."""
+    counts = Counter(items)
+    for item in [key for key in counts if type(key) is not str]:
+        counts[item_id(item)] += counts.pop(item)
+    return counts
 
 
 @dataclass(slots=True)
@@ -178,6 +188,17 @@ class Zones:
         else:
             self._place(card, dst, to)
 
+    def create_copies(self, card: str, dst: str, copies: int) -> None:
+        """``copies`` of a card id from the supply, on top of ``dst``: as many ``create`` calls would."""
+        if copies <= 0:
+            return
+        created = self.created_ids
+        for _ in range(copies):
+            created = (card, created)
+        self.created_ids = created
+        owned = self._owned
+        (self.piles[dst] if owned is None or dst in owned else self.own(dst)).extend([card] * copies)
+
     def remove(self, card, src: str) -> object:
         """Take a card out of play for good (trashed, or back to the supply)."""
         item = self.take(src, card)
@@ -200,18 +221,13 @@ class Zones:
 
     def inventory(self) -> Counter:
         """How many of each card id lie in all piles together."""
-        counts = Counter()
-        for pile in self.piles.values():
-            counts.update(pile)  # counted in C; objects by identity, then under their ids
-        for item in [key for key in counts if type(key) is not str]:
-            counts[item_id(item)] += counts.pop(item)
-        return counts
+        return _counted(chain.from_iterable(self.piles.values()))
 
     def conservation_problems(self, start: Counter) -> list[str]:
         """Differences between the piles and ``start`` + created - removed; empty when every card is accounted for."""
-        held, supplied = self.inventory(), Counter(start)
-        held.update(_ids(self.removed_ids))  # counted in C, and only upwards: no zero or negative entry
-        supplied.update(_ids(self.created_ids))
+        # each side counted in one pass, in C, and only upwards: no zero or negative entry
+        held = _counted(chain(chain.from_iterable(self.piles.values()), _ids(self.removed_ids)))
+        supplied = Counter(chain(start.elements(), _ids(self.created_ids)))
         if dict.__eq__(held, supplied):  # every card accounted for: the common case, compared in C (no zero entries)
             return []
         created, removed = self.created, self.removed

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from deckwright.rules.data.fields import ref, text
-from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.errors import RuleError, SpecError
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch
 
@@ -97,5 +97,31 @@ def apply(state: State, action: Action, chance: Chance, log: Log) -> State:
 
 def apply_in_place(state: State, action: Action, chance: Chance, log: Log) -> State:
     """``apply`` on a state its holder gives up (random play's own, which no one else sees): the same events and
-    the same new state, without the copy. After a refused action the state given is no longer usable."""
-    return dispatch(ACTIONS, state, action, chance, log)
+    the same new state, without the copy. After a refused action the state given is no longer usable.
+
+    An action that is one of the legal-action memo's (the very object, as a player picks it from the list) runs its
+    verb's function directly: its names are checked the first time it is played (``checked``). The memo keeps its
+    actions alive, so no other object can have the id of one."""
+    rules = state.rules
+    known = rules.checked_actions.get(id(action))
+    if known is None:
+        if id(action) not in rules.legal_ids:
+            return dispatch(ACTIONS, state, action, chance, log)
+        known = rules.checked_actions[id(action)] = checked(action)
+    run, value, options = known
+    return run(state, value, options, chance, log)
+
+
+def checked(action: Action) -> tuple:
+    """(its verb's function, its value, its options as dispatch gives them) for ``apply_in_place``; SpecError on an
+    unknown verb or option."""
+    if type(action) is str:
+        entry = ACTIONS.get(action)
+        if entry is not None and entry.bare:
+            return entry.run, None, {}
+    else:
+        verb = next(iter(action))
+        entry = ACTIONS.get(verb)
+        if entry is not None and entry.option_names.issuperset(action.keys() - {verb}):
+            return entry.run, action[verb], action
+    raise SpecError(f"the legal actions hold {action!r}, which the verb table does not take")

@@ -30,10 +30,12 @@ def legal_actions(state: State) -> list:
 def legal_for(rules: Rules, key: tuple) -> tuple:
     """The legal actions of a kind of position, worked out the first time it is met and kept in
     ``rules.legal_memo`` (random play asks at every step). The hand is a set in the key (made in C); ``_legal``
-    sorts it, so the order of the actions never depends on the order of a set."""
+    sorts it, so the order of the actions never depends on the order of a set. Each new action's id is kept in
+    ``rules.legal_ids``, for ``apply_in_place``."""
     actions = rules.legal_memo.get(key)
     if actions is None:
         actions = rules.legal_memo[key] = tuple(_legal(rules, key))
+        rules.legal_ids.update(map(id, actions))
     return actions
 
 

@@ -36,6 +36,8 @@ class EnemyDef:
     boss: bool
     wound_reset: int | None
     protected_by: str | None
+    # by energy held, up to the dearest cost: the dearest ability it pays for (None below the cheapest)
+    affordable: tuple = ()
 
     def ability(self, energy: int) -> Ability:
         return next(a for a in self.abilities if a.energy == energy)
@@ -99,8 +101,14 @@ class Rules:
     wounding_conditions: frozenset = frozenset()  # the conditions that wound at every non-Recovery action
     # The legal actions of each kind of position, worked out the first time one is met (legal.legal_actions)
     legal_memo: dict = field(default_factory=dict, compare=False, repr=False)
-    # The heuristic player's choice in each situation it has met (strategies.heuristic_choice)
+    # The ids of the actions in legal_memo, and id -> (its verb's function, value and options) of those played, their
+    # names checked once, so that apply_in_place runs them without dispatch's checks (actions.apply_in_place)
+    legal_ids: set = field(default_factory=set, compare=False, repr=False)
+    checked_actions: dict = field(default_factory=dict, compare=False, repr=False)
+    # The heuristic player's choice in each situation it has met, and whether an enemy action is worth cancelling
+    # (strategies.heuristic_choice)
     choice_memo: dict = field(default_factory=dict, compare=False, repr=False)
+    threat_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def name(self, label: str) -> str:
         """A card's name from its id, or an enemy's from its label (``ember#2`` -> ``Ember #2``)."""
@@ -115,11 +123,16 @@ def _ability(spec) -> Ability:
 
 
 def _enemy(card) -> EnemyDef:
+    abilities = tuple(sorted((_ability(a) for a in card["abilities"]), key=lambda a: a.energy))
     return EnemyDef(card.id, card.name, card["health"], card.get("fast") or 0,
-                    tuple(str(s) for s in card.get("summons") or ()),
-                    tuple(sorted((_ability(a) for a in card["abilities"]), key=lambda a: a.energy)),
+                    tuple(str(s) for s in card.get("summons") or ()), abilities,
                     card.type == "boss", card.get("wound_reset"),
-                    str(card["protected_by"]) if card.get("protected_by") else None)
+                    str(card["protected_by"]) if card.get("protected_by") else None, _affordable(abilities))
+
+
+def _affordable(abilities: tuple[Ability, ...]) -> tuple[Ability | None, ...]:
+    dearest = abilities[-1].energy if abilities else 0
+    return tuple(next((a for a in reversed(abilities) if a.energy <= energy), None) for energy in range(dearest + 1))
 
 
 def prepare(game: Game) -> Rules:

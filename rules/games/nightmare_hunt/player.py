@@ -141,9 +141,8 @@ def _pay_time(state: State, action: ActionDef, log) -> None:
         return
     rules = state.rules
     burning = sum(map(rules.wounding_conditions.__contains__, conditions))
-    for _ in range(burning):
-        zones.create(rules.wound, DISCARD)
-    if burning and log:
+    zones.create_copies(rules.wound, DISCARD, burning)
+    if burning and "wound" in log:
         log.add("wound", action=action.id, wounds=burning)
 
 

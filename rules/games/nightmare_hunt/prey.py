@@ -16,12 +16,13 @@ def advance(state: State, chance, log) -> None:
     """Play the prey's side until the player has a decision to take."""
     prey_turns = 0
     while state.phase == "prey":
-        while state.queue and state.phase == "prey":
-            enemy = state.queue.pop(0)
+        queue = state.queue  # replaced only where the phase changes too
+        while queue:
+            enemy = queue.pop(0)
             if enemy in state.zones.piles[ENCOUNTER]:  # not defeated meanwhile
                 _enemy_acts(state, enemy, chance, log)
-        if state.phase != "prey":
-            return
+                if state.phase != "prey":
+                    return
         if not state.skip_turn:
             state.phase = "turn"
             return
@@ -41,12 +42,8 @@ def begin_prey_turn(state: State) -> None:
 
 
 def _enemy_acts(state: State, enemy: Enemy, chance, log) -> None:
-    energy = enemy.energy
-    for ability in reversed(enemy.card.abilities):  # the dearest it can pay for
-        if ability.energy <= energy:
-            break
-    else:
-        ability = None
+    energy, affordable = enemy.energy, enemy.card.affordable
+    ability = affordable[energy] if energy < len(affordable) else affordable[-1]  # the dearest it can pay for
     if ability is None:
         if "pass" in log:
             log.add("pass", enemy=enemy.label, energy=enemy.energy)
@@ -98,8 +95,7 @@ def _hit(state: State, enemy: Enemy, power: int, chance, log) -> None:
     track = state.track()
     wounds, critical = wounds_from(power, track, armor.critical)
     to = HAND if critical else DISCARD
-    for _ in range(wounds):
-        zones.create(rules.wound, to)
+    zones.create_copies(rules.wound, to, wounds)
     state.last_attack = {"enemy": enemy.label, "power": power, "wounds": wounds, "critical": critical, "to": to}
     if "attack" in log:
         log.add("attack", enemy=enemy.label, power=power, armor=state.armor, track=track, wounds=wounds, to=to)

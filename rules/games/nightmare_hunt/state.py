@@ -54,9 +54,11 @@ class State:
         return self.zones.piles[ENCOUNTER]
 
     def track(self) -> list[int]:
-        bonus = [self.rules.conditions[c].track_bonus for c in self.zones.piles[CONDITIONS]
-                 if self.rules.conditions[c].track_bonus]
-        return sorted(self.rules.armors[self.armor].track + tuple(bonus))
+        conditions, track = self.zones.piles[CONDITIONS], self.rules.armors[self.armor].track
+        if not conditions:  # the common case, without the list below
+            return sorted(track)
+        bonus = [self.rules.conditions[c].track_bonus for c in conditions if self.rules.conditions[c].track_bonus]
+        return sorted(track + tuple(bonus))
 
     def copy(self) -> "State":
         """A state that shares nothing the rules change with this one (the enemies are copied too).

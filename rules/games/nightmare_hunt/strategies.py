@@ -26,21 +26,27 @@ def heuristic_choice(state: State, actions: list, chance):
 
     A choice depends only on a few facts, so each is worked out once per game and kept in ``rules.choice_memo``:
     the cards in hand (which, with the enemies' labels, fix the legal actions); on a turn, whether one more wound
-    in hand would kill and each enemy's wounds; for a reaction, the pending ability, the armour and the
-    conditions (the track)."""
+    in hand would kill and each enemy's wounds; for a reaction, whether the pending enemy action is worth
+    cancelling (kept in ``rules.threat_memo`` by its steps, the armour and the conditions: the track) and whether
+    the enemy is left at 0 energy."""
     phase, rules, piles = state.phase, state.rules, state.zones.piles
     if phase == "turn":
         hand = piles[HAND]
         key = (frozenset(hand), hand.count(rules.wound) >= rules.body - 1, tuple(map(LABEL_AND_WOUNDS, piles[ENCOUNTER])))
     elif phase == "reaction":
         enemy, ability = state.pending
-        key = (enemy.id, ability.energy, enemy.energy == 0, state.armor, tuple(piles[CONDITIONS]),
-               frozenset(piles[HAND]))
+        threat = (ability.steps, state.armor, tuple(piles[CONDITIONS]))
+        worth = rules.threat_memo.get(threat)
+        if worth is None:
+            wounds, critical = _threat(state, ability)
+            worth = rules.threat_memo[threat] = wounds >= 2 or critical
+        key = (worth, enemy.energy == 0, frozenset(piles[HAND]))
     else:
         return "venture" if phase == "town" else "continue"
     choice = rules.choice_memo.get(key)
     if choice is None:
-        choice = rules.choice_memo[key] = _turn(state, actions) if phase == "turn" else _reaction(state, actions)
+        choice = rules.choice_memo[key] = (_turn(state, actions) if phase == "turn"
+                                           else _reaction(state, actions, worth_cancelling=key[0]))
     return choice
 
 
@@ -63,12 +69,12 @@ def _threat(state: State, ability) -> tuple[int, bool]:
     return wounds, critical
 
 
-def _reaction(state: State, actions: list):
-    _, ability = state.pending
-    wounds, critical = _threat(state, ability)
+def _reaction(state: State, actions: list, worth_cancelling: bool):
+    """Cancel an enemy action worth it (``_threat``: two wounds or more, or critical) with the reaction that costs
+    least, else let it happen."""
     reactions = [a for a in actions if a["react"] != "none"]
-    if not reactions or (wounds < 2 and not critical):
-        return {"react": "none"}
+    if not reactions or not worth_cancelling:
+        return next(a for a in actions if a["react"] == "none")  # the list's own, which apply knows checked
     rules = state.rules
     # Prefer a reaction that does not cost the next turn, then the cheapest in Time.
     return min(reactions, key=lambda a: (rules.actions[a["react"]].skip_turn, rules.actions[a["react"]].time,

@@ -13,7 +13,7 @@ def draw_to_mind(state: State, chance, log) -> None:
         drawn = zones.draw(DECK, HAND, missing)
         missing -= len(drawn)
         if "draw" in log and drawn:
-            log.add("draw", cards=list(drawn))
+            log.add("draw", cards=drawn)  # a new list, which no pile holds
         if not zones.piles[DECK]:  # recover_if_empty, without the call: it always leaves the new wound to draw
             _recover(state, chance, log)
     if zones.piles[HAND].count(rules.wound) >= rules.body:  # check_death's test, asked before calling it
