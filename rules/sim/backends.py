@@ -65,13 +65,17 @@ def _answers(address: str) -> str | None:
 
 def _local_cluster(workers: int):
     """A Dask LocalCluster whose processes ignore SIGINT (they inherit it ignored): a Ctrl-C is this process's to
-    handle, and the workers would otherwise print their own tracebacks over the report."""
+    handle, and the workers would otherwise print their own tracebacks over the report. Its logs are silenced
+    below CRITICAL: a worker's heartbeat racing the cluster's close logs a closed stream's traceback as an error,
+    and a chunk's own error reaches this process through its future anyway."""
+    import logging
+
     from distributed import LocalCluster
 
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                            dashboard_address=None, silence_logs=40)
+                            dashboard_address=None, silence_logs=logging.CRITICAL)
     finally:
         signal.signal(signal.SIGINT, previous)
 
