@@ -93,7 +93,7 @@ def dask_rates(simulations: list[Simulation], rounds: int) -> tuple[dict, dict]:
     """Games per second of each simulation on a LocalCluster of 1 and of 2 workers, every round (the two
     clusters started, and the game loaded in every worker, before any clock starts; the rounds alternate
     between them), and each cluster's start-up in seconds."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     rates: dict = {}
     startup: dict = {}
@@ -101,8 +101,7 @@ def dask_rates(simulations: list[Simulation], rounds: int) -> tuple[dict, dict]:
     try:
         for workers in WORKERS:
             begun = time.perf_counter()
-            clusters[workers] = cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                       host="127.0.0.1", dashboard_address=None, silence_logs=40)
+            clusters[workers] = cluster = backends.local_cluster(workers)  # as --scheduler local:N starts it
             with Client(cluster.scheduler_address) as client:
                 for simulation in simulations:
                     client.run(prepared, simulation.source)

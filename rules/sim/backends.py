@@ -63,7 +63,7 @@ def _answers(address: str) -> str | None:
         return exc.strerror or str(exc)
 
 
-def _local_cluster(workers: int):
+def local_cluster(workers: int):
     """A Dask LocalCluster whose processes ignore SIGINT (they inherit it ignored): a Ctrl-C is this process's to
     handle, and the workers would otherwise print their own tracebacks over the report. Its logs are silenced
     below CRITICAL: a worker's heartbeat racing the cluster's close logs a closed stream's traceback as an error,
@@ -140,7 +140,7 @@ def _dask(chunks: Sequence[Chunk], scheduler: str, done: Done) -> list[dict]:
         raise SchedulerError(f"--scheduler {scheduler} needs Dask: pip install 'deckwright[cluster]'") from None
     cluster = None
     if scheduler.startswith("local:"):
-        cluster = _local_cluster(_count(scheduler))
+        cluster = local_cluster(_count(scheduler))
         address = cluster.scheduler_address
     elif scheduler.startswith("tcp://"):
         address = scheduler
