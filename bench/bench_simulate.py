@@ -16,7 +16,7 @@ leaves content open), with the strategy the simulator picks (its module's first,
 is sized so that one worker takes about ``--seconds`` (default 6): a few of its games are timed first, on one
 core, and the run is that many games (whole chunks where a chunk takes less than the run; a game whose games are
 long, Gloombah!, plays fewer than a chunk, which the runner cuts into pieces of a few games). The pool's rates are
-wall clock from the call to the last result, its start-up (forking the workers) included; ``CPU 2/1`` is the
+wall clock from the call to the last result, its start-up (forking the workers: one for ``pool:1`` too) included; ``CPU 2/1`` is the
 processor time of its run on 2 workers (workers included) over that on 1: what the parallel run costs beyond the
 work itself (1.00x: nothing), a figure other work on the machine moves far less than the wall-clock ratio. A Dask
 cluster of each size is started and its workers load the game before the clock starts (its start-up, a second
@@ -74,7 +74,7 @@ def pool_rate(simulation: Simulation, workers: int) -> tuple[float, float]:
     """Games per wall-clock second, and the processor seconds of the run (this process and its workers)."""
     work = chunks(simulation)
     wall, cpu = time.perf_counter(), cpu_seconds()
-    results = backends.run(work, f"pool:{workers}" if workers > 1 else "serial", lambda result: None)
+    results = backends.run(work, f"pool:{workers}", lambda result: None)  # 1 too: a forked worker, as for 2
     return sum(r["games"] for r in results) / (time.perf_counter() - wall), cpu_seconds() - cpu
 
 

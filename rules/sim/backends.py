@@ -29,12 +29,14 @@ class SchedulerError(Exception):
 
 
 def run(chunks: Sequence[Chunk], scheduler: str | None, done: Done) -> list[dict]:
-    """``scheduler``: None (a process pool of one worker per core), ``serial`` (this process), ``local:N`` (a
-    Dask LocalCluster of N worker processes) or ``tcp://HOST:PORT`` (a running Dask scheduler)."""
-    if scheduler == "serial":
+    """``scheduler``: None (a process pool of one worker per core; this process on a single core), ``pool:N`` (a
+    pool of N worker processes, even for N = 1), ``serial`` (this process), ``local:N`` (a Dask LocalCluster of N
+    worker processes) or ``tcp://HOST:PORT`` (a running Dask scheduler)."""
+    cores = os.cpu_count() or 1
+    if scheduler == "serial" or (scheduler is None and cores < 2):
         return _serial(chunks, done)
     if scheduler is None:
-        return _pool(chunks, done, os.cpu_count() or 1)
+        return _pool(chunks, done, cores)
     if scheduler.startswith("pool:"):
         return _pool(chunks, done, _count(scheduler))
     return _dask(chunks, scheduler, done)
@@ -74,8 +76,11 @@ def local_cluster(workers: int):
 
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
+        # no dashboard; the scheduler's own HTTP routes (which it always serves) on a free port, not 8787, which
+        # a second cluster would find taken and warn about
         return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                            dashboard_address=None, silence_logs=logging.CRITICAL)
+                            dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                            silence_logs=logging.CRITICAL)
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -102,8 +107,8 @@ def _pool(chunks: Sequence[Chunk], done: Done, workers: int) -> list[dict]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     work = pieces(list(chunks), workers)
-    if workers < 2 or len(work) < 2:
-        return _serial(chunks, done)
+    if not work:
+        return []
     fork = sys.platform == "linux" and threading.active_count() == 1
     if fork and chunks:
         prepared(chunks[0].source)  # loaded once here, inherited by every forked worker

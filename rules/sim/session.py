@@ -74,8 +74,9 @@ def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
     if result.problems and "no legal action" in result.problems[0]:
         definition = getattr(ready.module, "OPTIONS", None)
         given = ", ".join(options) or "none"
-        takes = f"; the game's options: {', '.join(name for name, _ in definition.fields)} (given: {given})" \
+        named = ", ".join(f"{name} ({field.doc})" if field.doc else name for name, field in definition.fields) \
             if definition is not None else ""
+        takes = f"; the game's options: {named} (given: {given})" if named else ""
         return f"a game stalls with no legal action (every action left needs a value the source leaves open){takes}"
     return None
 

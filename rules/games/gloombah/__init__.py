@@ -16,9 +16,9 @@ from .formula import layout_data
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
 from .odds import odds
-from .setup import SETUP, new_game, setup
+from .setup import OPTIONS, SETUP, new_game, setup
 from .state import State
 from .view import invariants, is_over, observe, outcome, zones
 
-__all__ = ["CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "prepare", "setup", "new_game", "apply", "legal_actions", "outcome",
+__all__ = ["OPTIONS", "CONSTANTS", "SETUP", "ACTIONS", "NARRATION", "prepare", "setup", "new_game", "apply", "legal_actions", "outcome",
            "is_over", "zones", "observe", "invariants", "consistency", "layout_data", "odds", "Rules", "State"]

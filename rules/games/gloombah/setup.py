@@ -42,6 +42,12 @@ SETUP = record(
     outcome=choice("won", "lost", optional=True), rulings=RULINGS,
 )
 
+OPTIONS = record(
+    players=either(scalar=whole(min=1), seq=listing(text()), optional=True,
+                   doc="a number of players (named P1, P2...) or their names (default 2)"),
+    rulings=RULINGS,
+)
+
 
 def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     """A whole game from the deal; ``options``: ``players`` (names or a count) and ``rulings``."""

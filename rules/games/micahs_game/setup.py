@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from deckwright.rules.data.fields import listing, record, ref, text, whole
+from deckwright.rules.data.fields import listing, mapping, record, ref, text, whole
 from deckwright.rules.engine.dice import step_up
 from deckwright.rules.engine.errors import RuleError, SpecError
 from deckwright.rules.engine.openvalues import Open, known
@@ -150,6 +150,13 @@ def fill_merchant(rules: Rules, state: State) -> tuple[State, list]:
     state, zones = state.changing()
     drawn = zones.draw(TREASURE, MERCHANT, missing)
     return state, [("restock", {"items": list(drawn)})]
+
+
+OPTIONS = record(
+    players=listing(listing(text(), min=2), doc="the seats, each [name, class id]; by default one per class"),
+    decks=mapping(listing(ref()), doc="the cards dealt by deck id, top first before shuffling; by "
+                                      "default the game's decks"),
+)
 
 
 def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:

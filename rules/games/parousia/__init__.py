@@ -16,9 +16,9 @@ from .checks import consistency
 from .narration import NARRATION
 from .numbers import CONSTANTS, Rules, prepare
 from .odds import odds
-from .setup import SETUP, new_game, setup
+from .setup import OPTIONS, SETUP, new_game, setup
 from .state import State
 from .view import invariants, is_over, observe, outcome, zones
 
-__all__ = ["ACTIONS", "CONSTANTS", "NARRATION", "SETUP", "Rules", "State", "apply", "consistency", "invariants",
+__all__ = ["OPTIONS", "ACTIONS", "CONSTANTS", "NARRATION", "SETUP", "Rules", "State", "apply", "consistency", "invariants",
            "is_over", "legal_actions", "new_game", "observe", "odds", "outcome", "prepare", "setup", "zones"]

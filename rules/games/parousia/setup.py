@@ -217,6 +217,12 @@ def setup(rules: Rules, spec: dict, chance: Chance, log: Log) -> State:
         start_fight(state, foes, boss, log)
     return state
 
+OPTIONS = record(
+    floors=whole(min=1, optional=True, doc="the run ends when the party leaves this floor (random play needs it: "
+                                           "the source names no end to a run)"),
+    players=listing(text(), doc="the players' names (default one, P1)"),
+)
+
 
 def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     """A run for random play: every deck shuffled, each player's counters at the values the counter cards

@@ -81,6 +81,14 @@ def setup(rules: Rules, spec: dict, chance: Chance, log: Log) -> Fight:
     gm_deck = _pile(rules, spec.get("gm_deck", []), GM_DECK, chance, ("gm_deck",))
     return Fight(rules, Combat(players=tuple(players), adversaries=tuple(adversaries), side=side, gm_deck=gm_deck))
 
+OPTIONS = record(
+    players=listing(either(scalar=text(), map=record(name=text(), speed=choice(*SPEEDS, optional=True))),
+                    doc="the players: names, or {name, speed} (default Ana and Bo)"),
+    room=ref("room", optional=True, doc="the room fought in (default: common)"),
+    card_effect=whole(optional=True, doc="random play's stand-in for a card's combat ability (the source gives none)"),
+    intent_damage=whole(optional=True, doc="random play's stand-in for an intent's damage (the source gives none)"),
+)
+
 
 def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> Fight:
     """A fight for random play: the adversaries of the adversary deck against ``players`` (names, or
