@@ -322,7 +322,8 @@ def parser() -> argparse.ArgumentParser:
                    help="keep what each game's check printed in .deckwright-cache/ in the working folder (never in a "
                         "game folder) and print it again, without checking, while nothing the check reads has "
                         "changed: the game folder's files, deckwright, Python and its libraries, these options "
-                        "(default: on, unless the CI environment variable is set; --update-golden never uses it)")
+                        "(default: on, unless the CI environment variable is set, which --cache overrides; "
+                        "--update-golden never uses it; --no-cache checks afresh and writes nothing)")
     _no_code(p)
     p.set_defaults(run=cmd_check)
 

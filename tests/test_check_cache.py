@@ -221,3 +221,16 @@ def test_the_key_follows_deckwrights_own_files_and_the_libraries(tmp_path, monke
     (tmp_path / "site-packages" / "PyYAML-6.0.2.dist-info").mkdir()
     digests.append(inputs.install_digest())
     assert len(set(digests)) == 4 and inputs.install_digest() == digests[-1]
+
+
+def test_a_game_edited_while_it_is_checked_is_not_stored(duel, capfd, monkeypatch):
+    check_one = run.check_one
+
+    def edited_meanwhile(folder, options):
+        output = check_one(folder, options)
+        change_card(duel)
+        return output
+
+    monkeypatch.setattr(run, "check_one", edited_meanwhile)
+    check(capfd)
+    assert entries(duel.parent) == []

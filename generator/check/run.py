@@ -34,6 +34,7 @@ class CheckOptions:
 @dataclass(frozen=True)
 class _Cached:
     where: Path
+    install: str
     key: str
 
 
@@ -44,13 +45,16 @@ def check_games(folders: list[Path], options: CheckOptions) -> list[CheckOutput]
         cached, outputs = _look_up(folders, options)
     missing = [i for i, output in enumerate(outputs) if output is None]
     if missing:
-        from . import cache
+        from . import cache, inputs
 
         checked = _check_all([folders[i] for i in missing], options)
         for i, output in zip(missing, checked):
             outputs[i] = output
-            if cached[i] is not None:
-                cache.write(cached[i].where, folders[i], options.how, cached[i].key, output)
+            place = cached[i]
+            # stored only when no file changed while the game was checked: the output is then the key's
+            if place is not None and inputs.game_key(folders[i], place.install, options.run_code,
+                                                     options.traceback) == place.key:
+                cache.write(place.where, folders[i], options.how, place.key, output)
     return outputs
 
 
@@ -68,7 +72,7 @@ def _look_up(folders: list[Path], options: CheckOptions) -> tuple[list, list]:
     places, found = [], []
     for folder in folders:
         key = inputs.game_key(folder, install, options.run_code, options.traceback)
-        places.append(None if key is None else _Cached(where, key))
+        places.append(None if key is None else _Cached(where, install, key))
         found.append(None if key is None else cache.read(where, folder, options.how, key))
     return places, found
 
