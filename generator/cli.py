@@ -1,19 +1,18 @@
 """The ``deckwright`` command.
 
 Exit codes: 0 fine, 1 the game's content has problems, 2 the command was used wrongly.
-Heavy libraries (ReportLab, Jinja2, Markdown) are imported only by the commands that need them.
+Heavy libraries (ReportLab, Jinja2, Markdown) are imported only by the commands that need them, and deckwright's
+own modules only where they are used: ``check`` of unchanged games prints from its cache and imports nearly nothing.
 """
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
-from deckwright.rules.problems import Problems, clip, printable
+from deckwright.rules.problems import printable
 
 from . import BUNDLED_GAMES, DEFAULT_OUT
-from .output import OutputBusy, OutputError, check_out_folder
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -30,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def resolve_games(names: list[str]) -> list[Path]:
-    from deckwright.rules.load import bundled_games, find_game_folder
+    from deckwright.rules.gamefolders import bundled_games, find_game_folder
 
     if not names and Path("game.yaml").is_file():  # run inside a game folder: that game, as a designer means
         return [Path(".").resolve()]
@@ -51,17 +50,12 @@ def resolve_games(names: list[str]) -> list[Path]:
     return folders
 
 
-def one_line(item) -> str:
-    """What a game folder wrote, as one readable line: control characters escaped, a long text cut."""
-    return printable(clip(str(item)))
+def print_problems(problems, traceback: bool = False) -> None:
+    """One line a problem on stderr; with ``traceback``, a rules module's traceback under the line it caused."""
+    from .check.output import problem_lines
 
-
-def print_problems(problems, stream=None, traceback: bool = False) -> None:
-    """One line a problem; with ``traceback``, a rules module's traceback under the line it caused."""
-    for problem in problems.sorted():
-        print(problem, file=stream or sys.stderr)
-        if traceback and problem.detail:
-            print(problem.detail.rstrip(), file=stream or sys.stderr)
+    for line in problem_lines(problems, traceback):
+        print(line.text, file=sys.stderr)
 
 
 def cmd_list(args) -> int:
@@ -90,171 +84,23 @@ def cmd_list(args) -> int:
     return EXIT_INVALID if failed else EXIT_OK
 
 
-@dataclass(frozen=True)
-class _LayoutCache:
-    """Where one game's layout problems are cached, under which key, and what is stored there (None: nothing)."""
-
-    where: Path  # the cache's folder of entries
-    key: str
-    found: list | None
-
-
-def _check_one(folder: Path, update_golden: bool, run_code: bool = True, cache: _LayoutCache | None = None):
-    """One game's check report and its layout problems (none for a game that did not load); with ``cache``, the
-    layout problems of an unchanged game are the ones stored (see generator.layout.fitcache)."""
-    from deckwright.rules.ci.check import check_game
-
-    report = check_game(folder, update_golden=update_golden, run_code=run_code)
-    if report.game is None or report.problems.errors:
-        return report, []
-    if cache is not None and cache.found is not None:
-        return report, cache.found
-    from .layout import fitcache
-    from .layout.fitcheck import layout_warnings
-
-    found = layout_warnings(report.game)
-    if cache is not None:
-        fitcache.write(cache.where, folder, run_code, cache.key, found)
-    return report, found
-
-
-def _check_all(folders: list[Path], update_golden: bool, run_code: bool = True, cache: bool = False) -> list:
-    """Games are independent, so they are checked side by side (see generator.parallel), the largest first."""
-    from functools import partial
-
-    caches = _layout_caches(folders, run_code, cache) if not update_golden else [None] * len(folders)
-    if any(cache is None or cache.found is None for cache in caches):  # some faces to lay out
-        from .layout.fitcheck import layout_warnings  # noqa: F401  (imported before the workers fork, so they share it)
-        from .layout.fonts import shipped_fonts
-
-        shipped_fonts()
-    from .parallel import process_map
-
-    order = sorted(range(len(folders)), key=lambda i: -_size(folders[i]))
-    results = process_map(partial(_check_indexed, update_golden=update_golden, run_code=run_code),
-                          [(folders[i], caches[i]) for i in order])
-    return [result for _, result in sorted(zip(order, results), key=lambda pair: pair[0])]
-
-
-def _check_indexed(item: tuple, update_golden: bool, run_code: bool):
-    folder, cache = item
-    return _check_one(folder, update_golden, run_code, cache)
-
-
-def _size(folder: Path) -> int:
-    """Bytes of a game's card files and pages: how long checking it takes, roughly."""
-    try:
-        return sum(path.stat().st_size for path in folder.rglob("*") if path.suffix in (".yaml", ".yml", ".md", ".csv"))
-    except OSError:
-        return 0
-
-
-def _layout_caches(folders: list[Path], run_code: bool, create: bool) -> list:
-    """Each game's layout cache entry (None for a game not cached): looked up here, before the workers start, so
-    that a run finding every game's there imports nothing that lays faces out."""
-    from .layout import fitcache
-
-    where = fitcache.cache_folder(folders, create)
-    if where is None:
-        return [None] * len(folders)
-    install = fitcache.install_digest()
-    caches = []
-    for folder in folders:
-        key = fitcache.game_key(folder, install, run_code)
-        caches.append(None if key is None else _LayoutCache(where, key, fitcache.read(where, folder, run_code, key)))
-    return caches
-
-
 def cmd_check(args) -> int:
-    failed = False
-    reports = []
-    for report, layout in _check_all(resolve_games(args.games), args.update_golden, run_code=not args.no_code,
-                                        cache=args.cache):
-        reports.append(report)
-        print_problems(report.problems, traceback=args.traceback)
-        if report.game is None or report.problems.errors:
-            print(f"{report.folder.name}: {len(report.problems.errors)} error(s)")
-            failed = True
-            continue
-        print_problems(Problems(sorted(set(layout) - set(report.problems.items))),  # the game's own are printed above
-                       traceback=args.traceback)
-        layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
-        failed |= bool(layout_errors)
-        game = report.game
-        cards = sum(card.count for card in game.cards if card.deck)
-        verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
-        print(f"{game.slug}: {cards} cards in {len(game.decks)} decks: {verdict}")
-        _print_examples(report, args.traceback)
-        _print_conformance(report.conformance, args.traceback)
-        if game.open_questions:
-            print(f"  open questions ({len(game.open_questions)}):")
-            for question in game.open_questions:
-                print(f"    {printable(str(question))}")  # the designer's note, whole
-        _print_readings(game)
-        failed |= report.failed
+    from .check.run import CheckOptions, check_games
+
+    options = CheckOptions(update_golden=args.update_golden, run_code=not args.no_code, traceback=args.traceback,
+                           cache=args.cache)
+    outputs = check_games(resolve_games(args.games), options)
+    for output in outputs:
+        for line in output.lines:
+            print(line.text, file=sys.stderr if line.to_stderr else sys.stdout)
     if args.junit:
         from deckwright.rules.ci.junit import write_junit
 
         try:
-            write_junit(reports, Path(args.junit))
+            write_junit([output.suite for output in outputs], Path(args.junit))
         except OSError as exc:
             raise UsageError(f"cannot write the JUnit report {args.junit}: {exc.strerror or exc}") from None
-    return EXIT_INVALID if failed else EXIT_OK
-
-
-def _print_examples(report, traceback: bool = False) -> None:
-    if not report.examples:
-        return
-    counts = {v: sum(1 for e in report.examples if e.verdict == v) for v in ("verified", "erratum", "failing", "not run")}
-    not_run = f", {counts['not run']} not run (--no-code)" if counts["not run"] else ""
-    print(f"  examples: {counts['verified']} verified, {counts['erratum']} known errata, {counts['failing']} failing"
-          f"{not_run}")
-    for example in report.examples:
-        if example.verdict == "erratum":
-            continue
-        print(f"    {one_line(example)}")
-        if example.verdict == "failing" and example.log:
-            for line in example.log:
-                print(f"      | {one_line(line)}")
-        if traceback and example.trace:
-            print(example.trace.rstrip())
-    errata = [e for e in report.examples if e.verdict == "erratum"]
-    if errata:
-        print(f"  known errata ({len(errata)}; they do not fail the check, and fail once they agree with the rules):")
-        for example in errata:
-            print(f"    {one_line(example)}")
-
-
-def _print_readings(game) -> None:
-    """The readings register, one line per entry, as open questions are listed."""
-    from deckwright.rules.data.model import readings_summary
-
-    if not game.readings:
-        print("  readings (0): no readings register (readings.yaml)")
-        return
-    pending = sum(1 for r in game.readings if r.pending)
-    pending_text = f"; {pending} engine change{'s' * (pending != 1)} pending" if pending else ""
-    print(f"  readings ({len(game.readings)}: {readings_summary(game.readings)}{pending_text}):")
-    for reading in game.readings:
-        today = f", plays '{reading.pending.plays}' today" if reading.pending and reading.pending.plays else ""
-        pending = f" [engine change pending{today}]" if reading.pending else ""
-        print(f"    {printable(str(reading))}: '{printable(str(reading.chosen))}'{pending}")
-
-
-def _print_conformance(conformance, traceback: bool = False) -> None:
-    if conformance is None:
-        return
-    if conformance.problems:
-        print(f"  rules protocol: {len(conformance.problems)} problem(s):")
-        for problem in conformance.problems:
-            print(f"    {problem}")
-        for trace in conformance.traces if traceback else ():
-            print(trace.rstrip())
-    else:
-        played = f", {conformance.games} random games played to the end" if conformance.games else ""
-        print(f"  rules protocol: conforms{played}")
-    for note in conformance.notes:
-        print(f"    note: {note}")
+    return EXIT_INVALID if any(output.failed for output in outputs) else EXIT_OK
 
 
 def cmd_build(args) -> int:
@@ -276,6 +122,8 @@ def cmd_build(args) -> int:
         loaded[game.slug] = problems
     if failed:
         return EXIT_INVALID
+    from .output import check_out_folder
+
     check_out_folder(Path(args.out), [game.root for game in games])
     options = BuildOptions(out=Path(args.out), paper=args.paper, backs=not args.no_backs, target=args.target,
                            image_format=args.image_format, base_url=args.base_url, force=args.force)
@@ -286,7 +134,7 @@ def cmd_schema(args) -> int:
     from deckwright.rules.load import load_game_with_warnings
 
     from .build import write_schema
-    from .output import locked, staged_folder
+    from .output import check_out_folder, locked, staged_folder
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -306,6 +154,7 @@ def cmd_schema(args) -> int:
 
 
 def cmd_new(args) -> int:
+    from .check.output import one_line
     from .new import NewGameError, write_new_game
 
     try:
@@ -387,6 +236,8 @@ def cmd_simulate(args) -> int:
 
     slug = session.game_of(simulation).slug
     saved = balance_file(Path(args.out), slug).parent
+    from .output import check_out_folder
+
     check_out_folder(saved, [folder])
     terminal = getattr(sys.stderr, "stream", sys.stderr)  # the bar's \r and erase codes, unescaped
     bar = Progress(args.games * max(1, len(session.cells(simulation))), terminal)
@@ -467,9 +318,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (one test case per example)")
     p.add_argument("--update-golden", action="store_true", help="write each example's event log as its golden file")
-    p.add_argument("--cache", action="store_true",
-                   help="keep each game's layout problems in .deckwright-cache/ in this folder, reused while nothing "
-                        "they depend on changes (once made, every check run here uses it; delete it to stop)")
+    p.add_argument("--cache", action=argparse.BooleanOptionalAction, default=None,
+                   help="keep what each game's check printed in .deckwright-cache/ in the working folder (never in a "
+                        "game folder) and print it again, without checking, while nothing the check reads has "
+                        "changed: the game folder's files, deckwright, Python and its libraries, these options "
+                        "(default: on, unless the CI environment variable is set, which --cache overrides; "
+                        "--update-golden never uses it; --no-cache checks afresh and writes nothing)")
     _no_code(p)
     p.set_defaults(run=cmd_check)
 
@@ -562,10 +416,7 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_USAGE
     try:
         return args.run(args)
-    except OutputBusy as exc:  # not a mistake in the command: another run holds the folder
-        print(f"deckwright: {exc}", file=sys.stderr)
-        return EXIT_INVALID
-    except (UsageError, OutputError) as exc:
+    except UsageError as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -575,6 +426,16 @@ def _main(argv: list[str] | None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except Exception as exc:
+        from .output import OutputBusy, OutputError  # imported here: a command that writes no folder skips it
+
+        if isinstance(exc, OutputBusy):  # not a mistake in the command: another run holds the folder
+            print(f"deckwright: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+        if isinstance(exc, OutputError):
+            print(f"deckwright: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        raise
 
 
 if __name__ == "__main__":

@@ -32,33 +32,18 @@ from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, ch
 from .data.units import CARD_SIZES, PAGE_SIZES, parse_length, parse_shape
 from .data.values import Open
 from .data.yamlsrc import YNode, load_yaml_file, read_text
+from .gamefolders import GAME_FILE, bundled_games, find_game_folder  # noqa: F401  (the last two re-exported)
 from .games import known_mechanics, module_named
 from .games.gamecode import RulesCodeError, is_own_module, load_own_module, own_module_path
 from .problems import InvalidGame, Loc, Problem, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
-GAME_FILE = "game.yaml"
 MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "fonts", "schema", "node_modules"}  # layouts and fonts: read by the generator
 _PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
-
-
-def find_game_folder(name_or_path: str, bundled_root: Path) -> Path | None:
-    """A bundled game's name, or a path to a folder holding game.yaml."""
-    path = Path(name_or_path).expanduser()
-    if (path / GAME_FILE).is_file():
-        return path
-    candidate = bundled_root / name_or_path
-    if "/" not in name_or_path and (candidate / GAME_FILE).is_file():
-        return candidate
-    return None
-
-
-def bundled_games(bundled_root: Path) -> list[Path]:
-    return sorted(p.parent for p in bundled_root.glob(f"*/{GAME_FILE}"))
 
 
 def load_game(folder: Path, run_code: bool = True) -> Game:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RANKS = {
     "generator.cli": 110,
     "generator.serve": 105,
-    "generator.build": 100, "generator.new": 100,
+    "generator.build": 100, "generator.new": 100, "generator.check": 100,
     "generator.outputs": 90, "generator.site": 90,
     "generator.book": 85,
     "generator.render": 80,
@@ -25,6 +25,7 @@ RANKS = {
     "rules.sim": 65,
     "rules.ci": 60,
     "rules.load": 50,
+    "rules.gamefolders": 45,
     "rules.book": 40,
     "rules.games": 35,
     "rules.data": 30,

@@ -152,15 +152,19 @@ def test_the_base_game_is_valid(tmp_path):
 
 @pytest.mark.parametrize("case", CASES)
 def test_check_prints_exact_lines(case, tmp_path):
-    """Through a real process, so a traceback cannot hide; check writes nothing anywhere."""
+    """Through a real process, so a traceback cannot hide; check writes nothing but its cache, and prints the same
+    from its cache."""
     make_game(case, tmp_path)
     before = snapshot(tmp_path)
-    result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", GAME], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60)
-    assert "Traceback" not in result.stderr
-    assert result.stderr.splitlines() == expected_lines(case)
-    assert result.returncode == 1
-    assert snapshot(tmp_path) == before
+    for _ in ("checked", "from the cache"):
+        result = subprocess.run([sys.executable, "-m", "deckwright.generator.cli", "check", GAME], cwd=tmp_path,
+                                capture_output=True, text=True, timeout=60, env={**os.environ, "CI": ""})
+        assert "Traceback" not in result.stderr
+        assert result.stderr.splitlines() == expected_lines(case)
+        assert result.returncode == 1
+        cached = {name for name in snapshot(tmp_path) if name.startswith(".deckwright-cache")}
+        assert {name: found for name, found in snapshot(tmp_path).items() if name not in cached} == before
+        assert len(cached) == 4  # the folder, its tag, the folder of entries and the game's entry
 
 
 @pytest.mark.parametrize("case", CASES)

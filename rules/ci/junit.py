@@ -7,47 +7,81 @@ is ``skipped`` with a message starting ``erratum:`` (an example not run under
 ``--no-code``, with ``not run:``). A game whose data does
 not validate gets one ``data`` test case failing with its problems, so CI
 shows it too.
+
+A game's suite is plain data (``Suite``), made from its report by ``suite_of``: ``check`` keeps it with the rest
+of what it printed for an unchanged game, and writes the file from suites.
 """
 from __future__ import annotations
 
 import os
-import tempfile
-import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
 from deckwright.rules.problems import printable
 
 
-def junit_tree(reports) -> ET.ElementTree:
+@dataclass(frozen=True)
+class Case:
+    """One test case: ``outcome`` is "passed", "failure" or "skipped"; ``file`` None: not in a file."""
+
+    name: str
+    outcome: str
+    file: str | None = None
+    line: int = 0
+    message: str = ""
+    text: str = ""  # a failure's body
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str  # the game's slug (or folder name, for a game that did not load)
+    cases: tuple[Case, ...]
+
+
+def suite_of(report) -> Suite:
+    """The JUnit suite of one game's check report (``rules.ci.check.GameReport``)."""
+    cases = []
+    if report.game is None or report.problems.errors:
+        errors = report.problems.errors
+        cases.append(Case("data", "failure", message=f"{len(errors)} problem(s) in the game's data",
+                          text="\n".join(str(problem) for problem in errors)))
+    for example in report.examples:
+        where = {"file": example.loc.file, "line": example.loc.line}
+        if example.verdict == "failing":
+            text = "\n".join([f"{example.loc}: {example.message}", "", "event log:",
+                              *(f"  {line}" for line in example.log)])
+            cases.append(Case(example.name, "failure", **where, message=f"{example.loc}: {example.message}",
+                              text=text))
+        elif example.verdict in ("erratum", "not run"):
+            cases.append(Case(example.name, "skipped", **where, message=f"{example.verdict}: {example.message}"))
+        else:
+            cases.append(Case(example.name, "passed", **where))
+    return Suite(report.game.slug if report.game is not None else report.folder.name, tuple(cases))
+
+
+def junit_tree(suites: list[Suite]):
+    """The report as an ``xml.etree.ElementTree.ElementTree``."""
+    import xml.etree.ElementTree as ET  # here: a check that writes no report does not import it
+
     root = ET.Element("testsuites", name="deckwright check")
     totals = {"tests": 0, "failures": 0, "skipped": 0}
-    for report in reports:
-        slug = report.game.slug if report.game is not None else report.folder.name
-        suite = ET.SubElement(root, "testsuite", name=slug)
+    for suite in suites:
+        element = ET.SubElement(root, "testsuite", name=suite.name)
         counts = {"tests": 0, "failures": 0, "skipped": 0}
-        if report.game is None or report.problems.errors:
-            case = ET.SubElement(suite, "testcase", classname=slug, name="data")
-            errors = report.problems.errors
-            failure = ET.SubElement(case, "failure", message=f"{len(errors)} problem(s) in the game's data")
-            failure.text = "\n".join(str(problem) for problem in errors)
+        for case in suite.cases:
+            where = {"file": case.file, "line": str(case.line)} if case.file is not None else {}
+            testcase = ET.SubElement(element, "testcase", classname=suite.name, name=case.name, **where)
             counts["tests"] += 1
-            counts["failures"] += 1
-        for example in report.examples:
-            case = ET.SubElement(suite, "testcase", classname=slug, name=example.name, file=example.loc.file,
-                                 line=str(example.loc.line))
-            counts["tests"] += 1
-            if example.verdict == "failing":
-                failure = ET.SubElement(case, "failure", message=f"{example.loc}: {example.message}")
-                failure.text = "\n".join([f"{example.loc}: {example.message}", "", "event log:",
-                                          *(f"  {line}" for line in example.log)])
+            if case.outcome == "failure":
+                ET.SubElement(testcase, "failure", message=case.message).text = case.text
                 counts["failures"] += 1
-            elif example.verdict in ("erratum", "not run"):
-                ET.SubElement(case, "skipped", message=f"{example.verdict}: {example.message}")
+            elif case.outcome == "skipped":
+                ET.SubElement(testcase, "skipped", message=case.message)
                 counts["skipped"] += 1
         for key, value in counts.items():
-            suite.set(key, str(value))
+            element.set(key, str(value))
             totals[key] += value
-        suite.set("errors", "0")
+        element.set("errors", "0")
     for key, value in totals.items():
         root.set(key, str(value))
     root.set("errors", "0")
@@ -60,14 +94,16 @@ def junit_tree(reports) -> ET.ElementTree:
     return ET.ElementTree(root)
 
 
-def write_junit(reports, path: Path) -> None:
+def write_junit(suites: list[Suite], path: Path) -> None:
     """Write the report atomically: a reader never sees half a file."""
+    import tempfile
+
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
-            junit_tree(reports).write(stream, encoding="utf-8", xml_declaration=True)
+            junit_tree(suites).write(stream, encoding="utf-8", xml_declaration=True)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:
