@@ -259,7 +259,7 @@ def cmd_simulate(args) -> int:
     # the files first: the table may go to a reader that leaves early (`| head`)
     written = _write_balance(data, saved, extra)
     print("\n".join(lines(data)))
-    for line in written:
+    for line in written + session.missing_hooks(simulation):
         print(line)
     return 130 if data["interrupted"] else EXIT_OK
 
@@ -419,7 +419,8 @@ def _main(argv: list[str] | None) -> int:
     except UsageError as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a command that reports what it finished (simulate) catches it itself
+        print("deckwright: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `deckwright check | head`: the reader left; not an error of ours
         import os

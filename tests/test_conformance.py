@@ -161,5 +161,5 @@ def test_content_the_source_leaves_open_is_a_note_not_a_failure():
     report = check_module(rules_module(game), game, games=3)
     assert report.ok and report.games == 0
     assert report.notes == ["random play stops at a value the source leaves open: random play needs adversaries, "
-                            "and the source gives no adversary stat blocks (add adversary cards, as the tests' "
-                            "fixture does)"]
+                            "and the source gives no adversary stat blocks (lay cards of type adversary over "
+                            "the game: --fixture FOLDER)"]

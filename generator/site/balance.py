@@ -87,7 +87,8 @@ def balance_view(data: dict) -> BalanceView:
         rows.append(CellRow(tuple(shown(cell["sweep"][k]) for k in keys), _label(cell["sweep"]), f"{cell['games']:,}",
                             percent(win["rate"]) if win else "\u2013",
                             f"{percent(win['low'])} \u2013 {percent(win['high'])}" if win else "\u2013",
-                            (f"{length['mean']:.1f}", *(number(length[k]) for k in ("q1", "median", "q3", "min", "max"))),
+                            (f"{length['mean']:.1f}", *(number(length[k]) for k in ("q1", "median", "q3")),
+                             f"{length['min']:,}", f"{length['max']:,}"),  # whole games: no decimal
                             tuple(f"{cell['outcomes'].get(name, 0):,}" for name in outcomes)))
     cards = []
     for card, name in data["card_names"].items():

@@ -67,9 +67,10 @@ def _answers(address: str) -> str | None:
 
 def local_cluster(workers: int):
     """A Dask LocalCluster whose processes ignore SIGINT (they inherit it ignored): a Ctrl-C is this process's to
-    handle, and the workers would otherwise print their own tracebacks over the report. Its logs are silenced
-    below CRITICAL: a worker's heartbeat racing the cluster's close logs a closed stream's traceback as an error,
-    and a chunk's own error reaches this process through its future anyway."""
+    handle, and the workers would otherwise print their own tracebacks over the report. So a Ctrl-C while the
+    cluster starts is lost (blocking SIGINT instead, so that it arrives after, makes Dask's nannies fail to
+    start). Its logs are silenced below CRITICAL: a worker's heartbeat racing the cluster's close logs a closed
+    stream's traceback as an error, and a chunk's own error reaches this process through its future anyway."""
     import logging
 
     from distributed import LocalCluster

@@ -26,19 +26,22 @@ def split(text: str, flag: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def yaml_value(text: str, flag: str):
+def yaml_value(text: str, given: str):
+    """``text`` read as YAML; ``given`` is the whole argument, as a message quotes it."""
     try:
         return yaml.safe_load(text) if text else ""
     except yaml.YAMLError as exc:
-        raise OptionError(f"{flag} {text}: not a YAML value ({str(exc).splitlines()[0]})") from None
+        raise OptionError(f"{given}: not a YAML value ({str(exc).splitlines()[0]})") from None
 
 
-def parse_options(texts: list[str]) -> dict:
-    options = {}
+def parse_options(texts: list[str]) -> list[tuple[str, object]]:
+    """Each ``--option key=value`` as (key, value), in the order given (the caller refuses a key given twice,
+    once keys are canonical)."""
+    pairs = []
     for text in texts:
         key, value = split(text, "--option")
-        options[key] = yaml_value(value, "--option")
-    return options
+        pairs.append((key, yaml_value(value, f"--option {text}")))
+    return pairs
 
 
 def parse_sweeps(texts: list[str]) -> list[Sweep]:
@@ -48,7 +51,7 @@ def parse_sweeps(texts: list[str]) -> list[Sweep]:
         if key in seen:
             raise OptionError(f"--sweep {text}: '{key}' is swept twice")
         seen.add(key)
-        items = [yaml_value(v.strip(), "--sweep") for v in values.split(",") if v.strip()]
+        items = [yaml_value(v.strip(), f"--sweep {text}") for v in values.split(",") if v.strip()]
         if not items:
             raise OptionError(f"--sweep {text}: no values")
         twice = [v for i, v in enumerate(items) if v in items[:i]]

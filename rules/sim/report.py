@@ -49,7 +49,8 @@ def lines(data: dict) -> list[str]:
                      f"{length['mean']:.1f}", number(length["q1"]), number(length["median"]), number(length["q3"]),
                      *(f"{cell['outcomes'].get(name, 0):,}" for name in outcomes)])
     options = ", ".join(f"{k}={shown(v)}" for k, v in data["options"].items())
-    out = [f"{data['game']}: {data['games_played']:,} games, strategy {data['strategy']}, seed {data['seed']}"
+    played = data["games_played"]
+    out = [f"{data['game']}: {played:,} game{'s' * (played != 1)}, strategy {data['strategy']}, seed {data['seed']}"
            + (f", options {options}" if options else "")
            + (f", with the made-up content of fixture {data['fixture']}" if data.get("fixture") else "")
            + (" (INTERRUPTED: the games finished so far)" if data["interrupted"] else ""),

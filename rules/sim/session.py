@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 from deckwright.rules.engine.errors import SpecError
@@ -12,8 +13,8 @@ from deckwright.rules.games.gamecode import module_failure
 from . import backends
 from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
 from .plan import GameSource, Simulation, Sweep, bundled_games, cells, chunks
-from .tally import summary
-from .worker import prepared, strategies
+from .tally import content_digest, summary
+from .worker import game_at, prepared, strategies
 
 
 class SimulationError(Exception):
@@ -41,7 +42,12 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     strategy = strategy or next(iter(offered))
     if strategy not in offered:
         raise OptionError(f"--strategy {strategy}: {game.slug} offers {', '.join(offered)}")
-    options = {canonical_key(k, module, game): v for k, v in parse_options(option_texts).items()}
+    options = {}
+    for key, value in parse_options(option_texts):
+        canonical = canonical_key(key, module, game)
+        if canonical in options:
+            raise OptionError(f"--option {key}: '{canonical}' is given twice; give it once")
+        options[canonical] = value
     sweeps = tuple(Sweep(canonical_key(s.key, module, game), s.values) for s in parse_sweeps(sweep_texts))
     for sweep in sweeps:
         if sweep.key in options:
@@ -85,11 +91,22 @@ def game_of(simulation: Simulation):
     return prepared(simulation.source).game
 
 
+def missing_hooks(simulation: Simulation) -> list[str]:
+    """What the report lacks for want of an optional protocol name in the game's rules module, one line each."""
+    module, asked = prepared(simulation.source).module, simulation.options or simulation.sweeps
+    wanting = [("OPTIONS", asked, "the options given are passed to new_game unchecked (a misspelt key is not noticed)"),
+               ("outcome", True, "no win rates: outcome(state) names a finished game's result and whether it is won"),
+               ("CARD_FACTS", True, "no per-card figures: CARD_FACTS names the events that draw and play a card")]
+    return [f"note: {why}; see OPTIONS, outcome and CARD_FACTS in rules/README.md"
+            for name, relevant, why in wanting if relevant and getattr(module, name, None) is None]
+
+
 def run(simulation: Simulation, scheduler: str | None, done=lambda result: None) -> dict:
     """The figures of every cell; on Ctrl-C those of the games finished so far, marked interrupted."""
     game = game_of(simulation)
+    own = content_digest(game_at(replace(simulation.source, fixture=None))) if simulation.source.fixture else None
     try:
         results = backends.run(chunks(simulation), scheduler, done)
     except backends.Interrupted as stop:
-        return summary(simulation, game, stop.results, interrupted=True)
-    return summary(simulation, game, results)
+        return summary(simulation, game, stop.results, interrupted=True, own_content=own)
+    return summary(simulation, game, results, own_content=own)

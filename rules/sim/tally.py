@@ -74,8 +74,10 @@ def cell_figures(values: dict, counts: CellCounts, card_order: list[str]) -> dic
     return figures
 
 
-def summary(simulation: Simulation, game, results, interrupted: bool = False) -> dict:
-    """The simulation as it is written to JSON: what was asked, then each cell's figures in grid order."""
+def summary(simulation: Simulation, game, results, interrupted: bool = False, own_content: str | None = None) -> dict:
+    """The simulation as it is written to JSON: what was asked, then each cell's figures in grid order.
+    ``own_content``: the digest of the game's own cards, where a fixture was laid over them (a build compares it
+    with the game's cards then)."""
     card_order = [card.id for card in game.cards]  # file order, as the game lists them
     names = {card.id: card.name for card in game.cards}
     counts = merged(simulation, results)
@@ -89,7 +91,7 @@ def summary(simulation: Simulation, game, results, interrupted: bool = False) ->
         "options": simulation.options,
         # made-up content laid over the game's (its folder's name): the figures are not the game's own balance
         "fixture": Path(simulation.source.fixture).name if simulation.source.fixture else None,
-        "content": content_digest(game),  # the build says when the cards have changed since
+        "content": own_content or content_digest(game),  # the build says when the game's cards changed since
         "sweeps": [{"key": s.key, "values": list(s.values)} for s in simulation.sweeps],
         "interrupted": interrupted,
         "games_played": sum(c.games for c in counts),

@@ -232,7 +232,8 @@ def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     that floor. The source names no end to a run, so random play asks for one and never defaults it.
     """
     if "floors" not in options:
-        raise OpenRuleError("random play needs options['floors']: the source names no end to a run")
+        raise OpenRuleError("random play needs the option floors (--option floors=N: the run ends when the party "
+                            "leaves floor N); the source names no end to a run")
     reader = _Reader(rules)
     state = State(rules, reader.things, [], floor_number=rules.first_floor, floors=options["floors"])
     for name in options.get("players", ["P1"]):

@@ -102,11 +102,11 @@ def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> Fight:
     adversaries = [card for card in rules.game.cards_of("adversary") if card.deck]
     if not adversaries:
         raise OpenRuleError("random play needs adversaries, and the source gives no adversary stat blocks "
-                            "(add adversary cards, as the tests' fixture does)")
+                            "(lay cards of type adversary over the game: --fixture FOLDER)")
     missing = [name for name in ("card_effect", "intent_damage") if name not in options]
     if missing:
-        raise OpenRuleError(f"random play needs {' and '.join(missing)}: the source gives no combat abilities "
-                            f"and no intent effects, so random play asks for stand-ins")
+        raise OpenRuleError(f"random play needs stand-ins: {' and '.join(f'--option {m}=N' for m in missing)} (the "
+                            f"source gives no combat abilities and no intent effects)")
     side = rules.room_sides[options.get("room", "common")]
     tarot = list(rules.game.deck_cards("tarot"))
 
