@@ -331,11 +331,10 @@ def test_the_balance_page_says_when_the_cards_changed_since_or_the_content_was_m
     status, data = simulate(tmp_path, *rt0)
     assert status == 0 and data["fixture"] == "rt0-combat"
     assert "with the made-up content of fixture rt0-combat" in capsys.readouterr().out.splitlines()[0]
+    from deckwright.generator.build import _balances
     from deckwright.generator.site import build_site
     from deckwright.generator.site.balance import balance_file, read_balance
     from deckwright.rules.load import load_game
-
-    from deckwright.generator.build import _balances
 
     bundled = load_game(ROOT / "cards" / "rt0-combat")
     capsys.readouterr()
