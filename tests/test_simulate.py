@@ -212,6 +212,22 @@ def test_a_game_without_its_options_names_the_options_and_their_meaning(tmp_path
            "cards dealt by deck id" in err[0] and "(given: none)" in err[0]
 
 
+def test_every_open_value_and_empty_deck_that_blocks_play_is_named_at_once(tmp_path, capsys):
+    import shutil
+
+    fixture = tmp_path / "some"  # counts of counters and special rooms, but no rooms or enemies
+    fixture.mkdir()
+    for name in ("counters.yaml", "special-rooms.yaml"):
+        shutil.copy(FIXTURES / "parousia" / name, fixture / name)
+    assert simulate(tmp_path, "parousia", "--games", "5", "--option", "floors=2", "--fixture", str(fixture))[0] == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "the source names decks but lists no cards of them: rooms (room cards), " in err[0]
+    assert "enemies (enemy cards), bosses (boss cards) (lay them over the game: --fixture FOLDER)" in err[0]
+    assert simulate(tmp_path, "micahs-game", "--games", "5")[0] == 1  # two deals, two different open values
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "Grumpy Goose's attack is open" in err[0] and "a game stalls" in err[0]
+
+
 @pytest.mark.parametrize("game, option, message", [
     ("parousia", "flors=3", "unknown option 'flors'; parousia takes: floors, players"),
     ("rt0-combat", "room=nowhere", "--option: option.room: no card with id 'nowhere' (room: cramped, common, large)"),

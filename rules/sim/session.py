@@ -58,6 +58,11 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
         blocked = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"), offered[strategy],
                               max_actions)
         if blocked:
+            for seed in range(1, MORE_TRIALS + 1):  # other deals may reach other open values: all are said at once
+                more = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"), offered[strategy],
+                                   max_actions, seed)
+                if more and more not in blocked:
+                    blocked += f"; {more}"
             raise SimulationError(
                 f"{game.slug} cannot be played with its content as it is: {blocked}. Supply what is missing with "
                 f"--option key=value or --fixture FOLDER (YAML card files laid over a copy of the game's); "
@@ -65,17 +70,21 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     return simulation
 
 
-def what_blocks(ready, options: dict, choose, max_actions: int) -> str | None:
-    """Why a trial game (seed 0) cannot be played: the open value it reaches, or a stall (no legal action: random
-    play never picks one that needs an open value); None otherwise (a broken rule is the workers' to report)."""
+MORE_TRIALS = 7  # trial games played after a first one is blocked, to name every open value a deal may reach
+
+
+def what_blocks(ready, options: dict, choose, max_actions: int, seed: int = 0) -> str | None:
+    """Why a trial game cannot be played: the open value it reaches, or a stall (no legal action: random play
+    never picks one that needs an open value); None otherwise (a broken rule is the workers' to report)."""
     try:
-        result = play(ready.module, ready.rules, 0, max_actions, options, choose=choose)
+        result = play(ready.module, ready.rules, seed, max_actions, options, choose=choose)
     except OpenRuleError as exc:
         return str(exc)
     except SpecError as exc:  # new_game cannot read an option (a level the game does not have)
         raise OptionError(f"option {exc}") from None
     except Exception as exc:  # the rules code failed: one line, located in its own files
-        raise SimulationError(f"the trial game (seed 0) failed in the rules code: {module_failure(exc, ready.module)}",
+        raise SimulationError(f"the trial game (seed {seed}) failed in the rules code: "
+                              f"{module_failure(exc, ready.module)}",
                               trace=traceback.format_exc()) from None
     if result.problems and "no legal action" in result.problems[0]:
         definition = getattr(ready.module, "OPTIONS", None)
