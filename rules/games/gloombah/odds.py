@@ -2,7 +2,7 @@
 attack points (a fight itself has no dice: the higher side wins; a tie is the source's open question)."""
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from fractions import Fraction
 
 from deckwright.rules.engine.odds import OddsTable, Row
@@ -73,8 +73,12 @@ def odds(rules: Rules) -> dict[str, OddsTable]:
         corner="Level", columns=("roll needed", "gets away"),
         rows=tuple(Row(str(level), ("none" if level < rules.auto_run_below_level else f"{level}+ on {roll}",
                                           chance)) for level, chance in run_table(rules)))}
-    for name, bonus in weapons(rules):
+    armed = weapons(rules)
+    unarmed_only = "" if len(armed) > 1 else (" The game lists no weapon cards yet (the source leaves them open): a "
+                                              "table for each weapon appears here once its card is added.")
+    for name, bonus in armed:
         label = name if name == "no weapon" else f"{name} (+{bonus})"
-        tables[f"Fights, {label}"] = _fight_table(rules, label, bonus, then_run=False)
-        tables[f"Run, then fight, {label}"] = _fight_table(rules, label, bonus, then_run=True)
+        for then_run, title in ((False, "Fights"), (True, "Run, then fight")):
+            table = _fight_table(rules, label, bonus, then_run=then_run)
+            tables[f"{title}, {label}"] = replace(table, caption=table.caption + unarmed_only)
     return tables
