@@ -136,7 +136,7 @@ def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
     assert simulate(tmp_path, "nightmare-hunt", "--option", "colour=red")[0] == 2
     assert simulate(tmp_path, "nightmare-hunt", "--strategy", "genius")[0] == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == ["deckwright: --option: option.armor: no card with id 'robe'; did you mean 'robes'? "
+    assert err == ["deckwright: --option armor: no card with id 'robe'; did you mean 'robes'? "
                    "(armor: robes, leather, plate)",
                    "deckwright: unknown option 'colour'; nightmare-hunt takes: armor, level, stop_at_death",
                    "deckwright: --strategy genius: nightmare-hunt offers heuristic, random"]
@@ -230,9 +230,9 @@ def test_every_open_value_and_empty_deck_that_blocks_play_is_named_at_once(tmp_p
 
 @pytest.mark.parametrize("game, option, message", [
     ("parousia", "flors=3", "unknown option 'flors'; parousia takes: floors, players"),
-    ("rt0-combat", "room=nowhere", "--option: option.room: no card with id 'nowhere' (room: cramped, common, large)"),
-    ("gloombah", "players=0", "--option: option.players: expected a whole number >= 1, got 0"),
-    ("micahs-game", "decks={treasure: [no-such-card]}", "--option: option.decks.treasure.1: no card with id "
+    ("rt0-combat", "room=nowhere", "--option room: no card with id 'nowhere' (room: cramped, common, large)"),
+    ("gloombah", "players=0", "--option players: expected a whole number >= 1, got 0"),
+    ("micahs-game", "decks={treasure: [no-such-card]}", "--option decks.treasure.1: no card with id "
                                                          "'no-such-card'"),
 ])
 def test_every_bundled_game_checks_its_options(tmp_path, capsys, game, option, message):

@@ -83,7 +83,8 @@ def checked(options: dict, module, game, where: str) -> dict:
         raise OptionError(f"{where}: {problems[0].message}")
     value, problems = read_plain(node, definition, "option", game)
     if problems:
-        raise OptionError("; ".join(f"{where}: {p.message}{choices(p.message, definition, game)}" for p in problems))
+        raise OptionError("; ".join(f"{where} {p.message.removeprefix('option.')}{choices(p.message, definition, game)}"
+                                    for p in problems))  # "--option armor: no card with id 'robe'"
     return value
 
 
