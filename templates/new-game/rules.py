@@ -70,6 +70,15 @@ def is_over(state: State) -> bool:
     return any(n >= state.hits_to_win for _, n in state.score)
 
 
+# For `deckwright simulate` (optional): how a finished game ended and whether it counts as a win, here for the
+# first hero, so the report's win rate tells whether the duel is fair. A game that deals and plays cards also
+# declares CARD_FACTS (which events draw and play a card: per-card figures), and OPTIONS (what new_game takes,
+# so --option and --sweep are checked); rules/README.md explains both.
+def outcome(state: State) -> tuple[str, bool | None]:
+    winner = next(h for h, n in state.score if n >= state.hits_to_win)
+    return f"{state.heroes[winner].name} wins", winner == state.score[0][0]
+
+
 def zones(state: State) -> Zones:
     return Zones()  # no card moves in a duel
 
