@@ -95,7 +95,8 @@ def test_a_sweep_grid_has_a_cell_for_every_combination_in_order(tmp_path):
     status, data = simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial",
                             "--sweep", "armour=robes,plate", "--sweep", "level=1,2,3")
     assert status == 0
-    assert data["sweeps"] == [{"key": "armor", "values": ["robes", "plate"]}, {"key": "level", "values": [1, 2, 3]}]
+    assert data["sweeps"] == [{"key": "armor", "name": "Armour", "values": ["robes", "plate"]},
+                              {"key": "level", "name": "Level", "values": [1, 2, 3]}]
     assert [cell["sweep"] for cell in data["cells"]] == [{"armor": a, "level": n} for a in ("robes", "plate")
                                                          for n in (1, 2, 3)]
     for cell in data["cells"]:

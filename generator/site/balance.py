@@ -114,5 +114,6 @@ def balance_view(data: dict) -> BalanceView:
                                                 [w["high"] for w in wins], "chart-win"))
         length_chart = Markup(charts.lengths(labels, [cell["length"] for cell in cells], "chart-length"))
     options = ", ".join(f"{k}={shown(v)}" for k, v in data["options"].items())
-    return BalanceView(data, keys, outcomes, tuple(rows), tuple(cards), scored, options, data.get("fixture"),
+    names = tuple(s.get("name", s["key"]) for s in data["sweeps"])  # as the game names them (Armour)
+    return BalanceView(data, names, outcomes, tuple(rows), tuple(cards), scored, options, data.get("fixture"),
                        bool(data.get("stale")), win_chart, length_chart)

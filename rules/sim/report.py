@@ -41,7 +41,7 @@ def cell_name(sweep: dict) -> str:
 def lines(data: dict) -> list[str]:
     keys = [s["key"] for s in data["sweeps"]]
     outcomes = sorted({name for cell in data["cells"] for name in cell["outcomes"]})
-    header = [*keys, "games", "win rate", "95% interval", "length mean", "q1", "median", "q3", *outcomes]
+    header = [*(s.get("name", s["key"]) for s in data["sweeps"]), "games", "win rate", "95% interval", "length mean", "q1", "median", "q3", *outcomes]
     rows = [header]
     for cell in data["cells"]:
         length = cell["length"]

@@ -92,12 +92,18 @@ def summary(simulation: Simulation, game, results, interrupted: bool = False, ow
         # made-up content laid over the game's (its folder's name): the figures are not the game's own balance
         "fixture": Path(simulation.source.fixture).name if simulation.source.fixture else None,
         "content": own_content or content_digest(game),  # the build says when the game's cards changed since
-        "sweeps": [{"key": s.key, "values": list(s.values)} for s in simulation.sweeps],
+        "sweeps": [{"key": s.key, "name": _key_name(s.key, game), "values": list(s.values)} for s in simulation.sweeps],
         "interrupted": interrupted,
         "games_played": sum(c.games for c in counts),
         "card_names": {card: names[card] for card in card_order if any(card in c.cards for c in counts)},
         "cells": [cell_figures(values, c, card_order) for values, c in zip(cells(simulation), counts)],
     }
+
+
+def _key_name(key: str, game) -> str:
+    """How a sweep's key is shown: the name of the card type it picks (Nightmare Hunt's ``armor``: Armour)."""
+    card_type = game.card_types.get(key)
+    return card_type.name if card_type is not None else key
 
 
 def content_digest(game) -> str:
