@@ -71,3 +71,21 @@ def test_bundled_faces_are_within_rounding_of_supersampled_text(folder):
         one, other = at_output.image(face, 150), supersampled.image(face, 150)
         histogram = ImageChops.difference(one, other).convert("L").histogram()
         assert _largest_difference(one, other) <= 8 and sum(histogram[2:]) <= one.width * one.height // 10_000, card.id
+
+
+@pytest.mark.parametrize("font", sorted(shipped_fonts().files()))
+def test_runs_put_together_from_their_words_have_the_pixels_of_the_run_rendered_whole(font):
+    """Each word's mask is rendered once and kept (raster_text.word_masks); ImageDraw.text renders the run whole
+    (the path a Pillow without the internals takes): the same pixels, in every shipped font, from every fraction
+    of a pixel, with kerning and punctuation."""
+    words = ("AVAST", "Wolf's", "(draw)", "two,", "fine-tuned", "Yoke;", "\u00e9t\u00e9", "1,024", "\u2014", "ff", "To")
+    items = [CARD]
+    for line in range(10):
+        text = " ".join(words[(line * 3 + k) % len(words)] for k in range(4 + line % 3))
+        items.append(dl.Text(1.5 + line * 0.0913, 6 + line * 8.117, text, font, 7 + line * 1.3, "#1d1a24", width=60))
+    face = dl.DisplayList("words", 63.5, 88.9, 1.0, tuple(items))
+    by_words, whole = Rasterizer(shipped_fonts()), Rasterizer(shipped_fonts())
+    whole.keeps_text_masks = False
+    for dpi in (150, 300):
+        assert by_words.image(face, dpi).tobytes() == whole.image(face, dpi).tobytes()
+    assert by_words._words._entries and not whole._words._entries

@@ -16,7 +16,7 @@ from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
 
 from .raster_reuse import Background, BoundedStore
-from .raster_text import Split, split_text
+from .raster_text import Split, split_text, word_masks
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
@@ -25,6 +25,7 @@ _CURVE_STEPS = 12
 # each (a long line of body text at 300 dpi: 130 KB, and seldom drawn twice).
 FRAME_BUDGET = 36 * 2 ** 20
 TEXT_BUDGET = 2 * 2 ** 20
+WORD_BUDGET = 8 * 2 ** 20  # words' masks at the supersampled size: 5-20 KB each (raster_text.word_masks)
 SHAPE_BUDGET = 4 * 2 ** 20
 
 
@@ -47,6 +48,7 @@ class Rasterizer:
         self.keeps_text_masks = reuse and pillow_text_internals()
         self.text_at_output = text_at_output
         self._output_masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
+        self._words: BoundedStore[tuple] = BoundedStore(WORD_BUDGET if reuse else 0)
 
     def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
         """A Pillow RGB image of the face, with its bleed (or cut at the trim)."""
@@ -289,8 +291,10 @@ class Rasterizer:
         kept = self._output_masks.get(key)
         if kept is None:
             kept = self._output_mask(t, size_px, x, y)
-            self._output_masks.put(key, kept, kept[0].size[0] * kept[0].size[1])
+            self._output_masks.put(key, kept, kept[0].size[0] * kept[0].size[1] if kept[0] else 1)
         mask, (left, top) = kept
+        if mask is None:  # blanks only
+            return
         face.paste(self._rgba(t.color)[:3], ((int(x) + left) // SUPERSAMPLE, (int(y) + top) // SUPERSAMPLE), mask)
 
     def _output_mask(self, t: dl.Text, size_px: float, x: float, y: float) -> tuple:
@@ -300,10 +304,14 @@ class Rasterizer:
 
         font = self._font(t.font, size_px)
         start = (math.modf(x)[0], math.modf(y)[0])
-        mask = None
-        if self.keeps_text_masks:  # what ImageDraw.text renders, without laying the run out twice
-            mask, offset = font.getmask2(t.text, "L", anchor="ls", start=start)
-            ink = (offset[0], offset[1], offset[0] + mask.size[0], offset[1] + mask.size[1])
+        pieces = None
+        if self.keeps_text_masks:  # what ImageDraw.text renders, word by word
+            pieces = word_masks(font, (t.font, round(size_px, 2)), t.text, start, self._words)
+            if not pieces:
+                return None, (0, 0)
+            ink = (min(piece[0] for piece in pieces), min(piece[1] for piece in pieces),
+                   max(piece[0] + piece[2].size[0] for piece in pieces),
+                   max(piece[1] + piece[2].size[1] for piece in pieces))
         else:
             ink = font.getbbox(t.text, anchor="ls")
             ink = (ink[0] - 2, ink[1] - 2, ink[2] + 3, ink[3] + 3)  # room for where the start's fraction moves it
@@ -313,8 +321,9 @@ class Rasterizer:
         left, top = min(left, left % -step), min(top, top % -step)  # at or before int(x), int(y): see below
         patch = Image.new("L", (-(-(ink[2] - left) // step) * step, -(-(ink[3] - top) // step) * step), 0)
         draw = ImageDraw.Draw(patch)
-        if mask is not None:
-            draw.draw.draw_bitmap((offset[0] - left, offset[1] - top), mask, 255)
+        if pieces is not None:
+            for piece_left, piece_top, mask in pieces:
+                draw.draw.draw_bitmap((piece_left - left, piece_top - top), mask, 255)
         else:  # at a point of the same fraction (ImageDraw splits it from the integer part as int() does)
             draw.text((start[0] - left, start[1] - top), t.text, font=font, fill=255, anchor="ls")
         return patch.reduce(step), (left, top)

@@ -8,9 +8,15 @@ the averaged face: the ink each pixel gets is the same up to rounding, for a qua
 
 That changes the order of painting, so it is done only for a run that no later item painted supersampled can
 overlap (``split_text``): a shape drawn over a run keeps the run on the supersampled canvas, under it.
+
+A run's mask is put together from its words' masks (``word_masks``), each rendered once per font, size and
+fraction of a pixel it starts at: ImageFont renders a run glyph by glyph at the advances it lays out, so a word
+rendered alone from where the run puts it has the same pixels (tests/test_raster_text checks it in every shipped
+font), and card text repeats its words.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from deckwright.generator.layout import displaylist as dl
@@ -80,3 +86,29 @@ def reach(item) -> Box:
 
 def _overlap(one: Box, other: Box) -> bool:
     return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+
+
+_WORD = re.compile(r"\S+")
+PHASE_DIGITS = 6
+
+
+def word_masks(font, font_key: tuple, text: str, start: tuple[float, float], kept) -> list[tuple[int, int, object]]:
+    """FreeType's mask of each word of a run starting at fraction ``start`` of a pixel (ImageFont's ``getmask2``,
+    kept in the ``BoundedStore`` ``kept`` by ``font_key``, word and the fraction the word starts at), with its
+    top-left corner in pixels from the run's start: drawn together, the run's own mask."""
+    pieces = []
+    for word in _WORD.finditer(text):
+        pen = start[0] + (font.getlength(text[:word.start()]) if word.start() else 0.0)
+        whole = int(pen)  # as ImageDraw splits a point into its integer part and the fraction it renders from
+        # rounded: the same line on another card starts a hair's breadth away (layout arithmetic), which FreeType's
+        # 1/64 px cannot tell apart; rendered from the rounded value, the pixels depend on nothing else
+        phase = (round(pen - whole, PHASE_DIGITS), round(start[1], PHASE_DIGITS))
+        key = (font_key, word.group(), phase)
+        mask = kept.get(key)
+        if mask is None:
+            mask = font.getmask2(word.group(), "L", anchor="ls", start=phase)
+            kept.put(key, mask, mask[0].size[0] * mask[0].size[1] + 100)
+        core, offset = mask
+        if core.size[0] and core.size[1]:
+            pieces.append((whole + offset[0], offset[1], core))
+    return pieces
