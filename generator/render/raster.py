@@ -15,13 +15,13 @@ from pathlib import Path
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
 
-from .raster_reuse import Background, BoundedStore
-from .raster_text import Split, split_text, word_masks
+from .raster_reuse import Background, BoundedStore, aligned
+from .raster_text import Split, reach, split_text, word_masks
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
-# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 34 MB (twice supersampled, once
-# reduced), so one fits; at the online-play sheets' 164 dpi, 8 MB. Text masks and icons' shapes are a few KB
+# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 19 MB (supersampled and reduced),
+# so one fits; at the online-play sheets' 164 dpi, under 6 MB. Text masks and icons' shapes are a few KB
 # each (a long line of body text at 300 dpi: 130 KB, and seldom drawn twice).
 FRAME_BUDGET = 36 * 2 ** 20
 TEXT_BUDGET = 2 * 2 ** 20
@@ -66,7 +66,7 @@ class Rasterizer:
         frame = self._frames.get(key) if frame_items else None
         if frame is None and frame_items and key in self._frames_seen and self._frames.budget:
             full = self._painted(size, frame_items)
-            frame = Background(full, full.reduce(SUPERSAMPLE), full.copy())
+            frame = Background(full, full.reduce(SUPERSAMPLE))
             self._frames.put(key, frame, frame.size_in_bytes)
         elif frame_items:
             self._frames_seen.add(key)
@@ -74,19 +74,33 @@ class Rasterizer:
             # the canvas is an exact multiple of the output, so averaging each block is the whole antialiasing
             face = self._painted(size, frame_items + split.supersampled).reduce(SUPERSAMPLE)
         else:
-            self._use(frame.work)
+            self._use(frame.full)
+            kept = frame.keep([aligned(self._reach(item), SUPERSAMPLE, size) for item in split.supersampled])
             self._touched = []
             try:
                 self._items(split.supersampled)
             except BaseException:
-                self._frames.drop(key)  # its working canvas may hold part of this face
+                self._frames.drop(key)  # it may hold part of this face
                 raise
             finally:
                 touched, self._touched = self._touched, None
-            face = frame.face(touched, SUPERSAMPLE)
+            face, unspoilt = frame.face(kept, touched, SUPERSAMPLE)
+            if not unspoilt:  # an item painted beyond its reach: the frame is painted again for the next face
+                self._frames.drop(key)
         for run in split.at_output:
             self._text_at_output(face, run)
         return face
+
+    def _reach(self, item) -> tuple[float, float, float, float]:
+        """The canvas pixels an item can paint in (``raster_text.reach``; a run of several lines: all of them)."""
+        if isinstance(item, dl.Text) and "\n" in item.text:
+            return 0, 0, *self._canvas.size
+        if isinstance(item, dl.Group):
+            boxes = [self._reach(inner) for inner in item.items] or [(0, 0, 0, 0)]
+            return (min(box[0] for box in boxes), min(box[1] for box in boxes),
+                    max(box[2] for box in boxes), max(box[3] for box in boxes))
+        left, top, right, bottom = reach(item)
+        return (*self._xy(left, top), *self._xy(right, bottom))
 
     def _painted(self, size: tuple[int, int], items) -> object:
         from PIL import Image
