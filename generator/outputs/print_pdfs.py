@@ -41,7 +41,9 @@ from .print_shapes import cut_line, packed_pages, rounded_grid
 
 MARK_WIDTH = 0.25  # mm
 CHUNK_PAGES = 400  # pages of a home-print file held at a time (about 6 MB: ReportLab keeps them until saved)
-SHOP_RUN_PAGES = 1000  # pages of a print-shop file held at a time (one card a page: about 10 MB)
+# pages of a print-shop file held at a time: one card a page, so small pages (a 3,000-card print shop's main
+# process peaked at 78 MB with runs of 1,000 pages, 77 MB with 400, which embed the font subsets 2.5x as often)
+SHOP_RUN_PAGES = 1000
 RULER_FONT = "Open Sans:regular"
 
 
