@@ -1,7 +1,9 @@
 """Display lists as PNG images (Pillow), e.g. the 300 dpi files print shops ask for.
 
 Shapes are drawn at ``SUPERSAMPLE`` times the resolution and scaled down, so
-edges are smooth; text is drawn with the same TrueType files as the PDF.
+edges are smooth; text is drawn with the same TrueType files as the PDF, its
+masks rendered at that resolution too and, for the runs no later shape covers,
+averaged and blended into the scaled-down face (``raster_text``).
 
 A Rasterizer paints many faces: what they share (a frame, a text run) is painted once and reused
 (``raster_reuse``), with the same pixels as painting each face from scratch (``reuse=False``).
