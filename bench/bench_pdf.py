@@ -216,13 +216,24 @@ def run_png_split(folder: Path, out: Path) -> dict:
 
     game = load_game(folder)
     faces = Faces(game)
+    # painted after as many other faces, as a worker paints them: its kept frame and words' masks in use
+    warm_up = [faces.front(card, SHOP_BLEED) for card in list(game.cards)[PNG_SAMPLE:2 * PNG_SAMPLE]]
     displays = [faces.front(card, SHOP_BLEED) for card in list(game.cards)[:PNG_SAMPLE]]
     raster = Rasterizer(faces.fonts)
+    for display in warm_up:
+        raster.image(display, 300)
     started = cpu_seconds()
     images = [raster.image(display, 300) for display in displays]
     figures = {"cards": len(displays), "paint": cpu_seconds() - started}
     figures["same_pixels"] = all(raster.image(display, 300).tobytes() == image.tobytes()
                                  for display, image in zip(displays[:5], images))
+    supersampled = Rasterizer(faces.fonts, text_at_output=False)  # every text run painted as before raster_text
+    for display in warm_up:
+        supersampled.image(display, 300)
+    started = cpu_seconds()
+    for display in displays:
+        supersampled.image(display, 300)
+    figures["paint, text supersampled"] = cpu_seconds() - started
     for level in (0, 1, 3, 6, 9):
         started = cpu_seconds()
         sizes = 0
@@ -334,8 +345,10 @@ def bench_printshop(tmp: Path, cards: int) -> None:
     game = tmp / f"shop-{cards}"
     make_game(game, cards)
     split = measured([sys.executable, __file__, "--run", "png-split", "--game", str(game), "--output", str(tmp / "one.png")])
-    print(f"print-shop PNGs, 300 dpi with bleed, {split['cards']} cards in one process ({load_average()}):")
-    print(f"  painting: {split['paint'] / split['cards'] * 1000:6.1f} ms a card; identical pixels on a second run: "
+    print(f"print-shop PNGs, 300 dpi with bleed, {split['cards']} cards in one process after as many others "
+          f"({load_average()}):")
+    print(f"  painting: {split['paint'] / split['cards'] * 1000:6.1f} ms a card (every text run supersampled: "
+          f"{split['paint, text supersampled'] / split['cards'] * 1000:.1f} ms); identical pixels on a second run: "
           f"{split['same_pixels']}")
     for level in (0, 1, 3, 6, 9):
         seconds, kb = split[f"level {level}"]
@@ -344,12 +357,28 @@ def bench_printshop(tmp: Path, cards: int) -> None:
         seconds, kb = split[name]
         print(f"  {name[len('deckwright, '):]} (deckwright's writer, rows unfiltered): "
               f"{seconds / split['cards'] * 1000:6.1f} ms a card, {kb:6.0f} KB a file")
-    whole = measured([sys.executable, "-m", "deckwright.generator.cli", "build", str(game), "--target", "printshop",
-                      "--out", str(tmp / "shop-out")])
-    verdict = "met" if whole["wall"] < 120 and whole["peak_mb"] < 100 else "NOT met"
+    child_code = (f"import sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); import bench_pdf; "
+                  f"bench_pdf.run_printshop_build({str(game)!r}, {str(tmp / 'shop-out')!r})")
+    whole = measured([sys.executable, "-c", child_code])
+    verdict = "met" if whole["wall"] < 120 and max(whole["main_mb"], whole["worker_mb"]) < 100 else "NOT met"
     print(f"deckwright build --target printshop, {cards:,} cards: {whole['wall']:.1f} s wall, {whole['cpu']:.1f} s "
-          f"processor, peak {whole['peak_mb']:.0f} MB in its largest process (target under 120 s and 100 MB: {verdict}; "
-          f"{load_average()})")
+          f"processor (main process {whole['main_cpu']:.1f} s, its workers {whole['workers_cpu']:.1f} s); peak "
+          f"main {whole['main_mb']:.0f} MB, largest worker {whole['worker_mb']:.0f} MB (a forked worker's peak counts "
+          f"the pages it shares with the main process); target under 120 s and 100 MB: {verdict} ({load_average()})")
+
+
+def run_printshop_build(game: str, out: str) -> None:
+    """``deckwright build GAME --target printshop`` in this process; prints its processor seconds and peak memory
+    (MB), this process's and its workers' (the PNG workers, the site worker) apart, as JSON."""
+    from deckwright.generator.cli import main as deckwright
+
+    status = deckwright(["build", game, "--target", "printshop", "--out", out])
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    sys.stdout.flush()
+    print(json.dumps({"main_cpu": own.ru_utime + own.ru_stime, "workers_cpu": workers.ru_utime + workers.ru_stime,
+                      "main_mb": own.ru_maxrss / 1024, "worker_mb": workers.ru_maxrss / 1024}))
+    if status:
+        sys.exit(status)
 
 
 def main() -> int:

@@ -123,3 +123,28 @@ def test_a_file_drawn_in_runs_of_pages_holds_the_same_pages_as_one_drawn_whole(t
     assert sorted(path.name for path in tmp_path.iterdir()) == ["runs.pdf", "whole.pdf"]  # no run left behind
     HomePrint(game, faces, job, chunk_pages=3).write(str(tmp_path / "again.pdf"))
     assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "runs.pdf").read_bytes()
+
+
+def test_a_printshop_file_drawn_in_runs_of_pages_holds_the_same_pages_as_one_drawn_whole(tmp_path):
+    """The print-shop files (one card a page, thousands of pages) are drawn in runs too: the same pages, trim and
+    bleed boxes, title and subject; the same bytes on a second build."""
+    from deckwright.generator.outputs.print_pdfs import write_printshop_pdf, write_printshop_sheets
+
+    game = load_game(FIXTURE)
+    faces = Faces(game)
+    deck = game.decks["units"]
+    assert write_printshop_pdf(str(tmp_path / "whole.pdf"), game, faces, deck, True) == 22
+    assert write_printshop_pdf(str(tmp_path / "runs.pdf"), game, faces, deck, True, run_pages=3) == 22
+    one, joined = PdfReader(tmp_path / "whole.pdf"), PdfReader(tmp_path / "runs.pdf")
+    assert [page.extract_text() for page in joined.pages] == [page.extract_text() for page in one.pages]
+    assert "Archer" in joined.pages[0].extract_text()
+    for box in ("mediabox", "trimbox", "bleedbox"):
+        assert [tuple(getattr(page, box)) for page in joined.pages] == [tuple(getattr(page, box)) for page in one.pages]
+    assert tuple(joined.pages[21].trimbox) != tuple(joined.pages[21].mediabox)
+    assert (joined.metadata.title, joined.metadata.subject) == (one.metadata.title, one.metadata.subject)
+    write_printshop_pdf(str(tmp_path / "again.pdf"), game, faces, deck, True, run_pages=3)
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "runs.pdf").read_bytes()
+    sheets = list(game.sheets.values())
+    assert write_printshop_sheets(str(tmp_path / "sheets.pdf"), game, faces, sheets, run_pages=1) == \
+        len(PdfReader(tmp_path / "sheets.pdf").pages) == sum(sheet.copies for sheet in sheets)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["again.pdf", "runs.pdf", "sheets.pdf", "whole.pdf"]

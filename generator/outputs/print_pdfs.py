@@ -41,6 +41,9 @@ from .print_shapes import cut_line, packed_pages, rounded_grid
 
 MARK_WIDTH = 0.25  # mm
 CHUNK_PAGES = 400  # pages of a home-print file held at a time (about 6 MB: ReportLab keeps them until saved)
+# pages of a print-shop file held at a time: one card a page, so small pages (a 3,000-card print shop's main
+# process peaked at 78 MB with runs of 1,000 pages, 77 MB with 400, which embed the font subsets 2.5x as often)
+SHOP_RUN_PAGES = 1000
 RULER_FONT = "Open Sans:regular"
 
 
@@ -96,7 +99,8 @@ class HomePrint:
         try:
             self._draw(str(target), runs)
             self.canvas.save()
-            runs.join(self.pages, self.outline, self.job, self.game.title)
+            runs.join(self.pages, self.outline, self.job.title, f"{self.game.title}: print and play",
+                      self.job.backs)
         finally:
             runs.clean()
         return self.pages
@@ -284,14 +288,14 @@ class _Runs:
         self.firsts.append(first_page)
         return str(self.files[-1])
 
-    def join(self, pages: int, outline: list[tuple[str, int]], job: PrintJob, game_title: str) -> None:
+    def join(self, pages: int, outline: list[tuple[str, int]], title: str, subject: str, duplex: bool) -> None:
         """The saved runs joined into the target, the bookmarks pointing at their pages (one run: written there)."""
         if not self.files:
             return
         parts = []
         for path, first, end in zip(self.files, self.firsts, [*self.firsts[1:], pages]):
-            parts.append(Part(path, tuple((title, index - first) for title, index in outline if first <= index < end)))
-        join_pdfs(parts, self.target, job.title, f"{game_title}: print and play", duplex=job.backs)
+            parts.append(Part(path, tuple((name, index - first) for name, index in outline if first <= index < end)))
+        join_pdfs(parts, self.target, title, subject, duplex=duplex)
 
     def clean(self) -> None:
         if self.folder is not None:
@@ -321,42 +325,75 @@ class _GridPages:
         self.home._furniture(self.grid, label, mirrored, filled)
 
 
-def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: bool) -> int:
+def write_printshop_pdf(target, game: Game, faces: Faces, deck: Deck, backs: bool,
+                        run_pages: int = SHOP_RUN_PAGES) -> int:
     """One card per page (copies repeated), each front followed by its back; returns the page count."""
     b = SHOP_BLEED
     size = (deck.size.width + 2 * b, deck.size.height + 2 * b)
-    canvas = new_canvas(target, size, faces.fonts, f"{game.title}: {deck.name}", "print-shop file: one card per page, 1/8 in bleed")
-    painter = PdfPainter(canvas, faces.fonts)
     back = faces.back(deck, b) if backs else None
-    pages = 0
-    last: tuple[str, dl.DisplayList] | None = None
-    for card in game.printed_cards(deck.id):
-        if last is None or last[0] != card.id:
-            last = (card.id, faces.front(card, b))
-        _shop_page(canvas, painter, last[1], size, ("face", card.id) if card.count > 1 else None)
-        pages += 1
-        if back is not None:
-            _shop_page(canvas, painter, back, size, ("back",))
-            pages += 1
-    canvas.save()
-    return pages
+    with _ShopPages(target, size, faces, f"{game.title}: {deck.name}",
+                    "print-shop file: one card per page, 1/8 in bleed", run_pages) as shop:
+        last: tuple[str, dl.DisplayList] | None = None
+        for card in game.printed_cards(deck.id):
+            if last is None or last[0] != card.id:
+                last = (card.id, faces.front(card, b))
+            shop.page(last[1], size, ("face", card.id) if card.count > 1 else None)
+            if back is not None:
+                shop.page(back, size, ("back",))
+    return shop.pages
 
 
-def write_printshop_sheets(target, game: Game, faces: Faces, sheets: list[Sheet]) -> int:
+def write_printshop_sheets(target, game: Game, faces: Faces, sheets: list[Sheet],
+                           run_pages: int = SHOP_RUN_PAGES) -> int:
     b = SHOP_BLEED
     first = sheets[0].size
-    canvas = new_canvas(target, (first.width + 2 * b, first.height + 2 * b), faces.fonts, f"{game.title}: sheets",
-                        "print-shop file: one sheet per page, 1/8 in bleed")
-    painter = PdfPainter(canvas, faces.fonts)
-    pages = 0
-    for sheet in sheets:
-        size = (sheet.size.width + 2 * b, sheet.size.height + 2 * b)
-        display = faces.sheet(sheet, bleed=b)
-        for _ in range(sheet.copies):
-            _shop_page(canvas, painter, display, size, ("sheet", sheet.id) if sheet.copies > 1 else None)
-            pages += 1
-    canvas.save()
-    return pages
+    with _ShopPages(target, (first.width + 2 * b, first.height + 2 * b), faces, f"{game.title}: sheets",
+                    "print-shop file: one sheet per page, 1/8 in bleed", run_pages) as shop:
+        for sheet in sheets:
+            size = (sheet.size.width + 2 * b, sheet.size.height + 2 * b)
+            display = faces.sheet(sheet, bleed=b)
+            for _ in range(sheet.copies):
+                shop.page(display, size, ("sheet", sheet.id) if sheet.copies > 1 else None)
+    return shop.pages
+
+
+class _ShopPages:
+    """The pages of one print-shop file, one face a page, drawn (like ``HomePrint``'s) in runs of ``run_pages``
+    pages, each saved beside the target and the runs joined into it when the block ends: a file of one run is
+    written as it always was. A file object target is written whole."""
+
+    def __init__(self, target, size: tuple[float, float], faces: Faces, title: str, subject: str, run_pages: int):
+        self.first_size, self.faces, self.title, self.subject = size, faces, title, subject
+        self.run_pages = run_pages
+        self.runs = _Runs(Path(target)) if isinstance(target, (str, PathLike)) else None
+        self.pages = 0
+        self._open(str(target) if self.runs is not None else target)
+
+    def _open(self, target) -> None:
+        self.canvas = new_canvas(target, self.first_size, self.faces.fonts, self.title, self.subject)
+        self.painter = PdfPainter(self.canvas, self.faces.fonts)
+        self.in_run = 0
+
+    def page(self, display: dl.DisplayList, size: tuple[float, float], key) -> None:
+        if self.runs is not None and self.in_run >= self.run_pages:  # this run is full: saved, the next begun
+            self.canvas.save()
+            self._open(self.runs.next_target(self.pages))
+        _shop_page(self.canvas, self.painter, display, size, key)
+        self.pages += 1
+        self.in_run += 1
+
+    def __enter__(self) -> "_ShopPages":
+        return self
+
+    def __exit__(self, kind, *_) -> None:
+        try:
+            if kind is None:
+                self.canvas.save()
+                if self.runs is not None:
+                    self.runs.join(self.pages, [], self.title, self.subject, duplex=False)
+        finally:
+            if self.runs is not None:
+                self.runs.clean()
 
 
 def _shop_page(canvas, painter: PdfPainter, display: dl.DisplayList, size: tuple[float, float], key) -> None:

@@ -1,7 +1,9 @@
 """Display lists as PNG images (Pillow), e.g. the 300 dpi files print shops ask for.
 
 Shapes are drawn at ``SUPERSAMPLE`` times the resolution and scaled down, so
-edges are smooth; text is drawn with the same TrueType files as the PDF.
+edges are smooth; text is drawn with the same TrueType files as the PDF, its
+masks rendered at that resolution too and, for the runs no later shape covers,
+averaged and blended into the scaled-down face (``raster_text``).
 
 A Rasterizer paints many faces: what they share (a frame, a text run) is painted once and reused
 (``raster_reuse``), with the same pixels as painting each face from scratch (``reuse=False``).
@@ -15,22 +17,25 @@ from pathlib import Path
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
 
-from .raster_reuse import Background, BoundedStore
+from .raster_reuse import Background, BoundedStore, aligned
+from .raster_text import Split, reach, split_text, word_masks
 
 SUPERSAMPLE = 2
 _CURVE_STEPS = 12
-# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 34 MB (twice supersampled, once
-# reduced), so one fits; at the online-play sheets' 164 dpi, 8 MB. Text masks and icons' shapes are a few KB
+# Bytes kept between faces: a poker card's frame at 300 dpi with bleed is 19 MB (supersampled and reduced),
+# so one fits; at the online-play sheets' 164 dpi, under 6 MB. Text masks and icons' shapes are a few KB
 # each (a long line of body text at 300 dpi: 130 KB, and seldom drawn twice).
 FRAME_BUDGET = 36 * 2 ** 20
 TEXT_BUDGET = 2 * 2 ** 20
+WORD_BUDGET = 8 * 2 ** 20  # words' masks at the supersampled size: 5-20 KB each (raster_text.word_masks)
 SHAPE_BUDGET = 4 * 2 ** 20
 
 
 class Rasterizer:
-    def __init__(self, fonts: FontBook | dict[str, Path | bytes], reuse: bool = True):
+    def __init__(self, fonts: FontBook | dict[str, Path | bytes], reuse: bool = True, text_at_output: bool = True):
         """``fonts``: the game's FontBook, or its ``files()`` (what a worker process is handed). ``reuse``: keep
-        frames and text masks from face to face."""
+        frames and text masks from face to face. ``text_at_output``: blend the text runs ``raster_text`` allows
+        into the face at the output resolution (False: every run on the supersampled canvas, as before)."""
         self.font_files = fonts.files() if isinstance(fonts, FontBook) else fonts
         self._fonts: dict[tuple[str, float], object] = {}
         # the class's functions, not bound methods: a Rasterizer in no reference cycle frees its kept frames at once
@@ -43,6 +48,9 @@ class Rasterizer:
         # text masks kept through the Pillow internals ImageDraw.text uses itself; a Pillow without them gets
         # ImageDraw.text (the same pixels, each run rendered again)
         self.keeps_text_masks = reuse and pillow_text_internals()
+        self.text_at_output = text_at_output
+        self._output_masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
+        self._words: BoundedStore[tuple] = BoundedStore(WORD_BUDGET if reuse else 0)
 
     def image(self, display: dl.DisplayList, dpi: float = 300, bleed: bool = True):
         """A Pillow RGB image of the face, with its bleed (or cut at the trim)."""
@@ -54,27 +62,47 @@ class Rasterizer:
         self._origin = margin
         size = (width * SUPERSAMPLE, height * SUPERSAMPLE)
         frame_items = _leading_groups(display.items)
+        own = display.items[len(frame_items):]
+        split = split_text(own) if self.text_at_output else Split(own, ())
         key = (size, self._scale, margin, frame_items)
         frame = self._frames.get(key) if frame_items else None
         if frame is None and frame_items and key in self._frames_seen and self._frames.budget:
             full = self._painted(size, frame_items)
-            frame = Background(full, full.reduce(SUPERSAMPLE), full.copy())
+            frame = Background(full, full.reduce(SUPERSAMPLE))
             self._frames.put(key, frame, frame.size_in_bytes)
         elif frame_items:
             self._frames_seen.add(key)
         if frame is None:
             # the canvas is an exact multiple of the output, so averaging each block is the whole antialiasing
-            return self._painted(size, display.items).reduce(SUPERSAMPLE)
-        self._use(frame.work)
-        self._touched = []
-        try:
-            self._items(display.items[len(frame_items):])
-        except BaseException:
-            self._frames.drop(key)  # its working canvas may hold part of this face
-            raise
-        finally:
-            touched, self._touched = self._touched, None
-        return frame.face(touched, SUPERSAMPLE)
+            face = self._painted(size, frame_items + split.supersampled).reduce(SUPERSAMPLE)
+        else:
+            self._use(frame.full)
+            kept = frame.keep([aligned(self._reach(item), SUPERSAMPLE, size) for item in split.supersampled])
+            self._touched = []
+            try:
+                self._items(split.supersampled)
+            except BaseException:
+                self._frames.drop(key)  # it may hold part of this face
+                raise
+            finally:
+                touched, self._touched = self._touched, None
+            face, unspoilt = frame.face(kept, touched, SUPERSAMPLE)
+            if not unspoilt:  # an item painted beyond its reach: the frame is painted again for the next face
+                self._frames.drop(key)
+        for run in split.at_output:
+            self._text_at_output(face, run)
+        return face
+
+    def _reach(self, item) -> tuple[float, float, float, float]:
+        """The canvas pixels an item can paint in (``raster_text.reach``; a run of several lines: all of them)."""
+        if isinstance(item, dl.Text) and "\n" in item.text:
+            return 0, 0, *self._canvas.size
+        if isinstance(item, dl.Group):
+            boxes = [self._reach(inner) for inner in item.items] or [(0, 0, 0, 0)]
+            return (min(box[0] for box in boxes), min(box[1] for box in boxes),
+                    max(box[2] for box in boxes), max(box[3] for box in boxes))
+        left, top, right, bottom = reach(item)
+        return (*self._xy(left, top), *self._xy(right, bottom))
 
     def _painted(self, size: tuple[int, int], items) -> object:
         from PIL import Image
@@ -268,6 +296,53 @@ class Rasterizer:
         left, top = int(x) + offset[0], int(y) + offset[1]
         self._draw.draw.draw_bitmap((left, top), mask, ink)
         self._touch(left, top, left + mask.size[0], top + mask.size[1])
+
+    def _text_at_output(self, face, t: dl.Text) -> None:
+        """A run blended into the reduced ``face``: its mask rendered as ``_text`` renders it, on a supersampled
+        patch that starts on a block boundary, averaged like the canvas (``raster_text``)."""
+        size_px = t.size * 25.4 / 72 * self._scale
+        x, y = self._xy(t.x, t.y)
+        start = (math.modf(x)[0], math.modf(y)[0])
+        key = (t.font, round(size_px, 2), t.text, start, int(x) % SUPERSAMPLE, int(y) % SUPERSAMPLE)
+        kept = self._output_masks.get(key)
+        if kept is None:
+            kept = self._output_mask(t, size_px, x, y)
+            self._output_masks.put(key, kept, kept[0].size[0] * kept[0].size[1] if kept[0] else 1)
+        mask, (left, top) = kept
+        if mask is None:  # blanks only
+            return
+        face.paste(self._rgba(t.color)[:3], ((int(x) + left) // SUPERSAMPLE, (int(y) + top) // SUPERSAMPLE), mask)
+
+    def _output_mask(self, t: dl.Text, size_px: float, x: float, y: float) -> tuple:
+        """The run's mask averaged to the output resolution and where it goes: its top-left corner on the canvas
+        less ``int(x)``, ``int(y)`` (a multiple of ``SUPERSAMPLE`` once those are added)."""
+        from PIL import Image, ImageDraw
+
+        font = self._font(t.font, size_px)
+        start = (math.modf(x)[0], math.modf(y)[0])
+        pieces = None
+        if self.keeps_text_masks:  # what ImageDraw.text renders, word by word
+            pieces = word_masks(font, (t.font, round(size_px, 2)), t.text, start, self._words)
+            if not pieces:
+                return None, (0, 0)
+            ink = (min(piece[0] for piece in pieces), min(piece[1] for piece in pieces),
+                   max(piece[0] + piece[2].size[0] for piece in pieces),
+                   max(piece[1] + piece[2].size[1] for piece in pieces))
+        else:
+            ink = font.getbbox(t.text, anchor="ls")
+            ink = (ink[0] - 2, ink[1] - 2, ink[2] + 3, ink[3] + 3)  # room for where the start's fraction moves it
+        step = SUPERSAMPLE
+        left = (int(x) + ink[0]) // step * step - int(x)
+        top = (int(y) + ink[1]) // step * step - int(y)
+        left, top = min(left, left % -step), min(top, top % -step)  # at or before int(x), int(y): see below
+        patch = Image.new("L", (-(-(ink[2] - left) // step) * step, -(-(ink[3] - top) // step) * step), 0)
+        draw = ImageDraw.Draw(patch)
+        if pieces is not None:
+            for piece_left, piece_top, mask in pieces:
+                draw.draw.draw_bitmap((piece_left - left, piece_top - top), mask, 255)
+        else:  # at a point of the same fraction (ImageDraw splits it from the integer part as int() does)
+            draw.text((start[0] - left, start[1] - top), t.text, font=font, fill=255, anchor="ls")
+        return patch.reduce(step), (left, top)
 
     def _image(self, im: dl.Image) -> None:
         from PIL import Image

@@ -2,9 +2,10 @@
 
 - A card face's leading ``Group`` items (its frame: card-independent by the display list's contract) are
   painted once, at the supersampled size and reduced; a face sharing them starts from a copy of the reduced
-  frame and paints only its own items on a working canvas, and only the blocks those items touched are
-  reduced, then put back as the frame had them. Reducing is averaging each block of pixels, so a face
-  pieced together this way has exactly the pixels of one painted from scratch.
+  frame and paints only its own items on the supersampled frame, and only the blocks those items touched are
+  reduced; the frame's pixels where the items could reach (``raster_text.reach``), kept before, are then
+  put back. Reducing is averaging each block of pixels, so a face pieced together this way has exactly the
+  pixels of one painted from scratch.
 - A text run's glyph mask (FreeType's rendering, the costliest single step) is kept by font, size, text,
   colour and the fractional pixel it starts at, so the same mask is drawn the same way again.
 - A path's polygons and, for an even-odd fill, its mask are kept by its commands: an icon in the same place
@@ -54,26 +55,37 @@ class BoundedStore(Generic[Value]):
 
 @dataclass(frozen=True)
 class Background:
-    """A face's frame: as painted (``full``, supersampled), reduced (``reduced``), and ``work``, a canvas that
-    holds the frame again whenever no face is being painted on it."""
+    """A face's frame: as painted (``full``, supersampled) and reduced (``reduced``). A face is painted on ``full``
+    itself, which keeps copies of the blocks the face may paint in (``keep``) to put back afterwards (``face``)."""
 
     full: object  # PIL images
     reduced: object
-    work: object
 
     @property
     def size_in_bytes(self) -> int:
         # Pillow keeps an RGB pixel in 4 bytes
-        return 4 * (2 * self.full.width * self.full.height + self.reduced.width * self.reduced.height)
+        return 4 * (self.full.width * self.full.height + self.reduced.width * self.reduced.height)
 
-    def face(self, touched: list[Box], factor: int):
-        """The face painted on ``work``: the reduced frame with every block ``touched`` reduced anew, ``work``
-        then restored to the frame there."""
+    def keep(self, reach: list[Box]) -> list[tuple[Box, object]]:
+        """The frame's pixels in the boxes ``reach`` (already whole blocks), before a face is painted there."""
+        return [(box, self.full.crop(box)) for box in merged(reach)]
+
+    def face(self, kept: list[tuple[Box, object]], touched: list[Box], factor: int):
+        """The face painted on ``full``: the reduced frame with every block ``touched`` reduced anew; ``full``
+        then the frame again where ``kept``. False when the face painted outside what was kept (the frame is then
+        spoilt), else the face."""
         face = self.reduced.copy()
-        for box in merged([aligned(box, factor, self.full.size) for box in touched]):
-            face.paste(self.work.reduce(factor, box), (box[0] // factor, box[1] // factor))
-            self.work.paste(self.full.crop(box), box[:2])
-        return face
+        blocks = merged([aligned(box, factor, self.full.size) for box in touched])
+        for box in blocks:
+            face.paste(self.full.reduce(factor, box), (box[0] // factor, box[1] // factor))
+        for box, pixels in kept:
+            self.full.paste(pixels, box[:2])
+        inside = all(any(_within(block, box) for box, _ in kept) for block in blocks)
+        return face, inside
+
+
+def _within(box: Box, outer: Box) -> bool:
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 
 def aligned(box: tuple[float, float, float, float], factor: int, size: tuple[int, int]) -> Box:
