@@ -24,7 +24,7 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from markupsafe import Markup
 
@@ -291,11 +291,16 @@ class _Writer:
         self.partials = self.env.get_template("_partials.html").module
 
     def render(self, template: str, path: str, **context: Any) -> str:
+        return "".join(self.pieces(template, path, **context))
+
+    def pieces(self, template: str, path: str, **context: Any) -> Iterator[str]:
+        """The page's text as the template makes it, piece by piece (``render`` joins them): written as they
+        come, a big page's text is never held whole."""
         depth = path.count("/")
         context.setdefault("symbols", [])
         context.setdefault("current_page", None)
-        return self.env.get_template(template).render(root="../" * depth, game_root="../" * max(0, depth - 1),
-                                                      here=path, **self.common, **context)
+        return self.env.get_template(template).generate(root="../" * depth, game_root="../" * max(0, depth - 1),
+                                                        here=path, **self.common, **context)
 
 
 def render_rule_pages(view: GameView, report: Any, partials: Any) -> None:
@@ -311,27 +316,32 @@ def game_page_makers(writer: _Writer, view: GameView, saved_objects: tuple[Saved
                      streamed: bool = False) -> dict[str, Callable[[], Page]]:
     """Every page of one game: its path in the site -> what renders its HTML (its rulebook pages converted
     into ``view.rendered`` by then). ``deckwright serve`` renders the pages a browser shows first.
-    ``saved_objects``: the game's Tabletop Simulator export, offered on its print pages. ``streamed``: the
-    gallery's search index is made in pieces (see write_pages), not as one text."""
+    ``saved_objects``: the game's Tabletop Simulator export, offered on its print pages. ``streamed``: each
+    page is made in pieces as it is written (see write_pages), not as one text."""
     slug = view.slug
     makers: dict[str, Callable[[], Page]] = {}
+    render = writer.pieces if streamed else writer.render
 
     def add(template: str, path: str, **context: Any) -> None:
-        makers[path] = lambda: writer.render(template, path, **context)
+        makers[path] = lambda: render(template, path, **context)
 
-    def render_print(paper: str, sheets: list, part: int = 1, parts: tuple[PrintPart, ...] = ()) -> str:
+    def render_print(paper: str, sheets: list, part: int = 1, parts: tuple[PrintPart, ...] = ()) -> Page:
         used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
         pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
-        return writer.render("print.html", f"{slug}/{page_file(f'print-{paper}', part)}", view=view, section="print",
+        return render("print.html", f"{slug}/{page_file(f'print-{paper}', part)}", view=view, section="print",
                              paper=paper, paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
                              symbols=[p for key, p in pictures.items() if key in used], part=part, parts=parts)
 
     def add_print(paper: str) -> None:
         makers[f"{slug}/print-{paper}.html"] = lambda: render_print(paper, print_sheets(view.game, view.art, paper))
 
-    @functools.lru_cache(maxsize=1)  # the parts of one paper held at a time, while its pages are written
+    held: dict[str, list[tuple[PrintPart, list]]] = {}  # one paper's parts at a time, while its pages are written
+
     def planned_print(paper: str) -> list[tuple[PrintPart, list]]:
-        return plan_print(print_sheets(view.game, view.art, paper), view.pictures, f"print-{paper}")
+        if paper not in held:
+            held.clear()  # before planning the next: two papers' slots together are the worker's peak
+            held[paper] = plan_print(print_sheets(view.game, view.art, paper), view.pictures, f"print-{paper}")
+        return held[paper]
 
     def add_print_parts(paper: str) -> None:
         """A big game's printable cards, in parts (planned now, as their number names the files, and again as
@@ -340,15 +350,15 @@ def game_page_makers(writer: _Writer, view: GameView, saved_objects: tuple[Saved
         for part in parts:
             makers[f"{slug}/{part.file}"] = functools.partial(render_part, paper, part.number, parts)
 
-    def render_part(paper: str, number: int, parts: tuple[PrintPart, ...]) -> str:
+    def render_part(paper: str, number: int, parts: tuple[PrintPart, ...]) -> Page:
         return render_print(paper, planned_print(paper)[number - 1][1], number, parts)
 
     def add_rule_page(number: int, link: PageLink) -> None:
-        def make() -> str:
+        def make() -> Page:
             rendered = view.rendered[link.id]
             previous = view.pages[number - 1] if number else None
             following = view.pages[number + 1] if number + 1 < len(view.pages) else None
-            return writer.render("page.html", f"{slug}/{link.href}", view=view, section="rules",
+            return render("page.html", f"{slug}/{link.href}", view=view, section="rules",
                                  current_page=link.id, link=link, rendered=rendered, previous=previous,
                                  following=following, page_readings=readings_on_page(view.readings, link.id),
                                  symbols=[view.pictures[f"face-{card_id}"] for card_id in rendered.cards])
@@ -366,7 +376,7 @@ def game_page_makers(writer: _Writer, view: GameView, saved_objects: tuple[Saved
     gallery = view.gallery
     for page in gallery.pages:
         makers[f"{slug}/{page.file}"] = functools.partial(
-            writer.render, "gallery.html", f"{slug}/{page.file}", view=view, section="cards", alts=alts, page=page,
+            render, "gallery.html", f"{slug}/{page.file}", view=view, section="cards", alts=alts, page=page,
             symbols=gallery_symbols(view, page) if gallery.paged else list(view.pictures.values()))
     if gallery.paged:
         index = gallery_index_pieces if streamed else gallery_index

@@ -27,7 +27,7 @@ from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from deckwright.rules.data.names import portable_file_name
 
-from .spool import Spool, Spooled
+from .spool import Spool, Spooled, SpooledText
 
 _SVG_ID = re.compile(r'\bid="([^"]+)"')
 _SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)
@@ -116,7 +116,7 @@ class CardArt:
         self.game = game
         self.spool = spool
         self.faces = faces or Faces(game, fonts)
-        self._alts: dict[str, str] = {}
+        self._alts: dict[str, str | SpooledText] = {}
         self.images: dict[Path, str] = {}  # card art file -> its name under the game's images/ folder
 
     # -- texts -------------------------------------------------------------
@@ -157,12 +157,14 @@ class CardArt:
     def label(self, card: Card, key: str) -> str:
         return field_label(self.game, card, key)
 
-    def alt(self, card: Card) -> str:
-        """Name, type and every value on the card: the alt text and what the gallery searches."""
+    def alt(self, card: Card) -> str | SpooledText:
+        """Name, type and every value on the card: the alt text and what the gallery searches (kept in the
+        spool when there is one: ``str()`` of it is the text)."""
         if card.id not in self._alts:
             parts = [f"{card.name} ({self.game.card_types[card.type].name})"]
             parts.extend(f"{label}: {text}" for label, text in card_fields(self.faces, card))
-            self._alts[card.id] = ". ".join(parts)
+            text = ". ".join(parts)
+            self._alts[card.id] = text if self.spool is None else self.spool.keep_text(text)
         return self._alts[card.id]
 
     def back_alt(self, deck: Deck) -> str:

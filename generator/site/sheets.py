@@ -18,6 +18,7 @@ from deckwright.generator.layout.shapes import Shape, css_clip, outline, pack, s
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 
 from .cards import CardArt, Picture, back_symbol_id, face_symbol_id, sheet_symbol_id
+from .spool import SpooledText
 
 
 @dataclass(frozen=True, slots=True)  # one per printed card and paper
@@ -25,7 +26,7 @@ class Slot:
     x: float  # left edge, mm from the paper's left
     y: float  # top edge, mm from the paper's top
     symbol_id: str
-    alt: str
+    alt: str | SpooledText  # str() of it is the text
 
 
 @dataclass(frozen=True)
