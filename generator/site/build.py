@@ -46,7 +46,7 @@ from .pages import Links, RenderedPage, render_page
 from .paging import LOOSE, Gallery, PrintPart, page_file, plan_gallery, plan_print
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .search import GALLERY_INDEX, gallery_index, gallery_index_pieces
-from .sheets import print_sheets
+from .sheets import print_sheets, sheet_html
 from .spool import Spool
 
 HTML_TEMPLATES = TEMPLATES / "html"
@@ -260,7 +260,8 @@ def _environment():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor)
+    env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor,
+                       sheet_html=sheet_html)
     env.filters["in_game"] = in_game
     return env
 
