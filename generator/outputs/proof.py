@@ -16,7 +16,7 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
 from deckwright.generator.layout.shapes import Shape, outline, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
-from deckwright.rules.data.model import Card, Game
+from deckwright.rules.data.model import Card, Deck, Game
 from deckwright.rules.data.units import CARD_SIZES
 
 from .print_shapes import pdf_path
@@ -35,11 +35,15 @@ INK, MUTED, RULE = "#222222", "#666666", "#bbbbbb"
 
 @dataclass(frozen=True)
 class Cell:
-    """One picture on the proof and its three label lines."""
+    """One picture on the proof, a card's face or a deck's back (laid out as it is drawn: a proof of 20,000 cards
+    would otherwise hold every card's display list), and its three label lines."""
 
-    display: dl.DisplayList
+    piece: Card | Deck
     shape: Shape
     lines: tuple[str, str, str]
+
+    def display(self, faces: Faces) -> dl.DisplayList:
+        return faces.front(self.piece) if isinstance(self.piece, Card) else faces.back(self.piece)
 
 
 def _shown(loc, root: Path) -> str:
@@ -57,7 +61,7 @@ def _copies(card: Card) -> str:
     return f"\u00d7{card.copies}" if isinstance(card.copies, int) else "\u00d7? (open)"
 
 
-def sections(game: Game, faces: Faces) -> list[tuple[str, Shape, list[Cell]]]:
+def sections(game: Game) -> list[tuple[str, Shape, list[Cell]]]:
     """(heading, piece shape, cells) per deck, in game.yaml's order, then the cards in no deck."""
     out = []
     for deck in game.decks.values():
@@ -65,8 +69,8 @@ def sections(game: Game, faces: Faces) -> list[tuple[str, Shape, list[Cell]]]:
         if not cards:
             continue
         shape = shape_of(deck.size)
-        back = Cell(faces.back(deck), shape, ("back", f"deck {deck.id}", _shown(deck.loc, game.root)))
-        cells = [back] + [Cell(faces.front(card), shape, (card.id, f"{_copies(card)} \u00b7 "
+        back = Cell(deck, shape, ("back", f"deck {deck.id}", _shown(deck.loc, game.root)))
+        cells = [back] + [Cell(card, shape, (card.id, f"{_copies(card)} \u00b7 "
                                                                     f"{game.card_types[card.type].name}",
                                                           _shown(card.loc, game.root))) for card in cards]
         heading = f"{deck.name} \u00b7 {deck.size} \u00b7 {len(cards)} different, {game.deck_total(deck.id)} to print"
@@ -74,7 +78,7 @@ def sections(game: Game, faces: Faces) -> list[tuple[str, Shape, list[Cell]]]:
     loose = sorted((c for c in game.cards if c.deck not in game.decks), key=lambda c: (c.loc.file, c.loc.line))
     if loose:
         shape = Shape("rect", *CARD_SIZES["poker"])
-        cells = [Cell(faces.front(card), shape, (card.id, _copies(card), _shown(card.loc, game.root))) for card in loose]
+        cells = [Cell(card, shape, (card.id, _copies(card), _shown(card.loc, game.root))) for card in loose]
         out.append((f"Not in a deck \u00b7 {len(loose)} cards", shape, cells))
     return out
 
@@ -94,7 +98,7 @@ class ProofPdf:
                                  "every card small, labelled with its id, copies and where it is written")
         self.painter = PdfPainter(self.canvas, self.faces.fonts)
         self.y = None  # no page open
-        for heading, shape, cells in sections(game, self.faces):
+        for heading, shape, cells in sections(game):
             self._section(heading, shape, cells)
         if self.y is not None:
             self._end_page()
@@ -148,7 +152,7 @@ class ProofPdf:
         if shape.packed:
             c.clipPath(pdf_path(c, outline(shape), 0.0), stroke=0, fill=0)
         self.painter.page_height = 0.0  # the scaled frame's origin is the card's corner
-        self.painter.place(cell.display, 0.0, 0.0, clip=(0.0, 0.0, shape.width, shape.height))
+        self.painter.place(cell.display(self.faces), 0.0, 0.0, clip=(0.0, 0.0, shape.width, shape.height))
         self.painter.page_height = page_height
         c.restoreState()
         c.saveState()
