@@ -9,6 +9,7 @@ Round and hex pieces are cut to their shape; every piece has a hairline outline,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
@@ -16,9 +17,11 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
 from deckwright.generator.layout.shapes import Shape, outline, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
+from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.data.model import Card, Deck, Game
 from deckwright.rules.data.units import CARD_SIZES
 
+from .print_pdfs import _Runs
 from .print_shapes import pdf_path
 
 PROOF_SCALE = 0.56  # a poker card 35.6 x 49.8 mm: five by four on A4 and on Letter, labels included
@@ -31,6 +34,8 @@ LABEL_LINE = 2.4  # mm
 LABEL = 3 * LABEL_LINE + 0.8  # the label under a card
 REGULAR, BOLD = "Open Sans:regular", "Open Sans:bold"
 INK, MUTED, RULE = "#222222", "#666666", "#bbbbbb"
+SUBJECT = "every card small, labelled with its id, copies and where it is written"
+RUN_PAGES = 100  # pages held at a time (2,000 poker cards; ReportLab keeps a canvas's pages until it is saved)
 
 
 @dataclass(frozen=True)
@@ -84,26 +89,48 @@ def sections(game: Game) -> list[tuple[str, Shape, list[Cell]]]:
 
 
 class ProofPdf:
-    """Writes the proof: sections flow down the pages, a deck's heading never alone at a page's foot."""
+    """Writes the proof: sections flow down the pages, a deck's heading never alone at a page's foot.
 
-    def __init__(self, game: Game, faces: Faces, paper: str):
+    ReportLab keeps a canvas's pages until it is saved, so a proof written to a path is drawn in runs of
+    ``run_pages`` pages joined into the file at the end, as home print does (``print_pdfs._Runs``,
+    ``render.pdfjoin``); a proof of one run is written as it always was."""
+
+    def __init__(self, game: Game, faces: Faces, paper: str, run_pages: int = RUN_PAGES):
         self.game = game
         self.faces = faces
         self.paper = paper_size(paper)
+        self.run_pages = run_pages
         self.pages = 0
+        self.title = f"{game.title}: proof"
 
     def write(self, target) -> int:
-        game = self.game
-        self.canvas = new_canvas(target, self.paper, self.faces.fonts, f"{game.title}: proof",
-                                 "every card small, labelled with its id, copies and where it is written")
-        self.painter = PdfPainter(self.canvas, self.faces.fonts)
+        """Writes the proof to a path (in runs) or a file object (held whole); returns its page count."""
+        if not isinstance(target, (str, PathLike)):
+            self._draw(target, None)
+            return self.pages
+        runs = _Runs(Path(target))
+        try:
+            self._draw(str(target), runs)
+            if runs.files:
+                join_pdfs([Part(path) for path in runs.files], Path(target), self.title, SUBJECT)
+        finally:
+            runs.clean()
+        return self.pages
+
+    def _draw(self, target, runs: _Runs | None) -> None:
+        self.runs = runs
+        self._open(target)
         self.y = None  # no page open
-        for heading, shape, cells in sections(game):
+        for heading, shape, cells in sections(self.game):
             self._section(heading, shape, cells)
         if self.y is not None:
             self._end_page()
         self.canvas.save()
-        return self.pages
+
+    def _open(self, target) -> None:
+        self.canvas = new_canvas(target, self.paper, self.faces.fonts, self.title, SUBJECT)
+        self.painter = PdfPainter(self.canvas, self.faces.fonts)
+        self.pages_in_run = 0
 
     # -- flow ----------------------------------------------------------------------
 
@@ -129,8 +156,12 @@ class ProofPdf:
     def _new_page(self) -> None:
         if self.y is not None:
             self._end_page()
+        if self.runs is not None and self.pages_in_run >= self.run_pages:  # this run is full: saved, the next begun
+            self.canvas.save()
+            self._open(self.runs.next_target(self.pages))
         self.painter.set_page_size(*self.paper)
         self.pages += 1
+        self.pages_in_run += 1
         self._text(MARGIN, MARGIN - 2.0, f"{self.game.title}: proof", BOLD, 7.0, MUTED)
         self._text(self.paper[0] - MARGIN, MARGIN - 2.0, f"page {self.pages}", REGULAR, 7.0, MUTED, right=True)
         self.y = MARGIN + HEADER - 4.0
@@ -187,6 +218,6 @@ class ProofPdf:
         draw(x * PT_PER_MM, (self.painter.page_height - y) * PT_PER_MM, text)
 
 
-def write_proof(target, game: Game, faces: Faces, paper: str) -> int:
+def write_proof(target, game: Game, faces: Faces, paper: str, run_pages: int = RUN_PAGES) -> int:
     """The proof PDF; returns its page count."""
-    return ProofPdf(game, faces, paper).write(target)
+    return ProofPdf(game, faces, paper, run_pages).write(target)
