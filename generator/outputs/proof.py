@@ -105,16 +105,14 @@ class ProofPdf:
 
     def write(self, target) -> int:
         """Writes the proof to a path (in runs) or a file object (held whole); returns its page count."""
-        if not isinstance(target, (str, PathLike)):
-            self._draw(target, None)
-            return self.pages
-        runs = _Runs(Path(target))
+        runs = _Runs(Path(target)) if isinstance(target, (str, PathLike)) else None
         try:
-            self._draw(str(target), runs)
-            if runs.files:
+            self._draw(target if runs is None else str(target), runs)
+            if runs is not None and runs.files:
                 join_pdfs([Part(path) for path in runs.files], Path(target), self.title, SUBJECT)
         finally:
-            runs.clean()
+            if runs is not None:
+                runs.clean()
         return self.pages
 
     def _draw(self, target, runs: _Runs | None) -> None:
