@@ -11,9 +11,14 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
+from deckwright.generator.layout.fonts import game_fonts
 from deckwright.generator.site import build_site
+from deckwright.generator.site.build import _Writer, game_pages, game_view, render_rule_pages
 from deckwright.generator.site.paging import PageBudget, page_file, pager, plan_gallery, split
+from deckwright.generator.site.readings import reading_views
+from deckwright.generator.site.spool import Spool
 from deckwright.rules.ci.check import check_game
 from deckwright.rules.load import load_game
 
@@ -325,3 +330,28 @@ def test_a_card_name_of_markup_found_on_another_page_stays_text(paged, browser):
     page.wait_for_timeout(200)
     assert page.evaluate("window.__xss") is None and page.locator("main img").count() == 0
     page.close()
+
+
+def test_the_written_site_holds_what_its_pages_render_whole(paged):
+    """A build's site keeps its pictures and alt texts in a spool file and writes each page in pieces as it is
+    made (site/spool.py); the files hold what the same pages render to in memory, as ``deckwright serve`` has
+    them, the card named with markup escaped alike."""
+    game, first, _ = paged
+    report = check_game(game.root)
+    writer = _Writer()
+    view = game_view(game, report, game_fonts(game.root))
+    render_rule_pages(view, report, writer.partials)
+    view.readings = reading_views(game, view.pages, view.examples, view.gallery.card_href)
+    whole = game_pages(writer, view)
+    assert view.art.spool is None and {"big-box/cards-index.js", "big-box/print-letter-2.html"} <= set(whole)
+    assert HOSTILE not in whole[f"big-box/{view.gallery.card_files['foe-299']}"]
+    for path, text in whole.items():
+        assert (first / path).read_text(encoding="utf-8") == text, path
+
+
+def test_a_spool_gives_back_what_it_keeps():
+    spool = Spool()
+    kept = [spool.keep(data) for data in (b"\x00first", b"", "caf\u00e9".encode())]
+    text = spool.keep_text("Raven <b> & \u00e9")
+    assert [entry.read() for entry in kept] == [b"\x00first", b"", "caf\u00e9".encode()]
+    assert str(text) == "Raven <b> & \u00e9" and str(escape(text)) == "Raven &lt;b&gt; &amp; \u00e9"

@@ -9,6 +9,7 @@ Round and hex pieces are cut to their shape; every piece has a hairline outline,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
@@ -16,9 +17,11 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
 from deckwright.generator.layout.shapes import Shape, outline, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
-from deckwright.rules.data.model import Card, Game
+from deckwright.generator.render.pdfjoin import Part, join_pdfs
+from deckwright.rules.data.model import Card, Deck, Game
 from deckwright.rules.data.units import CARD_SIZES
 
+from .print_pdfs import _Runs
 from .print_shapes import pdf_path
 
 PROOF_SCALE = 0.56  # a poker card 35.6 x 49.8 mm: five by four on A4 and on Letter, labels included
@@ -31,15 +34,21 @@ LABEL_LINE = 2.4  # mm
 LABEL = 3 * LABEL_LINE + 0.8  # the label under a card
 REGULAR, BOLD = "Open Sans:regular", "Open Sans:bold"
 INK, MUTED, RULE = "#222222", "#666666", "#bbbbbb"
+SUBJECT = "every card small, labelled with its id, copies and where it is written"
+RUN_PAGES = 100  # pages held at a time (2,000 poker cards; ReportLab keeps a canvas's pages until it is saved)
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One picture on the proof and its three label lines."""
+    """One picture on the proof, a card's face or a deck's back (laid out as it is drawn: a proof of 20,000 cards
+    would otherwise hold every card's display list), and its three label lines."""
 
-    display: dl.DisplayList
+    piece: Card | Deck
     shape: Shape
     lines: tuple[str, str, str]
+
+    def display(self, faces: Faces) -> dl.DisplayList:
+        return faces.front(self.piece) if isinstance(self.piece, Card) else faces.back(self.piece)
 
 
 def _shown(loc, root: Path) -> str:
@@ -57,7 +66,7 @@ def _copies(card: Card) -> str:
     return f"\u00d7{card.copies}" if isinstance(card.copies, int) else "\u00d7? (open)"
 
 
-def sections(game: Game, faces: Faces) -> list[tuple[str, Shape, list[Cell]]]:
+def sections(game: Game) -> list[tuple[str, Shape, list[Cell]]]:
     """(heading, piece shape, cells) per deck, in game.yaml's order, then the cards in no deck."""
     out = []
     for deck in game.decks.values():
@@ -65,8 +74,8 @@ def sections(game: Game, faces: Faces) -> list[tuple[str, Shape, list[Cell]]]:
         if not cards:
             continue
         shape = shape_of(deck.size)
-        back = Cell(faces.back(deck), shape, ("back", f"deck {deck.id}", _shown(deck.loc, game.root)))
-        cells = [back] + [Cell(faces.front(card), shape, (card.id, f"{_copies(card)} \u00b7 "
+        back = Cell(deck, shape, ("back", f"deck {deck.id}", _shown(deck.loc, game.root)))
+        cells = [back] + [Cell(card, shape, (card.id, f"{_copies(card)} \u00b7 "
                                                                     f"{game.card_types[card.type].name}",
                                                           _shown(card.loc, game.root))) for card in cards]
         heading = f"{deck.name} \u00b7 {deck.size} \u00b7 {len(cards)} different, {game.deck_total(deck.id)} to print"
@@ -74,32 +83,52 @@ def sections(game: Game, faces: Faces) -> list[tuple[str, Shape, list[Cell]]]:
     loose = sorted((c for c in game.cards if c.deck not in game.decks), key=lambda c: (c.loc.file, c.loc.line))
     if loose:
         shape = Shape("rect", *CARD_SIZES["poker"])
-        cells = [Cell(faces.front(card), shape, (card.id, _copies(card), _shown(card.loc, game.root))) for card in loose]
+        cells = [Cell(card, shape, (card.id, _copies(card), _shown(card.loc, game.root))) for card in loose]
         out.append((f"Not in a deck \u00b7 {len(loose)} cards", shape, cells))
     return out
 
 
 class ProofPdf:
-    """Writes the proof: sections flow down the pages, a deck's heading never alone at a page's foot."""
+    """Writes the proof: sections flow down the pages, a deck's heading never alone at a page's foot.
 
-    def __init__(self, game: Game, faces: Faces, paper: str):
+    ReportLab keeps a canvas's pages until it is saved, so a proof written to a path is drawn in runs of
+    ``run_pages`` pages joined into the file at the end, as home print does (``print_pdfs._Runs``,
+    ``render.pdfjoin``); a proof of one run is written as it always was."""
+
+    def __init__(self, game: Game, faces: Faces, paper: str, run_pages: int = RUN_PAGES):
         self.game = game
         self.faces = faces
         self.paper = paper_size(paper)
+        self.run_pages = run_pages
         self.pages = 0
+        self.title = f"{game.title}: proof"
 
     def write(self, target) -> int:
-        game = self.game
-        self.canvas = new_canvas(target, self.paper, self.faces.fonts, f"{game.title}: proof",
-                                 "every card small, labelled with its id, copies and where it is written")
-        self.painter = PdfPainter(self.canvas, self.faces.fonts)
+        """Writes the proof to a path (in runs) or a file object (held whole); returns its page count."""
+        runs = _Runs(Path(target)) if isinstance(target, (str, PathLike)) else None
+        try:
+            self._draw(target if runs is None else str(target), runs)
+            if runs is not None and runs.files:
+                join_pdfs([Part(path) for path in runs.files], Path(target), self.title, SUBJECT)
+        finally:
+            if runs is not None:
+                runs.clean()
+        return self.pages
+
+    def _draw(self, target, runs: _Runs | None) -> None:
+        self.runs = runs
+        self._open(target)
         self.y = None  # no page open
-        for heading, shape, cells in sections(game, self.faces):
+        for heading, shape, cells in sections(self.game):
             self._section(heading, shape, cells)
         if self.y is not None:
             self._end_page()
         self.canvas.save()
-        return self.pages
+
+    def _open(self, target) -> None:
+        self.canvas = new_canvas(target, self.paper, self.faces.fonts, self.title, SUBJECT)
+        self.painter = PdfPainter(self.canvas, self.faces.fonts)
+        self.pages_in_run = 0
 
     # -- flow ----------------------------------------------------------------------
 
@@ -125,8 +154,12 @@ class ProofPdf:
     def _new_page(self) -> None:
         if self.y is not None:
             self._end_page()
+        if self.runs is not None and self.pages_in_run >= self.run_pages:  # this run is full: saved, the next begun
+            self.canvas.save()
+            self._open(self.runs.next_target(self.pages))
         self.painter.set_page_size(*self.paper)
         self.pages += 1
+        self.pages_in_run += 1
         self._text(MARGIN, MARGIN - 2.0, f"{self.game.title}: proof", BOLD, 7.0, MUTED)
         self._text(self.paper[0] - MARGIN, MARGIN - 2.0, f"page {self.pages}", REGULAR, 7.0, MUTED, right=True)
         self.y = MARGIN + HEADER - 4.0
@@ -148,7 +181,7 @@ class ProofPdf:
         if shape.packed:
             c.clipPath(pdf_path(c, outline(shape), 0.0), stroke=0, fill=0)
         self.painter.page_height = 0.0  # the scaled frame's origin is the card's corner
-        self.painter.place(cell.display, 0.0, 0.0, clip=(0.0, 0.0, shape.width, shape.height))
+        self.painter.place(cell.display(self.faces), 0.0, 0.0, clip=(0.0, 0.0, shape.width, shape.height))
         self.painter.page_height = page_height
         c.restoreState()
         c.saveState()
@@ -183,6 +216,6 @@ class ProofPdf:
         draw(x * PT_PER_MM, (self.painter.page_height - y) * PT_PER_MM, text)
 
 
-def write_proof(target, game: Game, faces: Faces, paper: str) -> int:
+def write_proof(target, game: Game, faces: Faces, paper: str, run_pages: int = RUN_PAGES) -> int:
     """The proof PDF; returns its page count."""
-    return ProofPdf(game, faces, paper).write(target)
+    return ProofPdf(game, faces, paper, run_pages).write(target)

@@ -27,6 +27,8 @@ from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from deckwright.rules.data.names import portable_file_name
 
+from .spool import Spool, Spooled, SpooledText
+
 _SVG_ID = re.compile(r'\bid="([^"]+)"')
 _SVG_OPEN = re.compile(r"^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE[^>]*>\s*)?<svg\b([^>]*)>", re.S)
 _VIEWBOX = re.compile(r'viewBox="([^"]+)"')
@@ -64,11 +66,12 @@ class Picture:
     """One card face or back as an SVG symbol: inner markup plus its size in millimetres.
 
     The markup is kept compressed (a third of its size or less): a site holds every card's picture from planning
-    its pages until it writes them, some 37 MB of markup for 20,000 poker cards."""
+    its pages until it writes them, some 37 MB of markup for 20,000 poker cards. A build's site keeps it in a
+    spool (site/spool.py), out of memory."""
 
     symbol_id: str
     view_box: str
-    packed: bytes  # the SVG markup without the outer <svg> element, ids prefixed to be unique on a page: zlib'd
+    packed: bytes | Spooled  # the SVG markup without the outer <svg> element, ids prefixed to be unique: zlib'd
     length: int  # characters of that markup, what a page budgets
     width_mm: float
     height_mm: float
@@ -76,7 +79,8 @@ class Picture:
 
     @property
     def inner(self) -> str:
-        return zlib.decompress(self.packed).decode("utf-8")
+        packed = self.packed if isinstance(self.packed, bytes) else self.packed.read()
+        return zlib.decompress(packed).decode("utf-8")
 
     def symbol(self, game_root: str = "") -> str:
         """The symbol for a page ``game_root`` (``""`` or ``"../"``) away from the game's folder."""
@@ -98,17 +102,21 @@ def as_picture(svg: str, symbol_id: str, width_mm: float, height_mm: float) -> P
         inner = re.sub(r'(url\(#|href="#)([^)"]+)',
                        lambda m: m.group(1) + (prefix + m.group(2) if m.group(2) in ids else m.group(2)), inner)
     inner = inner.strip()
-    return Picture(symbol_id, view_box.group(1) if view_box else f"0 0 {width_mm:g} {height_mm:g}",
+    # a view box or clip is one string however many cards share it
+    return Picture(symbol_id, sys.intern(view_box.group(1) if view_box else f"0 0 {width_mm:g} {height_mm:g}"),
                    zlib.compress(inner.encode("utf-8"), 1), len(inner), width_mm, height_mm)
 
 
 class CardArt:
     """One game's card pictures and texts, with its layouts read once."""
 
-    def __init__(self, game: Game, fonts: FontBook | None = None, faces: Faces | None = None):
+    def __init__(self, game: Game, fonts: FontBook | None = None, faces: Faces | None = None,
+                 spool: Spool | None = None):
+        """``spool``: where to keep the pictures' markup (else in memory)."""
         self.game = game
+        self.spool = spool
         self.faces = faces or Faces(game, fonts)
-        self._alts: dict[str, str] = {}
+        self._alts: dict[str, str | SpooledText] = {}
         self.images: dict[Path, str] = {}  # card art file -> its name under the game's images/ folder
 
     # -- texts -------------------------------------------------------------
@@ -149,12 +157,14 @@ class CardArt:
     def label(self, card: Card, key: str) -> str:
         return field_label(self.game, card, key)
 
-    def alt(self, card: Card) -> str:
-        """Name, type and every value on the card: the alt text and what the gallery searches."""
+    def alt(self, card: Card) -> str | SpooledText:
+        """Name, type and every value on the card: the alt text and what the gallery searches (kept in the
+        spool when there is one: ``str()`` of it is the text)."""
         if card.id not in self._alts:
             parts = [f"{card.name} ({self.game.card_types[card.type].name})"]
             parts.extend(f"{label}: {text}" for label, text in card_fields(self.faces, card))
-            self._alts[card.id] = ". ".join(parts)
+            text = ". ".join(parts)
+            self._alts[card.id] = text if self.spool is None else self.spool.keep_text(text)
         return self._alts[card.id]
 
     def back_alt(self, deck: Deck) -> str:
@@ -175,12 +185,13 @@ class CardArt:
     def picture(self, display, symbol_id: str) -> Picture:
         """A display list (trim only, no bleed) as a symbol of its own size."""
         svg = render_svg(display, image_href=self.image_href)
-        return as_picture(svg, symbol_id, display.width, display.height)
+        picture = as_picture(svg, symbol_id, display.width, display.height)
+        return picture if self.spool is None else replace(picture, packed=self.spool.keep(picture.packed))
 
     def face(self, card: Card) -> Picture:
         picture = self.picture(self.faces.front(card), face_symbol_id(card.id))
         deck = self.game.decks.get(card.deck)
-        return replace(picture, clip=css_clip(shape_of(deck.size))) if deck is not None else picture
+        return replace(picture, clip=sys.intern(css_clip(shape_of(deck.size)))) if deck is not None else picture
 
     def back(self, deck: Deck) -> Picture:
         return replace(self.picture(self.faces.back(deck), back_symbol_id(deck.id)), clip=css_clip(shape_of(deck.size)))

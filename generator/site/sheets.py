@@ -12,12 +12,15 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from markupsafe import Markup, escape
+
 from deckwright.generator.layout.impose import Mark, plan_grid
 from deckwright.generator.layout.paper import PAGE_MARGIN, is_page_sheet, paper_size
 from deckwright.generator.layout.shapes import Shape, css_clip, outline, pack, shape_of, svg_path
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 
 from .cards import CardArt, Picture, back_symbol_id, face_symbol_id, sheet_symbol_id
+from .spool import SpooledText
 
 
 @dataclass(frozen=True, slots=True)  # one per printed card and paper
@@ -25,7 +28,7 @@ class Slot:
     x: float  # left edge, mm from the paper's left
     y: float  # top edge, mm from the paper's top
     symbol_id: str
-    alt: str
+    alt: str | SpooledText  # str() of it is the text
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,21 @@ class PrintSheet:
     @property
     def landscape(self) -> bool:
         return self.paper[0] > self.paper[1]
+
+
+def sheet_html(sheet: PrintSheet) -> Markup:
+    """The sheet's crop marks, then its cards, as print.html shows them: made here in one pass, as a template's
+    loops spent a fifth of a big game's site on them."""
+    marks = "".join(f'<span class="crop" style="left: {mark.x1:.2f}mm; top: {mark.y1:.2f}mm; '
+                    f'width: {mark.x2 - mark.x1:.2f}mm; height: {mark.y2 - mark.y1:.2f}mm"></span>'
+                    for mark in sheet.marks)
+    width, height = escape(sheet.card_width), escape(sheet.card_height)
+    size = f"width: {width}mm; height: {height}mm" + (f"; clip-path: {escape(sheet.clip)}" if sheet.clip else "")
+    cards = "".join(f'    <svg class="print-card" role="img" aria-label="{escape(slot.alt)}" viewBox="0 0 {width} '
+                    f'{height}" style="left: {slot.x:.3f}mm; top: {slot.y:.3f}mm; {size}"><use '
+                    f'href="#{escape(slot.symbol_id)}" width="{width}" height="{height}"/></svg>\n'
+                    for slot in sheet.slots)
+    return Markup(marks + cards)  # every value escaped above
 
 
 def print_sheets(game: Game, art: CardArt, paper_name: str = "a4", backs: bool = True) -> list[PrintSheet]:
