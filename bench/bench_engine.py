@@ -106,7 +106,7 @@ def heuristic_encounters(way: str, games: int) -> tuple[float, int]:
     else:
         from deckwright.rules.games.nightmare_hunt.strategies import heuristic_choice
         rules, extra = nh.prepare(load_game(folder)), {"in_place": way != "apply"}
-    if way == "simulator":  # run_chunk's path: in place, the card facts counted
+    if way == "simulator":  # run_chunk's path: in place, the card facts of a chunk's games in one log
         from deckwright.rules.sim.worker import CardFactLog
         cards = frozenset(card.id for card in load_game(folder).cards)
 
@@ -116,14 +116,16 @@ def heuristic_encounters(way: str, games: int) -> tuple[float, int]:
         facts = dict
     encounters, start = 0, time.process_time()
     for level in (1, 2, 3):
-        for armor in rules.armors:
+        for armor in rules.armors:  # a cell's games: as a chunk of them (run_chunk's log, closed each game)
+            logged = facts()
             for seed in range(games):
-                logged = facts()
                 result = play(nh, rules, seed, 5_000, {"armor": armor, "level": level}, choose=heuristic_choice,
                               check_every=5_001, **extra, **logged)
                 encounters += result.state.encounters
-                if logged:  # the card facts counted, as run_chunk counts them at each game's end
-                    logged["log"].counts  # noqa: B018
+                if logged:
+                    logged["log"].game_over(nh.outcome(result.state)[1])
+            if logged:
+                logged["log"].figures()
     return encounters / (time.process_time() - start), encounters
 
 

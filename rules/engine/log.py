@@ -13,6 +13,10 @@ log also says which kinds it records: ``kind in log`` (an ``EventLog`` every
 kind, ``NULL_LOG`` none, the simulator's card-fact log the few it counts), so
 a hot path can write ``if "draw" in log: log.add("draw", ...)`` and build only
 the events the log keeps.
+
+The simulator's log (``rules.sim.worker.CardFactLog``) counts cards only, and has ``card_facts`` true: a hot
+path may hand it the cards of a ``CARD_FACTS`` event directly, ``log.drew(cards)`` and ``log.played(card)``,
+instead of adding the event (a call in C, no event built). Every other log has ``card_facts`` false.
 """
 from __future__ import annotations
 
@@ -61,6 +65,7 @@ def plain_fact(event: Event) -> tuple[str, Any]:
 class EventLog:
     narrate: Narrate = field(default_factory=Narrator)  # without a game's table: the engine's own kinds
     events: list[Event] = field(default_factory=list)
+    card_facts = False  # card facts arrive as events (a class attribute, not a field)
 
     def __bool__(self) -> bool:  # an empty log is still a log that records
         return True
@@ -89,6 +94,8 @@ class NullLog(tuple):
     It is an empty tuple so that ``if log:`` and ``kind in log`` are decided in
     C: random play asks them hundreds of thousands of times.
     """
+
+    card_facts = False
 
     @property
     def events(self) -> tuple:

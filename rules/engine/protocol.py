@@ -33,7 +33,11 @@ class Chance(Protocol):
 
 class Log(Protocol):
     """Where events go (``rules.engine.log``): ``add(kind, **data)``; falsy when nothing is recorded, and
-    ``kind in log`` when events of that kind are (rules code may ask either before building an event)."""
+    ``kind in log`` when events of that kind are (rules code may ask either before building an event).
+    ``card_facts``: the log counts cards only and also takes them without an event, ``drew(cards)`` and
+    ``played(card)`` (the simulator's; a hot path may call them instead of adding a ``CARD_FACTS`` event)."""
+
+    card_facts: bool
 
     def add(self, kind: str, **data: Any) -> None: ...
 

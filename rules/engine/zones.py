@@ -21,16 +21,6 @@ from .chance import item_id
 from .errors import RuleError
 
 
-def _ids(links: tuple) -> list:
-    """The card ids of a chain ``(id, (id, (..., ())))``, newest first."""
-    cards = []
-    append = cards.append
-    while links:
-        card, links = links
-        append(card)
-    return cards
-
-
 def _counted(items) -> Counter:
     """How many of each card id ``items`` hold (counted in C; objects by identity, then under their ids)."""
     counts = Counter(items)
@@ -42,8 +32,8 @@ def _counted(items) -> Counter:
 @dataclass(slots=True)
 class Zones:
     piles: dict[str, list] = field(default_factory=dict)
-    # Every card id created and removed, newest first, as immutable chains (id, (id, ... ())): a copy
-    # shares them, and random play copies the zones at every action.
+    # Every card id created and removed, oldest first, as tuples: a copy shares them, and random play copies the
+    # zones at every action; the conservation check counts them in C at the end of every game.
     created_ids: tuple = ()
     removed_ids: tuple = ()
     # The piles this object may change in place; None: all of them. A copy shares every pile's list
@@ -52,11 +42,11 @@ class Zones:
 
     @property
     def created(self) -> Counter:
-        return Counter(_ids(self.created_ids))
+        return Counter(self.created_ids)
 
     @property
     def removed(self) -> Counter:
-        return Counter(_ids(self.removed_ids))
+        return Counter(self.removed_ids)
 
     @classmethod
     def with_piles(cls, *names: str, **top_first: Iterable) -> "Zones":
@@ -181,7 +171,7 @@ class Zones:
 
     def create(self, card, dst: str, to: str = "top") -> None:
         """Bring a card in from outside the counted piles (an unlimited supply, a summoned copy)."""
-        self.created_ids = (card if type(card) is str else item_id(card), self.created_ids)
+        self.created_ids += (card if type(card) is str else item_id(card),)
         if to == "top":
             owned = self._owned
             (self.piles[dst] if owned is None or dst in owned else self.own(dst)).append(card)
@@ -192,17 +182,14 @@ class Zones:
         """``copies`` of a card id from the supply, on top of ``dst``: as many ``create`` calls would."""
         if copies <= 0:
             return
-        created = self.created_ids
-        for _ in range(copies):
-            created = (card, created)
-        self.created_ids = created
+        self.created_ids += (card,) * copies
         owned = self._owned
         (self.piles[dst] if owned is None or dst in owned else self.own(dst)).extend([card] * copies)
 
     def remove(self, card, src: str) -> object:
         """Take a card out of play for good (trashed, or back to the supply)."""
         item = self.take(src, card)
-        self.removed_ids = (item_id(item), self.removed_ids)
+        self.removed_ids += (item_id(item),)
         return item
 
     def remove_every(self, card: str, src: str) -> int:
@@ -213,8 +200,7 @@ class Zones:
             self.piles[src] = [item for item in pile if item != card]
             if self._owned is not None:
                 self._owned.add(src)
-            for _ in range(count):
-                self.removed_ids = (card, self.removed_ids)
+            self.removed_ids += (card,) * count
         return count
 
     # -- conservation ------------------------------------------------------
@@ -226,8 +212,8 @@ class Zones:
     def conservation_problems(self, start: Counter) -> list[str]:
         """Differences between the piles and ``start`` + created - removed; empty when every card is accounted for."""
         # each side counted in one pass, in C, and only upwards: no zero or negative entry
-        held = _counted(chain(chain.from_iterable(self.piles.values()), _ids(self.removed_ids)))
-        supplied = Counter(chain(start.elements(), _ids(self.created_ids)))
+        held = _counted(chain(chain.from_iterable(self.piles.values()), self.removed_ids))
+        supplied = Counter(chain(start.elements(), self.created_ids))
         if dict.__eq__(held, supplied):  # every card accounted for: the common case, compared in C (no zero entries)
             return []
         created, removed = self.created, self.removed

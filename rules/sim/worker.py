@@ -65,18 +65,32 @@ def strategies(module) -> dict[str, Callable]:
 
 
 class CardFactLog(frozenset):
-    """A log that keeps only the card facts a module's ``CARD_FACTS`` table names: ``{event kind: (fact, data
-    key)}`` with fact ``drawn`` or ``played`` and the key's value a card id or a list of them (other values,
-    such as ``none``, are not cards and are skipped). It is the set of those kinds, so that ``kind in log`` is
-    answered in C and rules code that asks it builds no other event."""
+    """A log that keeps only the card facts of a chunk's games, from the events a module's ``CARD_FACTS`` table
+    names: ``{event kind: (fact, data key)}`` with fact ``drawn`` or ``played`` and the key's value a card id or a
+    list of them (other values, such as ``none``, are not cards and are skipped). It is the set of those kinds, so
+    that ``kind in log`` is answered in C and rules code that asks it builds no other event.
+
+    A hot path may hand it the cards without the event (``card_facts`` is true): ``drew(cards)`` and
+    ``played(card)`` are the lists' own ``extend`` and ``append``, called in C. ``game_over(won)`` closes each
+    game; ``figures()`` counts the chunk's facts at its end (in C)."""
+
+    # slots: rules code reads card_facts, drew and played at every card fact (an attribute in a slot is read fastest)
+    __slots__ = ("card_facts", "cards", "drawn_ids", "played_ids", "drew", "played", "routes", "played_in",
+                 "won_with", "game_starts_at")
 
     def __new__(cls, table: dict, cards: frozenset):
         return super().__new__(cls, table)
 
     def __init__(self, table: dict, cards: frozenset):
+        self.card_facts = True
         self.cards = cards
-        self.named = {"drawn": [], "played": []}  # what each fact's events name, in order, counted at the end
-        self.routes = {kind: (self.named[fact], key) for kind, (fact, key) in table.items()}
+        self.drawn_ids, self.played_ids = [], []  # what the events name, in order, over all the games
+        self.drew, self.played = self.drawn_ids.extend, self.played_ids.append
+        named = {"drawn": self.drawn_ids, "played": self.played_ids}
+        self.routes = {kind: (named[fact], key) for kind, (fact, key) in table.items()}
+        self.played_in: list = []  # each game's cards played (once a game), and again when the game was won
+        self.won_with: list = []
+        self.game_starts_at = 0  # where the game being played begins in played_ids
 
     def __bool__(self) -> bool:
         return True
@@ -92,10 +106,23 @@ class CardFactLog(frozenset):
         else:
             named.append(value)
 
-    @property
-    def counts(self) -> dict[str, Counter]:
-        """How many times each card was drawn and played (counted in C; a value that is no card is left out)."""
-        return {fact: Counter(filter(self.cards.__contains__, named)) for fact, named in self.named.items()}
+    def game_over(self, won: bool) -> None:
+        """The game being played has ended (``won``: a win); the next one starts."""
+        played = self.played_ids
+        in_game = self.cards.intersection(played[self.game_starts_at:])
+        self.game_starts_at = len(played)
+        self.played_in += in_game
+        if won:
+            self.won_with += in_game
+
+    def figures(self) -> dict[str, list[int]]:
+        """Card id -> [times drawn, times played, games played in, wins when played] over the games closed so far
+        (a value that is no card is left out), in card id order."""
+        counted = [Counter(filter(self.cards.__contains__, self.drawn_ids)),
+                   Counter(filter(self.cards.__contains__, self.played_ids)),
+                   Counter(self.played_in), Counter(self.won_with)]
+        named = set().union(*counted)
+        return {card: [counts[card] for counts in counted] for card in sorted(named)}
 
 
 def run_chunk(chunk: Chunk) -> dict:
@@ -105,11 +132,11 @@ def run_chunk(chunk: Chunk) -> dict:
     choose = strategies(module)[chunk.strategy]
     outcome = getattr(module, "outcome", None)
     table = getattr(module, "CARD_FACTS", None)
-    outcomes, lengths, cards = Counter(), Counter(), {}
+    outcomes, lengths = Counter(), Counter()
     wins, scored = 0, False
+    log = CardFactLog(table, ready.cards) if table else NULL_LOG
     for i in range(chunk.games):
         seed = chunk.seed + i
-        log = CardFactLog(table, ready.cards) if table else NULL_LOG
         try:
             result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
                           check_every=chunk.max_actions + 1, in_place=True)
@@ -126,15 +153,7 @@ def run_chunk(chunk: Chunk) -> dict:
         lengths[result.actions] += 1
         wins += bool(won)
         if table:
-            counts = log.counts
-            played = counts["played"]
-            for card, n in counts["drawn"].items():
-                cards.setdefault(card, [0, 0, 0, 0])[0] += n
-            for card, n in played.items():
-                entry = cards.setdefault(card, [0, 0, 0, 0])
-                entry[1] += n
-                entry[2] += 1
-                entry[3] += bool(won)
+            log.game_over(bool(won))
     return {"cell": chunk.cell, "number": chunk.number, "games": chunk.games, "wins": wins,
             "scored": scored, "outcomes": dict(outcomes), "lengths": dict(lengths),
-            "cards": cards}
+            "cards": log.figures() if table else {}}

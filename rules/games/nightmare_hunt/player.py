@@ -31,7 +31,9 @@ def take_action(state: State, action_id, target_label, discard, log) -> None:
                             f"(it holds {cards_text(rules, hand)})")
     else:
         cost_card = _cost_card(state, discard, action)
-    if "action" in log:
+    if log.card_facts:  # the simulator's log: the card alone, no event built
+        log.played(action.id)
+    elif "action" in log:
         log.add("action", action=action.id, discard=cost_card)
     if kind == "card":
         zones.move(action.id, HAND, DISCARD)
@@ -67,7 +69,7 @@ def react(state: State, reaction, discard, chance, log) -> None:
     state.pending = None
     state.phase = "prey"
     if reaction in (None, "none", False):
-        if "reaction" in log:
+        if not log.card_facts and "reaction" in log:  # "none" is no card: nothing for the simulator's log
             log.add("reaction", enemy=enemy.label, action="none", discard=None)
         resolve(state, enemy, ability, chance, log)
         return
@@ -85,7 +87,9 @@ def react(state: State, reaction, discard, chance, log) -> None:
     else:
         card = _cost_card(state, discard, action)
         zones.move(card, HAND, DISCARD)
-    if "reaction" in log:
+    if log.card_facts:
+        log.played(action.id)
+    elif "reaction" in log:
         log.add("reaction", enemy=enemy.label, action=action.id, discard=card)
     _pay_time(state, action, log)
     if action.skip_turn:

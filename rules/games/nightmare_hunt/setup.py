@@ -56,7 +56,9 @@ def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     zones.shuffle(DECK, chance)
     zones.draw(DECK, HAND, rules.mind)
     build_encounter_deck(state, chance)
-    if "start" in log:
+    if log.card_facts:  # the simulator's log: the cards alone, no event built
+        log.drew(zones.piles[HAND])
+    elif "start" in log:
         log.add("start", armor=armor, hand=list(zones.piles[HAND]))
     return state
 

@@ -12,7 +12,9 @@ def draw_to_mind(state: State, chance, log) -> None:
     while missing > 0:
         drawn = zones.draw(DECK, HAND, missing)
         missing -= len(drawn)
-        if "draw" in log and drawn:
+        if log.card_facts:  # the simulator's log: the cards alone, no event built
+            log.drew(drawn)
+        elif "draw" in log and drawn:
             log.add("draw", cards=drawn)  # a new list, which no pile holds
         if not zones.piles[DECK]:  # recover_if_empty, without the call: it always leaves the new wound to draw
             _recover(state, chance, log)
@@ -96,6 +98,8 @@ def go_to_town(state: State, chance, log) -> None:
     state.next_fast = 0
     state.pending = None
     state.queue = []
-    if "draw" in log:
+    if log.card_facts:
+        log.drew(zones.piles[HAND])
+    elif "draw" in log:
         log.add("draw", cards=list(zones.piles[HAND]))
 

@@ -27,7 +27,7 @@ def start_fight(state: State, foes: Sequence[tuple[Thing, str]], boss: bool, log
         elif thing.id in pile:  # the room names the enemy; its card comes out of the enemy deck when it is there
             pile.remove(thing.id)
         else:  # an enemy no deck holds (an example's own): it comes into play from outside the counted piles
-            state.created = (thing.id, state.created)
+            state.created += (thing.id,)
         key, n = thing.id, 2
         while key in taken:
             key, n = f"{thing.id}-{n}", n + 1

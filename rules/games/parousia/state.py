@@ -135,7 +135,7 @@ class State:
     devil_room_open: bool = False
     last: dict[str, Any] = field(default_factory=dict)  # what the last action rolled and did
     floors: int | None = None  # random play: the run ends when the party leaves this floor (the source names no end)
-    created: tuple = ()  # cards brought into play from outside the counted piles, as (id, (id, ... ()))
+    created: tuple = ()  # cards brought into play from outside the counted piles, their ids, oldest first
     unknown_decks: tuple[tuple[str, str], ...] = ()  # (deck, why) for decks whose cards the source leaves open
 
     def copy(self) -> "State":
