@@ -160,14 +160,17 @@ def encounters_per_cpu_second(games: int) -> float:
     path), ``games`` seeded attempts at every level and armour (the issue's way: bench_nightmare_hunt's 1,000)."""
     ready = prepared(GameSource(str(ROOT / "cards" / "nightmare-hunt")))
     choose = strategies(ready.module)["heuristic"]
-    table = ready.module.CARD_FACTS
+    table, outcome = ready.module.CARD_FACTS, ready.module.outcome
     encounters, start = 0, time.process_time()
     for level in (1, 2, 3):
         for armor in ready.rules.armors:
+            log = CardFactLog(table, ready.cards)  # one a chunk of games, each closed with its result
             for seed in range(games):
                 result = play(ready.module, ready.rules, seed, 5_000, {"armor": armor, "level": level}, choose=choose,
-                              log=CardFactLog(table, ready.cards), check_every=5_001, in_place=True)
+                              log=log, check_every=5_001, in_place=True)
                 encounters += result.state.encounters
+                log.game_over(bool(outcome(result.state)[1]))
+            log.figures()
     return encounters / (time.process_time() - start)
 
 

@@ -246,7 +246,9 @@ def cmd_simulate(args) -> int:
     except SchedulerError as exc:
         raise UsageError(str(exc)) from None
     except PlayStopped as exc:
-        print(f"deckwright: {slug}: a game stopped: {exc}", file=sys.stderr)
+        stopped = session.cannot_play(session.game_of(simulation), f"a game reached {exc}") if exc.open_value \
+            else f"{slug}: a game stopped: {exc}"
+        print(f"deckwright: {stopped}", file=sys.stderr)
         return EXIT_INVALID
     except Exception as exc:  # the rules code failed in a worker: one line (the trace with --traceback)
         if args.traceback:

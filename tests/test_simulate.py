@@ -399,3 +399,22 @@ def test_a_bundled_game_is_named_so_that_a_worker_finds_it_in_its_own_installati
     simulation = session.plan(NH, None, 10, 1, None, [], [], 5_000)
     assert (simulation.source.folder, simulation.source.bundled) == ("nightmare-hunt", True)
     assert simulation.source.path() == BUNDLED_GAMES / "nightmare-hunt" and simulation.strategy == "heuristic"
+
+
+def test_an_open_value_reached_in_the_middle_of_a_run_says_what_to_do(tmp_path, capsys, monkeypatch):
+    import pickle
+
+    from deckwright.rules.sim.worker import PlayStopped
+
+    stopped = pickle.loads(pickle.dumps(PlayStopped("Silly Goose's defense is open (Not given.)", open_value=True)))
+    assert stopped.open_value and str(stopped) == "Silly Goose's defense is open (Not given.)"  # crosses processes
+
+    def reaches_an_open_value(*args, **kwargs):
+        raise stopped
+
+    monkeypatch.setattr(session, "run", reaches_an_open_value)
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "5") == (1, None)
+    assert capsys.readouterr().err.splitlines() == [
+        "deckwright: nightmare-hunt cannot be played with its content as it is: a game reached Silly Goose's defense "
+        "is open (Not given.). Supply what is missing with --option key=value or --fixture FOLDER (YAML card files "
+        "laid over a copy of the game's); deckwright check nightmare-hunt lists its 3 open questions"]

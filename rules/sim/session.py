@@ -63,11 +63,15 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
                                    max_actions, seed)
                 if more and more not in blocked:
                     blocked += f"; {more}"
-            raise SimulationError(
-                f"{game.slug} cannot be played with its content as it is: {blocked}. Supply what is missing with "
-                f"--option key=value or --fixture FOLDER (YAML card files laid over a copy of the game's); "
-                f"deckwright check {game.slug} lists its {len(game.open_questions)} open questions")
+            raise SimulationError(cannot_play(game, blocked))
     return simulation
+
+
+def cannot_play(game, why: str) -> str:
+    """The message for content that stops play, with what to do about it."""
+    return (f"{game.slug} cannot be played with its content as it is: {why}. Supply what is missing with "
+            f"--option key=value or --fixture FOLDER (YAML card files laid over a copy of the game's); "
+            f"deckwright check {game.slug} lists its {len(game.open_questions)} open questions")
 
 
 MORE_TRIALS = 7  # trial games played after a first one is blocked, to name every open value a deal may reach

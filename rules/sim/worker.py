@@ -26,7 +26,15 @@ from .plan import Chunk, GameSource
 
 
 class PlayStopped(Exception):
-    """A game could not go on: an open value reached, a broken rule, no legal action (the message says which)."""
+    """A game could not go on: an open value reached (``open_value``), a broken rule, no legal action (the
+    message says which). Both are in ``args``, so the exception crosses process boundaries whole."""
+
+    def __init__(self, message: str, open_value: bool = False):
+        super().__init__(message, open_value)
+        self.open_value = open_value
+
+    def __str__(self) -> str:
+        return self.args[0]
 
 
 UNFINISHED = "unfinished"  # the game did not end within the most actions allowed
@@ -141,7 +149,7 @@ def run_chunk(chunk: Chunk) -> dict:
             result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
                           check_every=chunk.max_actions + 1, in_place=True)
         except OpenRuleError as exc:
-            raise PlayStopped(f"game seed {seed}: {exc}") from None
+            raise PlayStopped(str(exc), open_value=True) from None
         if result.problems:  # play checks the cards and invariants at the end of every game
             raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
         if result.over:
