@@ -56,13 +56,14 @@ WORKERS = (1, 2)
 
 
 def sized(simulation: Simulation, seconds: float) -> Simulation:
-    """The simulation with as many games as one worker plays in about ``seconds`` (timed on a few games): whole
-    chunks where a chunk is shorter than that, else at least ``TASKS_PER_WORKER`` games a worker."""
-    probe = Simulation(simulation.source, 2, 1, simulation.strategy, simulation.options,
-                       max_actions=simulation.max_actions)
+    """The simulation with as many games as one worker plays in about ``seconds`` (timed on a few games, each
+    probe on other seeds: Gloombah!'s games differ in length by far): whole chunks where a chunk is shorter than
+    that, else at least ``TASKS_PER_WORKER`` games a worker."""
     start = time.process_time()
     played = 0
-    while time.process_time() - start < 0.5:
+    while time.process_time() - start < 1.0:
+        probe = Simulation(simulation.source, 2, 1 + played, simulation.strategy, simulation.options,
+                           max_actions=simulation.max_actions)
         played += sum(run_chunk(chunk)["games"] for chunk in chunks(probe))
     per_game = (time.process_time() - start) / played
     games = max(TASKS_PER_WORKER * max(WORKERS), round(seconds / per_game))

@@ -16,6 +16,8 @@ from .plan import GameSource, Simulation, Sweep, bundled_games, cells, chunks
 from .tally import content_digest, summary
 from .worker import game_at, prepared, strategies
 
+MORE_TRIALS = 7  # trial games played after a first one is blocked, to name every open value a deal may reach
+
 
 class SimulationError(Exception):
     """The game cannot be simulated as asked (no rules, an open value blocks play): exit 1. ``lines`` are the
@@ -55,12 +57,11 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     simulation = Simulation(source, games, seed, strategy, checked(options, module, game, "--option"), sweeps,
                             max_actions)
     for values in cells(simulation):
-        blocked = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"), offered[strategy],
-                              max_actions)
+        cell_options = checked({**options, **values}, module, game, "--sweep")
+        blocked = what_blocks(ready, cell_options, offered[strategy], max_actions)
         if blocked:
             for seed in range(1, MORE_TRIALS + 1):  # other deals may reach other open values: all are said at once
-                more = what_blocks(ready, checked({**options, **values}, module, game, "--sweep"), offered[strategy],
-                                   max_actions, seed)
+                more = what_blocks(ready, cell_options, offered[strategy], max_actions, seed)
                 if more and more not in blocked:
                     blocked += f"; {more}"
             raise SimulationError(cannot_play(game, blocked))
@@ -72,9 +73,6 @@ def cannot_play(game, why: str) -> str:
     return (f"{game.slug} cannot be played with its content as it is: {why}. Supply what is missing with "
             f"--option key=value or --fixture FOLDER (YAML card files laid over a copy of the game's); "
             f"deckwright check {game.slug} lists its {len(game.open_questions)} open questions")
-
-
-MORE_TRIALS = 7  # trial games played after a first one is blocked, to name every open value a deal may reach
 
 
 def what_blocks(ready, options: dict, choose, max_actions: int, seed: int = 0) -> str | None:
