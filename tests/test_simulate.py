@@ -320,10 +320,13 @@ def test_a_build_without_a_simulation_has_no_balance_page(tmp_path):
     assert "balance.html" not in (tmp_path / "site" / "nightmare-hunt" / "readings.html").read_text()
 
 
-def test_the_balance_page_says_when_the_cards_changed_since_or_the_content_was_made_up(tmp_path, capsys):
+def test_the_balance_page_says_when_the_cards_changed_since_or_the_content_was_made_up(tmp_path, capsys, monkeypatch):
     """A simulation keeps a digest of the cards it played and the fixture it laid over them: a build after the
     cards changed says so (a line and the page), and a fixture's figures are never shown as the game's own."""
     import shutil
+
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")  # no ./output of an earlier simulate where the tests are run
 
     game = tmp_path / "nh"
     shutil.copytree(NH, game)

@@ -95,7 +95,7 @@ class HomePrint:
         if not isinstance(target, (str, PathLike)):
             self._draw(target, None)
             return self.pages
-        runs = _Runs(Path(target))
+        runs = PageRuns(Path(target))
         try:
             self._draw(str(target), runs)
             self.canvas.save()
@@ -105,7 +105,7 @@ class HomePrint:
             runs.clean()
         return self.pages
 
-    def _draw(self, target, runs: "_Runs | None") -> None:
+    def _draw(self, target, runs: "PageRuns | None") -> None:
         job = self.job
         self.runs = runs
         self._open(target)
@@ -266,10 +266,10 @@ class HomePrint:
         self._end_page()
 
 
-class _Runs:
-    """The runs of pages of one home-print file: the first is drawn into the target itself; when a second begins,
-    the first is moved into a folder beside the target, each run saved there as a file of its own, and at the end
-    they are joined into the target."""
+class PageRuns:
+    """The runs of pages of one PDF (home print, print shop, proof): the first is drawn into the target itself;
+    when a second begins, the first is moved into a folder beside the target, each run saved there as a file of
+    its own, and at the end they are joined into the target."""
 
     def __init__(self, target: Path):
         self.target = target
@@ -365,7 +365,7 @@ class _ShopPages:
     def __init__(self, target, size: tuple[float, float], faces: Faces, title: str, subject: str, run_pages: int):
         self.first_size, self.faces, self.title, self.subject = size, faces, title, subject
         self.run_pages = run_pages
-        self.runs = _Runs(Path(target)) if isinstance(target, (str, PathLike)) else None
+        self.runs = PageRuns(Path(target)) if isinstance(target, (str, PathLike)) else None
         self.pages = 0
         self._open(str(target) if self.runs is not None else target)
 

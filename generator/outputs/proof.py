@@ -21,7 +21,7 @@ from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.data.model import Card, Deck, Game
 from deckwright.rules.data.units import CARD_SIZES
 
-from .print_pdfs import _Runs
+from .print_pdfs import PageRuns
 from .print_shapes import pdf_path
 
 PROOF_SCALE = 0.56  # a poker card 35.6 x 49.8 mm: five by four on A4 and on Letter, labels included
@@ -92,7 +92,7 @@ class ProofPdf:
     """Writes the proof: sections flow down the pages, a deck's heading never alone at a page's foot.
 
     ReportLab keeps a canvas's pages until it is saved, so a proof written to a path is drawn in runs of
-    ``run_pages`` pages joined into the file at the end, as home print does (``print_pdfs._Runs``,
+    ``run_pages`` pages joined into the file at the end, as home print does (``print_pdfs.PageRuns``,
     ``render.pdfjoin``); a proof of one run is written as it always was."""
 
     def __init__(self, game: Game, faces: Faces, paper: str, run_pages: int = RUN_PAGES):
@@ -105,7 +105,7 @@ class ProofPdf:
 
     def write(self, target) -> int:
         """Writes the proof to a path (in runs) or a file object (held whole); returns its page count."""
-        runs = _Runs(Path(target)) if isinstance(target, (str, PathLike)) else None
+        runs = PageRuns(Path(target)) if isinstance(target, (str, PathLike)) else None
         try:
             self._draw(target if runs is None else str(target), runs)
             if runs is not None and runs.files:
@@ -115,7 +115,7 @@ class ProofPdf:
                 runs.clean()
         return self.pages
 
-    def _draw(self, target, runs: _Runs | None) -> None:
+    def _draw(self, target, runs: PageRuns | None) -> None:
         self.runs = runs
         self._open(target)
         self.y = None  # no page open
