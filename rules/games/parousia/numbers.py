@@ -142,6 +142,7 @@ class Rules:
     special_rooms: Mapping[str, SpecialRoom]
     guards: Mapping[str, str]  # guard id -> what taking the pickup costs
     stat_counters: tuple[str, ...]  # the character stats, in sheet order
+    empty_decks: tuple[str, ...]  # decks the source names but lists no cards of, as "enemies (enemy cards)"
     game: Game  # the card types inline cards are read through, and the decks random play deals
 
     def counter_name(self, counter: str) -> str:
@@ -208,5 +209,7 @@ def prepare(game: Game) -> Rules:
         special_rooms={card.id: _special_room(card) for card in game.cards_of("special-room")},
         guards={card.id: card["pays"] for card in game.cards_of("guard")},
         stat_counters=tuple(cid for cid, rule in counters.items() if rule.group == "stat"),
+        empty_decks=tuple(f"{deck} ({' or '.join(types)} cards)" for deck, types in OPEN_DECK_TYPES.items()
+                          if not any(card.type in types for card in game.cards_in(deck))),
         game=game,
     )

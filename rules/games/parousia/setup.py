@@ -234,11 +234,9 @@ def new_game(rules: Rules, options: dict, chance: Chance, log: Log) -> State:
     if "floors" not in options:
         raise OpenRuleError("random play needs the option floors (--option floors=N: the run ends when the party "
                             "leaves floor N); the source names no end to a run")
-    empty = [f"{deck} ({' or '.join(types)} cards)" for deck, types in OPEN_DECK_TYPES.items()
-             if not any(card.type in types for card in rules.game.cards_in(deck))]
-    if empty:  # play from an empty deck would give figures of no game
-        raise OpenRuleError(f"the source names decks but lists no cards of them: {', '.join(empty)} (lay them over "
-                            f"the game: --fixture FOLDER)")
+    if rules.empty_decks:  # play from an empty deck would give figures of no game (found once, by prepare)
+        raise OpenRuleError(f"the source names decks but lists no cards of them: {', '.join(rules.empty_decks)} "
+                            f"(lay them over the game: --fixture FOLDER)")
     reader = _Reader(rules)
     state = State(rules, reader.things, [], floor_number=rules.first_floor, floors=options["floors"])
     for name in options.get("players", ["P1"]):
