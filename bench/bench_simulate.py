@@ -22,11 +22,9 @@ the work itself (1.00x: nothing), a figure other work on the machine moves far l
 Dask cluster of each size is started and its workers load the game before the clock starts (its start-up, a second
 or more, is printed apart): the rate is the cluster's work.
 
-The machine's own ceiling is printed too: a pure-Python loop sharing nothing, on 1 and 2 forked processes (two
-virtual cores may share a physical core). Other work on a shared machine only ever slows a run down, so each figure
-is the best of ``--rounds`` runs (default 3), the rounds alternating 1 and 2 workers so that a busy minute does not
-fall on one side only (the ``timeit`` convention; the median is printed beside the scaling ratio). The load average
-is printed too.
+Other work on a shared machine only ever slows a run down, so each figure is the best of ``--rounds`` runs (default
+3), the rounds alternating 1 and 2 workers so that a busy minute does not fall on one side only (the ``timeit``
+convention; the median is printed beside the scaling ratio). The load average is printed too.
 """
 from __future__ import annotations
 
@@ -129,33 +127,6 @@ def scaling(rates: dict, source) -> tuple[float, float]:
     return max(twos) / max(ones), statistics.median(two / one for one, two in zip(ones, twos))
 
 
-def busy_loop(steps: int) -> int:
-    """Pure-Python work touching no shared state: dict and list traffic and calls, as a game's rules make."""
-    table, total = {}, 0
-    for i in range(steps):
-        table[i & 1023] = total
-        total = (total + table.get((i * 7) & 1023, 0) + len(str(i))) & 0xFFFF
-    return total
-
-
-def machine_ceiling(rounds: int, steps: int = 2_000_000) -> tuple[float, float]:
-    """What 2 processes give over 1 on this machine for work that shares nothing (``busy_loop``, the same total
-    on 1 forked worker and split over 2): the ceiling any pure-Python pool can reach here, where two virtual
-    cores may share one physical core's caches. Best over best, and the median of the rounds' ratios."""
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    times: dict[int, list[float]] = {1: [], 2: []}
-    for _ in range(rounds):
-        for workers in WORKERS:
-            with context.Pool(workers) as pool:
-                pool.map(busy_loop, [1] * workers)  # the workers started before the clock
-                wall = time.perf_counter()
-                pool.map(busy_loop, [steps // workers] * (2 * workers), chunksize=1)
-                times[workers].append(time.perf_counter() - wall)
-    return min(times[1]) / min(times[2]), statistics.median(one / two for one, two in zip(times[1], times[2]))
-
-
 def encounters_per_cpu_second(games: int) -> float:
     """Nightmare Hunt's heuristic as the simulator plays it (in place, the card facts counted: ``run_chunk``'s
     path), ``games`` seeded attempts at every level and armour (the issue's way: bench_nightmare_hunt's 1,000)."""
@@ -216,9 +187,6 @@ def main() -> int:
     if dask:
         print(f"Dask LocalCluster start-up, the game loaded in every worker: {startup[1]:.1f} s (1 worker), "
               f"{startup[2]:.1f} s (2 workers), not counted in the rates")
-    best, median = machine_ceiling(args.rounds)
-    print(f"the machine itself: a pure-Python loop sharing nothing runs {best:.2f}x ({median:.2f}) as fast on 2 "
-          f"processes as on 1 (the ceiling here for any pool)")
     print(f"scaling target: {SCALING_TARGET}x on 2 cores; load average {os.getloadavg()[0]:.1f} at the end")
     rate = encounters_per_cpu_second(args.attempts)
     print(f"nightmare-hunt heuristic: {rate:,.0f} encounters per CPU second on one core, as the simulator plays "
