@@ -14,8 +14,8 @@ So the ratio to the old code measured in the same minutes (bench_engine) is the 
 Each game plays as ``tests/fixtures/randomplay.yaml`` says (its made-up cards and options where the source leaves
 content open), with the strategy the simulator picks (its module's first, else random). Each game's run is sized so
 that one worker takes about ``--seconds`` (default 6): a few of its games are timed first, on one core, and the run
-is that many games (whole chunks where a chunk takes less than the run; a game whose games are long, Gloombah!,
-plays fewer than a chunk, which the runner cuts into pieces of a few games). The pool's rates are wall clock from
+is that many games (whole chunks where a chunk takes less than the run), or more where single games are long
+(Gloombah!'s take from 20 ms to over a second): see ``sized``. The pool's rates are wall clock from
 the call to the last result, its start-up (forking the workers: one for ``pool:1`` too) included; ``CPU 2/1`` is
 the processor time of its run on 2 workers (workers included) over that on 1: what the parallel run costs beyond
 the work itself (1.00x: nothing), a figure other work on the machine moves far less than the wall-clock ratio. A
@@ -44,27 +44,32 @@ from in_build import cpu_seconds  # noqa: E402  (bench/, this script's folder)
 from deckwright.rules.ci.fixtures import random_play_setups  # noqa: E402
 from deckwright.rules.engine.randomplay import play  # noqa: E402
 from deckwright.rules.sim import backends  # noqa: E402
-from deckwright.rules.sim.plan import CHUNK_GAMES, TASKS_PER_WORKER, GameSource, Simulation, chunks  # noqa: E402
+from deckwright.rules.sim.plan import CHUNK_GAMES, GameSource, Simulation, chunks  # noqa: E402
 from deckwright.rules.sim.worker import CardFactLog, prepared, run_chunk, strategies  # noqa: E402
 
 SETUPS = ROOT / "tests" / "fixtures" / "randomplay.yaml"
 ENCOUNTERS_BEFORE = 7_203  # Nightmare Hunt heuristic encounters per CPU second in the issue (2026-11-26)
 SCALING_TARGET = 1.8
 WORKERS = (1, 2)
+TAIL_RUNS = 40  # a run at least this many times its expected idle end (see sized)
 
 
 def sized(simulation: Simulation, seconds: float) -> Simulation:
-    """The simulation with as many games as one worker plays in about ``seconds`` (timed on a few games, each
-    probe on other seeds: Gloombah!'s games differ in length by far): whole chunks where a chunk is shorter than
-    that, else at least ``TASKS_PER_WORKER`` games a worker."""
-    start = time.process_time()
-    played = 0
-    while time.process_time() - start < 1.0:
-        probe = Simulation(simulation.source, 2, 1 + played, simulation.strategy, simulation.options,
+    """The simulation with as many games as one worker plays in about ``seconds``, or longer where a game's games
+    are long: a run on 2 workers ends with one idle while the other plays its last game, about E[t^2] / 2E[t] for
+    games of t seconds (the mean time left of the game running when the work runs out), and the run is made at
+    least ``TAIL_RUNS`` times that so the idle end costs the ratio under 5%. Timed on single games, each on other
+    seeds, for a second of processor time; whole chunks where a run is longer than a chunk."""
+    times = []
+    while sum(times) < 1.0:
+        probe = Simulation(simulation.source, 1, 1 + len(times), simulation.strategy, simulation.options,
                            max_actions=simulation.max_actions)
-        played += sum(run_chunk(chunk)["games"] for chunk in chunks(probe))
-    per_game = (time.process_time() - start) / played
-    games = max(TASKS_PER_WORKER * max(WORKERS), round(seconds / per_game))
+        start = time.process_time()
+        run_chunk(chunks(probe)[0])
+        times.append(time.process_time() - start)
+    per_game = statistics.fmean(times)
+    tail = statistics.fmean(t * t for t in times) / (2 * per_game)
+    games = max(4 * max(WORKERS), round(max(seconds, TAIL_RUNS * tail) / per_game))
     if games > CHUNK_GAMES:
         games = round(games / CHUNK_GAMES) * CHUNK_GAMES
     return Simulation(simulation.source, games, simulation.seed, simulation.strategy, simulation.options,

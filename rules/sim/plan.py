@@ -13,7 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 CHUNK_GAMES = 100  # games a chunk plays: small enough for a steady progress bar and a quick Ctrl-C
-TASKS_PER_WORKER = 8  # pieces of work a worker takes at least, so that none is left with a long last one
+# A piece is at most this share of a worker's part of the work still to hand out: whole chunks while much is left,
+# pieces that shrink to single games at the end, so that no worker idles long while another plays a last long piece
+TAIL_SHARE = 1 / 4
 
 
 @dataclass(frozen=True)
@@ -90,17 +92,18 @@ def chunks(simulation: Simulation) -> list[Chunk]:
 
 
 def pieces(work: list[Chunk], workers: int) -> list[Chunk]:
-    """The chunks cut into at least ``TASKS_PER_WORKER`` pieces a worker, where they are fewer: a piece is a run of
-    its chunk's games, with their seeds, so the games and the merged figures are the same however the work is cut.
-    A game whose chunks take seconds each (RT:0, Gloombah!) otherwise leaves one worker idle while the other
-    plays the last chunk."""
-    wanted = TASKS_PER_WORKER * workers
-    if len(work) >= wanted or not work:
-        return list(work)
-    cut = -(-wanted // len(work))  # pieces a chunk
+    """The chunks cut for ``workers`` workers taking them in order, guided self-scheduling: a piece is at most
+    ``TAIL_SHARE`` of a worker's share of the games not yet handed out, so the first pieces are whole chunks and
+    the last are single games. Otherwise a game whose games take up to seconds each (Gloombah!, RT:0) leaves one
+    worker idle while the other plays its last piece. A piece is a run of its chunk's games with their seeds, so
+    the games and the merged figures are the same however the work is cut."""
+    left = sum(chunk.games for chunk in work)
     out = []
     for chunk in work:
-        size = -(-chunk.games // cut)
-        out += [replace(chunk, seed=chunk.seed + start, games=min(size, chunk.games - start))
-                for start in range(0, chunk.games, size)]
+        start = 0
+        while start < chunk.games:
+            size = min(chunk.games - start, max(1, int(left * TAIL_SHARE / workers)))
+            out.append(replace(chunk, seed=chunk.seed + start, games=size) if size < chunk.games else chunk)
+            start += size
+            left -= size
     return out
