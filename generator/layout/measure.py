@@ -10,7 +10,6 @@ import io
 import itertools
 import math
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from jinja2 import TemplateError, Undefined
 
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
 from deckwright.rules.data.units import parse_length
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.problems import Problem, clip
 
 from . import displaylist as dl

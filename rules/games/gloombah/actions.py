@@ -13,10 +13,9 @@ A state sits at one of these phases, and each action moves it to the next decisi
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckwright.rules.data.fields import anything, ref, text
 from deckwright.rules.engine.errors import RuleError, SpecError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.verbs import Action, Verb, dispatch

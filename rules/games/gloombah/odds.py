@@ -2,9 +2,10 @@
 attack points (a fight itself has no dice: the higher side wins; a tie is the source's open question)."""
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import fields
 from fractions import Fraction
 
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.odds import OddsTable, Row
 from deckwright.rules.engine.openvalues import Open, OpenRuleError
 

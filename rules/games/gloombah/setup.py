@@ -8,11 +8,11 @@ fight the example does not replay, and the ``rulings`` it plays under.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from deckwright.rules.data.fields import choice, either, flag, listing, number, record, ref, text, whole
 from deckwright.rules.engine.errors import SpecError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.openvalues import Open
 from deckwright.rules.engine.protocol import Chance, Log

@@ -3,10 +3,11 @@ position a game is at (``State``)."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 
 from .formula import Hit
 from .numbers import Rules

@@ -13,10 +13,10 @@ of the win level. Rules with no reading at all are ``Rulings``.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.openvalues import OpenRuleError, known
 

@@ -9,10 +9,9 @@ encounter is shuffled back into the encounter deck.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckwright.rules.engine.dice import Dice, DiceGroup
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import known
 
 from .numbers import INTENTION_STAT, INTENTION_TARGET, INTENTIONS, Rules, alternative_for, card_value, roll_value

@@ -7,11 +7,11 @@ an open companion limit is not enforced.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable
 
 from deckwright.rules.engine.dice import step_up
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import known
 from deckwright.rules.engine.zones import Zones
 

@@ -15,12 +15,12 @@ stats. Setup then starts the active player's turn (weather, creature coins).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable, Mapping
 
 from deckwright.rules.data.fields import listing, mapping, record, ref, text, whole
 from deckwright.rules.engine.dice import step_up
 from deckwright.rules.engine.errors import RuleError, SpecError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import Open, known
 from deckwright.rules.engine.protocol import Chance, Log
 from deckwright.rules.engine.zones import Zones

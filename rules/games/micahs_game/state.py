@@ -5,10 +5,11 @@ shares each pile until one side changes it), so a state is never changed once ma
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import Open
 from deckwright.rules.engine.zones import Zones
 

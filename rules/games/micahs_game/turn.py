@@ -7,9 +7,8 @@ not applied.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import known
 
 from .numbers import Rules

@@ -12,13 +12,13 @@ not a rule: the source gives no starting values).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from deckwright.rules.data.fields import choice, either, flag, listing, record, ref, text, whole
 from deckwright.rules.data.model import Game
 from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.engine.errors import SpecError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import OpenRuleError, known
 from deckwright.rules.engine.protocol import Chance, Log
 

@@ -5,10 +5,11 @@ public ``apply`` never touches the state it was given.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 from deckwright.rules.engine.openvalues import OpenRuleError
 
 from .numbers import Rules

@@ -19,10 +19,10 @@ rulebook pages):
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 
 from .numbers import Rules
 from .state import GM_DECK, SPEEDS, Adversary, Combat, Events, Player, Zone, deck_pile

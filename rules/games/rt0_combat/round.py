@@ -9,9 +9,8 @@ action states its effect (``shield: 5``, ``damage: 8``) instead of naming one.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 
 from . import combat as core
 from .state import SPEEDS, Fight, Player

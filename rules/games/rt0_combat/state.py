@@ -2,9 +2,10 @@
 round is (``Fight``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from deckwright.rules.engine.errors import RuleError
+from deckwright.rules.engine.frozen import replace
 
 from .numbers import Rules
 
