@@ -24,7 +24,8 @@ or more, is printed apart): the rate is the cluster's work.
 
 Other work on a shared machine only ever slows a run down, so each figure is the best of ``--rounds`` runs (default
 3), the rounds alternating 1 and 2 workers so that a busy minute does not fall on one side only (the ``timeit``
-convention; the median is printed beside the scaling ratio). The load average is printed too.
+convention; the median is printed beside the scaling ratio). The load average is printed too. What the machine
+itself allows two workers, with none of deckwright's machinery, is ``bench/bench_cores.py``'s.
 """
 from __future__ import annotations
 
