@@ -75,7 +75,8 @@ def main() -> int:
     if len(cores) < 2:
         print("one core: nothing to compare")
         return 0
-    print(f"cores {cores}; load average {os.getloadavg()[0]:.1f} at the start; best of {args.rounds} alternating rounds")
+    print(f"cores {cores}; load average {os.getloadavg()[0]:.1f} at the start; best of {args.rounds} alternating "
+          f"rounds")
     print(f"{'game':<16}{'games':>7}{'alone s':>10}{'beside s':>10}{'slowdown':>10}{'best 2/1 the machine allows':>30}")
     for setup in random_play_setups(SETUPS):
         probe = simulation_of(setup, 2)
