@@ -84,6 +84,15 @@ def test_markup_sets_bold_and_inline_icons(faces, sample):
     assert star_paths, "the :star: in the text is drawn as a vector icon on the text line"
 
 
+@pytest.mark.parametrize("text", ["Deal 3 damage", "  two  spaces\nand lines \n", "\r\nword \u00a0 nbsp", "", " ",
+                                  "Power 3, then Power 3", "a\n\nb"])
+def test_plain_words_read_as_the_parser_reads_them(text):
+    """``plain`` skips the parser for text with no markup character; it gives what parsing gives."""
+    parsed = "\n".join(" ".join(w for w in ("".join(p.text for p in c).strip() for c in paragraph) if w)
+                       for paragraph in parse(text))
+    assert plain(text) == parsed
+
+
 def test_formats_word_fields_for_cards_and_tables(sample):
     nh = load_game(BUNDLED_GAMES / "nightmare-hunt")
     faces = Faces(nh)
