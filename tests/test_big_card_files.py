@@ -164,3 +164,41 @@ def test_locations_agree_with_the_full_reader(text):
     assert fast is None or fast == full
     if fast is not None:
         assert fast[0] is not None
+
+
+def test_misspelt_references_among_20000_cards_each_get_a_suggestion_as_close_as_difflibs():
+    """A did-you-mean over 20,000 ids compares a word with a shortlist only (difflib over all of them takes 0.4 s
+    a word: a spreadsheet column of misspelt references took hours), and answers each misspelling once. Where the
+    word keeps a part of an id few others have (its number), what it suggests is as close, by difflib's own ratio,
+    as the best of all the ids (of equally close ones, it may name another)."""
+    import difflib
+    from types import SimpleNamespace
+
+    from deckwright.rules.data.schema import Ref, check_refs
+    from deckwright.rules.problems import Loc, Problems, Suggestions, closest
+
+    cards = {f"card-{i}": SimpleNamespace(type="unit" if i % 2 else "item") for i in range(20_000)}
+    wrong = [f"crad-{i * 74 + 1}" for i in range(40)] + ["card-77x", "zzz-nothing-like"]
+    refs = [Ref(word, ("unit",), f"cards[{row}].ally", Loc("cards.csv", row + 2)) for row, word in enumerate(wrong * 3)]
+    problems = Problems()
+    check_refs(refs, cards, problems)
+    units = [card_id for card_id, card in cards.items() if card.type == "unit"]
+
+    def ratio(word: str, other: str) -> float:
+        return difflib.SequenceMatcher(None, other, word).ratio()
+
+    lines = [str(problem) for problem in problems.items]
+    assert len(lines) == len(refs) and lines[:len(wrong)] != []
+    for row, (word, line) in enumerate(zip(wrong * 3, lines)):
+        assert line.startswith(f"cards.csv:{row + 2}:1: cards[{row}].ally: no card with id '{word}'")
+        best = closest(word, units)
+        if best is None:
+            assert "did you mean" not in line
+            continue
+        suggested = line.split("did you mean '")[1].rstrip("'?")
+        assert suggested in units and ratio(word, suggested) == ratio(word, best)
+    assert lines[len(wrong):] == [line.replace(f":{row + 2}:", f":{row + 2 + len(wrong)}:").replace(
+        f"cards[{row}]", f"cards[{row + len(wrong)}]") for row, line in enumerate(lines[:2 * len(wrong)])]
+    assert len(Suggestions(units)._shortlist("crad-37")) == Suggestions.SHORTLIST
+    small = Suggestions(["swipe", "slash", "bite"])
+    assert small._shortlist("swpie") == ["swipe", "slash", "bite"] and small.closest("swpie") == "swipe"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckwright.rules.engine.dice import DiceError, parse_dice, parse_die
-from deckwright.rules.problems import Problems, closest, did_you_mean, hint
+from deckwright.rules.problems import Problems, Suggestions, closest, did_you_mean, hint
 
 from .names import id_problem
 from .values import Open, Range
@@ -288,10 +288,14 @@ class Validator:
 
 def check_refs(refs: list[Ref], cards_by_id: dict, problems: Problems, card_types=None) -> None:
     """Every reference names a card of the game, of a type it may point at (when those types exist)."""
+    suggestions: dict[tuple, Suggestions] = {}  # by the types a reference may point at
     for ref in refs:
         target = cards_by_id.get(ref.id)
         if target is None:
-            fitting = [card_id for card_id, card in cards_by_id.items() if not ref.to or card.type in ref.to]
-            problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{did_you_mean(ref.id, fitting)}")
+            if ref.to not in suggestions:
+                suggestions[ref.to] = Suggestions(card_id for card_id, card in cards_by_id.items()
+                                                  if not ref.to or card.type in ref.to)
+            close = suggestions[ref.to].closest(ref.id)
+            problems.error(ref.loc, f"{ref.path}: no card with id '{ref.id}'{hint(close)}")
         elif ref.to and target.type not in ref.to and (card_types is None or set(ref.to) <= set(card_types)):
             problems.error(ref.loc, f"{ref.path}: '{ref.id}' is a {target.type}, expected a {' or '.join(ref.to)}")
