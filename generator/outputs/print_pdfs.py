@@ -95,7 +95,7 @@ class HomePrint:
         if not isinstance(target, (str, PathLike)):
             self._draw(target, None)
             return self.pages
-        runs = PageRuns(Path(target))
+        runs = PageRuns(Path(target), self.chunk_pages)
         try:
             self._draw(str(target), runs)
             self.canvas.save()
@@ -136,15 +136,14 @@ class HomePrint:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self.canvas = canvas
         self.painter = PdfPainter(canvas, self.faces.fonts)
-        self.run_pages = 0
 
     def _outline(self, title: str, key: str) -> None:
         self._pending_outline = (title, key)
 
     def _start_page(self, size: tuple[float, float]) -> None:
-        if self.runs is not None and self.run_pages >= self.chunk_pages:  # this run is full: saved, the next begun
-            self.canvas.save()
-            self._open(self.runs.next_target(self.pages))
+        next_run = self.runs.turn(self.pages, self.canvas) if self.runs is not None else None
+        if next_run is not None:  # the run drawn so far is full and saved: the next begun
+            self._open(next_run)
         self.painter.set_page_size(*size)
         if getattr(self, "_pending_outline", None):
             title, key = self._pending_outline
@@ -156,7 +155,6 @@ class HomePrint:
     def _end_page(self) -> None:
         finish_page(self.canvas)
         self.pages += 1
-        self.run_pages += 1
 
     def _grid(self, size: tuple[float, float], loc, what: str, rounded: bool = False) -> tuple[Grid, tuple[float, float]]:
         for landscape in (False, True):
@@ -271,11 +269,23 @@ class PageRuns:
     when a second begins, the first is moved into a folder beside the target, each run saved there as a file of
     its own, and at the end they are joined into the target."""
 
-    def __init__(self, target: Path):
+    def __init__(self, target: Path, run_pages: int):
         self.target = target
+        self.run_pages = run_pages
+        self.in_run = 0  # pages begun in the run being drawn
         self.folder: Path | None = None
         self.files: list[Path] = []
         self.firsts: list[int] = []  # the index in the whole file of each run's first page
+
+    def turn(self, page: int, canvas) -> str | None:
+        """Page ``page`` (its index in the whole file) begins: when the run being drawn on ``canvas`` is full, that
+        canvas saved and where the next run is drawn (the caller opens a canvas there), else None."""
+        if self.in_run < self.run_pages:
+            self.in_run += 1
+            return None
+        canvas.save()
+        self.in_run = 1
+        return self.next_target(page)
 
     def next_target(self, first_page: int) -> str:
         """Where the run beginning at page ``first_page`` is saved (the previous one saved already)."""
@@ -364,23 +374,20 @@ class _ShopPages:
 
     def __init__(self, target, size: tuple[float, float], faces: Faces, title: str, subject: str, run_pages: int):
         self.first_size, self.faces, self.title, self.subject = size, faces, title, subject
-        self.run_pages = run_pages
-        self.runs = PageRuns(Path(target)) if isinstance(target, (str, PathLike)) else None
+        self.runs = PageRuns(Path(target), run_pages) if isinstance(target, (str, PathLike)) else None
         self.pages = 0
         self._open(str(target) if self.runs is not None else target)
 
     def _open(self, target) -> None:
         self.canvas = new_canvas(target, self.first_size, self.faces.fonts, self.title, self.subject)
         self.painter = PdfPainter(self.canvas, self.faces.fonts)
-        self.in_run = 0
 
     def page(self, display: dl.DisplayList, size: tuple[float, float], key) -> None:
-        if self.runs is not None and self.in_run >= self.run_pages:  # this run is full: saved, the next begun
-            self.canvas.save()
-            self._open(self.runs.next_target(self.pages))
+        next_run = self.runs.turn(self.pages, self.canvas) if self.runs is not None else None
+        if next_run is not None:  # the run drawn so far is full and saved: the next begun
+            self._open(next_run)
         _shop_page(self.canvas, self.painter, display, size, key)
         self.pages += 1
-        self.in_run += 1
 
     def __enter__(self) -> "_ShopPages":
         return self

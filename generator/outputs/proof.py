@@ -17,7 +17,6 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import paper_size
 from deckwright.generator.layout.shapes import Shape, outline, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, PdfPainter, finish_page, new_canvas
-from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.data.model import Card, Deck, Game
 from deckwright.rules.data.units import CARD_SIZES
 
@@ -105,11 +104,11 @@ class ProofPdf:
 
     def write(self, target) -> int:
         """Writes the proof to a path (in runs) or a file object (held whole); returns its page count."""
-        runs = PageRuns(Path(target)) if isinstance(target, (str, PathLike)) else None
+        runs = PageRuns(Path(target), self.run_pages) if isinstance(target, (str, PathLike)) else None
         try:
             self._draw(target if runs is None else str(target), runs)
-            if runs is not None and runs.files:
-                join_pdfs([Part(path) for path in runs.files], Path(target), self.title, SUBJECT)
+            if runs is not None:
+                runs.join(self.pages, [], self.title, SUBJECT, duplex=False)
         finally:
             if runs is not None:
                 runs.clean()
@@ -128,7 +127,6 @@ class ProofPdf:
     def _open(self, target) -> None:
         self.canvas = new_canvas(target, self.paper, self.faces.fonts, self.title, SUBJECT)
         self.painter = PdfPainter(self.canvas, self.faces.fonts)
-        self.pages_in_run = 0
 
     # -- flow ----------------------------------------------------------------------
 
@@ -154,12 +152,11 @@ class ProofPdf:
     def _new_page(self) -> None:
         if self.y is not None:
             self._end_page()
-        if self.runs is not None and self.pages_in_run >= self.run_pages:  # this run is full: saved, the next begun
-            self.canvas.save()
-            self._open(self.runs.next_target(self.pages))
+        next_run = self.runs.turn(self.pages, self.canvas) if self.runs is not None else None
+        if next_run is not None:  # the run drawn so far is full and saved: the next begun
+            self._open(next_run)
         self.painter.set_page_size(*self.paper)
         self.pages += 1
-        self.pages_in_run += 1
         self._text(MARGIN, MARGIN - 2.0, f"{self.game.title}: proof", BOLD, 7.0, MUTED)
         self._text(self.paper[0] - MARGIN, MARGIN - 2.0, f"page {self.pages}", REGULAR, 7.0, MUTED, right=True)
         self.y = MARGIN + HEADER - 4.0
