@@ -42,6 +42,22 @@ def need_package(module: str, extra: str) -> None:
     pytest.skip(message)
 
 
+def output_contents(folder: Path) -> dict[str, object]:
+    """Every file under ``folder`` by its relative path: a PNG as its mode, size and pixels, any other file as
+    its bytes. ISA-L (the ``png`` extra) has been seen to deflate the same pixels to a different stream from
+    one build to the next, so two builds promise the same pixels, not the same PNG bytes (render/png.py)."""
+    from PIL import Image
+
+    contents: dict[str, object] = {}
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        if path.suffix == ".png":
+            with Image.open(path) as image:
+                contents[path.relative_to(folder).as_posix()] = (image.mode, image.size, image.tobytes())
+        else:
+            contents[path.relative_to(folder).as_posix()] = path.read_bytes()
+    return contents
+
+
 @pytest.fixture
 def poppler():
     need_tools("pdftoppm", "pdftotext", package="poppler-utils")

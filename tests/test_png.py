@@ -31,10 +31,9 @@ def test_pillow_reads_back_the_same_pixels_and_dpi(mode, deflate):
     assert back.info["dpi"] == pytest.approx((164.0, 164.0), abs=0.01)
 
 
-@pytest.mark.parametrize("deflate", DEFLATES, ids=lambda deflate: deflate.name)
-def test_same_image_same_bytes_and_no_dpi_when_not_given(deflate):
-    image = _picture("RGB")
-    assert png_bytes(image, 150, deflate) == png_bytes(image.copy(), 150, deflate)
+def test_same_image_same_bytes_with_zlib_and_no_dpi_when_not_given():
+    image = _picture("RGB")  # ISA-L promises the same pixels only (see generator/render/png.py)
+    assert png_bytes(image, 150, ZLIB) == png_bytes(image.copy(), 150, ZLIB)
     assert "dpi" not in Image.open(io.BytesIO(png_bytes(image))).info
 
 

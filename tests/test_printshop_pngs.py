@@ -1,10 +1,11 @@
-"""Print-shop PNGs painted by workers beside the PDFs: every file written, the same bytes whatever the number of
+"""Print-shop PNGs painted by workers beside the PDFs: every file written, the same pixels whatever the number of
 workers, and on every build."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from conftest import output_contents
 from PIL import Image
 
 from deckwright.generator.layout.faces import Faces
@@ -17,13 +18,13 @@ from deckwright.rules.problems import Loc, Problem
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
 
 
-def write_pngs(out: Path) -> dict[str, bytes]:
+def write_pngs(out: Path) -> dict[str, object]:
     game = load_game(FIXTURE)
     print_step._printshop(game, Faces(game), tuple(game.decks.values()), (), out, True)
-    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.png"))}
+    return {name: pixels for name, pixels in output_contents(out).items() if name.endswith(".png")}
 
 
-def test_any_number_of_workers_writes_every_png_with_the_same_bytes(tmp_path, monkeypatch):
+def test_any_number_of_workers_writes_every_png_with_the_same_pixels(tmp_path, monkeypatch):
     monkeypatch.setattr(printshop_pngs, "png_workers", lambda: 1)
     whole = write_pngs(tmp_path / "whole")
     monkeypatch.setattr(printshop_pngs, "png_workers", lambda: 3)
@@ -37,7 +38,7 @@ def test_any_number_of_workers_writes_every_png_with_the_same_bytes(tmp_path, mo
         assert image.getpixel((2, 500)) == pytest.approx((0x33, 0x55, 0x77), abs=2)  # the bleed: the card's colour
 
 
-def test_two_builds_write_the_same_bytes(tmp_path):
+def test_two_builds_write_the_same_pixels(tmp_path):
     assert write_pngs(tmp_path / "a") == write_pngs(tmp_path / "b")
 
 

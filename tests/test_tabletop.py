@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from conftest import output_contents
 from jsonschema import Draft202012Validator
 from PIL import Image, ImageChops, ImageStat
 
@@ -397,33 +398,29 @@ def test_the_site_print_page_links_the_export(exported, games):
 # -- options, targets and bytes, on a small made-up game -------------------------------------------------------
 
 
-def _files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def test_one_target_never_deletes_another_targets_files(tmp_path):
+def test_one_target_never_deletes_another_targetsoutput_contents(tmp_path):
     out = tmp_path / "out"
     game = out / "print-sample"
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "home"]) == 0
-    home = _files(game / "print")
+    home = output_contents(game / "print")
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "tts"]) == 0
-    tts = _files(game / "tts")
-    assert _files(game / "print") == home
+    tts = output_contents(game / "tts")
+    assert output_contents(game / "print") == home
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "printshop"]) == 0
-    assert _files(game / "tts") == tts
-    assert {k: v for k, v in _files(game / "print").items() if "/" not in k} == home
+    assert output_contents(game / "tts") == tts
+    assert {k: v for k, v in output_contents(game / "print").items() if "/" not in k} == home
     assert (game / "print" / "printshop" / "cards.csv").is_file()
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "sprites"]) == 0
-    assert _files(game / "tts") == tts and (game / "sprites" / "manifest.json").is_file()
+    assert output_contents(game / "tts") == tts and (game / "sprites" / "manifest.json").is_file()
     assert (game / "print" / "printshop" / "cards.csv").is_file()
 
 
-def test_the_same_build_gives_the_same_bytes(tmp_path):
+def test_the_same_build_gives_the_sameoutput_contents(tmp_path):
     out = tmp_path / "out"
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "tts"]) == 0
-    first = _files(out / "print-sample" / "tts")
+    first = output_contents(out / "print-sample" / "tts")
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "tts"]) == 0
-    assert _files(out / "print-sample" / "tts") == first
+    assert output_contents(out / "print-sample" / "tts") == first
 
 
 def test_base_url_jpeg_and_plain_descriptions(tmp_path):
