@@ -44,7 +44,7 @@ from in_build import cpu_seconds  # noqa: E402  (bench/, this script's folder)
 
 from deckwright.rules.ci.fixtures import random_play_setups  # noqa: E402
 from deckwright.rules.engine.randomplay import play  # noqa: E402
-from deckwright.rules.sim import backends  # noqa: E402
+from deckwright.rules.sim import backends, local_cluster  # noqa: E402
 from deckwright.rules.sim.plan import CHUNK_GAMES, GameSource, Simulation, chunks  # noqa: E402
 from deckwright.rules.sim.worker import CardFactLog, prepared, run_chunk, strategies  # noqa: E402
 
@@ -108,7 +108,7 @@ def dask_rates(simulations: list[Simulation], rounds: int) -> tuple[dict, dict]:
     try:
         for workers in WORKERS:
             begun = time.perf_counter()
-            clusters[workers] = cluster = backends.local_cluster(workers)  # as --scheduler local:N starts it
+            clusters[workers] = cluster = local_cluster.start(workers)  # as --scheduler local:N starts it
             with Client(cluster.scheduler_address) as client:
                 for simulation in simulations:
                     client.run(prepared, simulation.source)
@@ -122,7 +122,7 @@ def dask_rates(simulations: list[Simulation], rounds: int) -> tuple[dict, dict]:
                     rate = sum(r["games"] for r in results) / (time.perf_counter() - wall)
                     rates.setdefault((simulation.source, workers), []).append(rate)
     finally:
-        for cluster in reversed(clusters.values()):  # the last first: each puts back the log levels it found
+        for cluster in clusters.values():
             cluster.close()
     return rates, startup
 

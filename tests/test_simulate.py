@@ -262,6 +262,47 @@ def test_ctrl_c_reports_the_games_finished_so_far(tmp_path, scheduler):
     assert f"nightmare-hunt: {data['games_played']:,} games" in out and "INTERRUPTED" in out
 
 
+def _processes() -> dict[int, tuple[int, int, str, bool]]:
+    """Every live process (Linux /proc): its parent, its session, its state, and whether it runs the
+    ``local:N`` cluster's process (``python -m deckwright.rules.sim.local_cluster``)."""
+    found = {}
+    for folder in Path("/proc").iterdir():
+        if not folder.name.isdigit():
+            continue
+        try:
+            stat = (folder / "stat").read_text()
+            command = (folder / "cmdline").read_bytes()
+        except OSError:
+            continue
+        state, parent, _, session = stat.rpartition(")")[2].split()[:4]
+        if state != "Z":
+            found[int(folder.name)] = (int(parent), int(session), state, b"rules.sim.local_cluster" in command)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from Linux's /proc")
+def test_ctrl_c_while_the_local_cluster_starts_stops_it_and_its_workers(tmp_path):
+    need_package("distributed", "cluster")
+    target = tmp_path / "stopped.json"
+    command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "100000",
+               "--scheduler", "local:2", "--json", str(target), "--out", str(tmp_path / "output")]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                             start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline, hosts = time.monotonic() + 60, set()
+    while not hosts and time.monotonic() < deadline:
+        hosts = {pid for pid, (parent, _, _, host) in _processes().items() if host and parent == child.pid}
+        time.sleep(0.05)
+    assert hosts, "the cluster's process never started"
+    time.sleep(0.5)  # its LocalCluster under way (it takes a few seconds), some of its workers too
+    os.killpg(child.pid, signal.SIGINT)  # the terminal's Ctrl-C: the command's group, not the cluster's session
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
+    assert json.loads(target.read_text())["games_played"] == 0 and "INTERRUPTED" in out
+    # the cluster's process is its session's leader: nothing of its session is left running
+    assert [pid for pid, (_, session, _, _) in _processes().items() if session in hosts] == []
+
+
 # -- the Balance page ---------------------------------------------------------------------------------
 
 

@@ -2,8 +2,9 @@
 
 Each backend hands every finished chunk's result to ``done(result)`` as it arrives and returns the results of
 the chunks that finished. Ctrl-C stops it: the chunks not started are cancelled, those running are let finish
-or dropped, and ``Interrupted`` carries the results so far (the caller reports them). Workers ignore SIGINT, so
-only this process decides what a Ctrl-C means.
+or dropped, and ``Interrupted`` carries the results so far (the caller reports them). Only this process decides
+what a Ctrl-C means: the pool's workers ignore SIGINT, and a ``local:N`` cluster runs in a session of its own
+(``local_cluster``), out of the terminal's reach, so a Ctrl-C while it starts stops the command too.
 """
 from __future__ import annotations
 
@@ -63,42 +64,6 @@ def _answers(address: str) -> str | None:
             return None
     except OSError as exc:
         return exc.strerror or str(exc)
-
-
-# Dask's own bookkeeping that a cluster playing games does not need, turned down. Left on, an idle cluster of
-# two workers takes 17% of a core (measured: 1.7 processor seconds in 10 s, the workers' profilers sampling every
-# 10 ms and every process's event-loop watchdog ticking every 20 ms), taken from the games on a machine whose
-# cores all play; turned down, 0.5 s. Workers started by ``dask worker`` take the same settings from the
-# environment (README, "Where the games run").
-QUIET_CLUSTER = {
-    "distributed.worker.profile.enabled": False,
-    "distributed.admin.tick.interval": "1s",
-    "distributed.admin.system-monitor.interval": "2s",
-    "distributed.scheduler.work-stealing": False,  # the scheduler queues the pieces and hands them out as workers free
-}
-
-
-def local_cluster(workers: int):
-    """A Dask LocalCluster whose processes ignore SIGINT (they inherit it ignored): a Ctrl-C is this process's to
-    handle, and the workers would otherwise print their own tracebacks over the report. So a Ctrl-C while the
-    cluster starts is lost (blocking SIGINT instead, so that it arrives after, makes Dask's nannies fail to
-    start). Its logs are silenced below CRITICAL: a worker's heartbeat racing the cluster's close logs a closed
-    stream's traceback as an error, and a chunk's own error reaches this process through its future anyway."""
-    import logging
-
-    import dask
-    from distributed import LocalCluster
-
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        # no dashboard; the scheduler's own HTTP routes (which it always serves) on a free port, not 8787, which
-        # a second cluster would find taken and warn about
-        with dask.config.set(QUIET_CLUSTER):
-            return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                                silence_logs=logging.CRITICAL)
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _serial(chunks: Sequence[Chunk], done: Done) -> list[dict]:
@@ -161,7 +126,14 @@ def _dask(chunks: Sequence[Chunk], scheduler: str, done: Done) -> list[dict]:
         raise SchedulerError(f"--scheduler {scheduler} needs Dask: pip install 'deckwright[cluster]'") from None
     cluster = None
     if scheduler.startswith("local:"):
-        cluster = local_cluster(_count(scheduler))
+        from . import local_cluster
+
+        try:
+            cluster = local_cluster.start(_count(scheduler))
+        except KeyboardInterrupt:
+            raise Interrupted([]) from None
+        except local_cluster.ClusterError as exc:
+            raise SchedulerError(f"--scheduler {scheduler}: the Dask LocalCluster did not start ({exc})") from None
         address = cluster.scheduler_address
     elif scheduler.startswith("tcp://"):
         address = scheduler
