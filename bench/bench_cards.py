@@ -7,8 +7,8 @@
 Writes synthetic games into a temporary folder, each holding all its cards in
 one file, and runs each measurement in a fresh process:
 
-- load: ``load_game`` of a game of --cards cards in one YAML file, and in one
-  CSV file (target: under 2 s);
+- load: ``load_game`` of a game of --cards cards in one YAML file, in one CSV
+  file and in one XLSX workbook (target: under 2 s);
 - check: ``deckwright check`` of the same games (wall, processor seconds,
   peak memory);
 - big file: ``load_game`` of a game of --rows rows (100,000 by default) in one
@@ -94,13 +94,29 @@ def csv_cards(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def write_xlsx_cards(rows: list[dict], path: Path) -> None:
+    """The cards as a workbook of one sheet, a header row and a row a card, as a spreadsheet program saves it."""
+    import openpyxl
+
+    workbook = openpyxl.Workbook(write_only=True)
+    sheet = workbook.create_sheet("Cards")
+    sheet.append(COLUMNS)
+    for row in rows:
+        cells = {**row, "keywords": "; ".join(row["keywords"])}
+        sheet.append([cells[column] if cells[column] != "" else None for column in COLUMNS])
+    workbook.save(path)
+
+
 def make_game(folder: Path, rows: list[dict], form: str) -> Path:
-    """A game folder with every card in one ``cards.yaml`` or ``cards.csv`` (``form``)."""
+    """A game folder with every card in one ``cards.yaml``, ``cards.csv`` or ``cards.xlsx`` (``form``)."""
     folder.mkdir(parents=True)
     game = GAME_YAML
     if form == "csv":
         game += "spreadsheets:\n  - {file: cards.csv, type: unit, deck: bench}\n"
         (folder / "cards.csv").write_text(csv_cards(rows), encoding="utf-8")
+    elif form == "xlsx":
+        game += "spreadsheets:\n  - {file: cards.xlsx, type: unit, deck: bench}\n"
+        write_xlsx_cards(rows, folder / "cards.xlsx")
     else:
         (folder / "cards.yaml").write_text(yaml_cards(rows), encoding="utf-8")
     (folder / "game.yaml").write_text(game, encoding="utf-8")
@@ -169,7 +185,7 @@ def main() -> int:
     print(f"best of {args.repeat} runs, {os.cpu_count()} cores; each run a fresh process")
     with tempfile.TemporaryDirectory() as tmp:
         rows = card_rows(args.cards)
-        for form in ("yaml", "csv"):
+        for form in ("yaml", "csv", "xlsx"):
             folder = make_game(Path(tmp) / f"game-{form}", rows, form)
             size = sum(p.stat().st_size for p in folder.iterdir()) / 2**20
             loaded = best(_LOAD_SCRIPT, [str(folder)], args.repeat)

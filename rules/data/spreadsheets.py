@@ -19,12 +19,17 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckwright.rules.problems import Loc, Problem
 
 from .confine import MAX_CARD_FILE_BYTES, FileRefused, read_confined
 from .yamlsrc import read_text
+
+if TYPE_CHECKING:  # imported when a workbook is read: a CSV-only game loads without openpyxl
+    from .xlsx import Sheet, SheetCell, Workbook
 
 EXTENSIONS = (".csv", ".tsv", ".xlsx")
 DELIMITERS = {",": ",", ";": ";", "|": "|", "tab": "\t"}  # as declared -> the character
@@ -221,6 +226,7 @@ def _short(text: str) -> str:
 # -- workbooks -------------------------------------------------------------------
 
 
+@cache
 def _letters(index: int) -> str:
     """Column letters of a 1-based column number: 1 -> A, 28 -> AB."""
     out = ""
@@ -257,100 +263,116 @@ def _check_archive(data: io.BytesIO, shown: str) -> None:
                                         f"workbooks of at most {MAX_WORKBOOK_UNPACKED // 2**20} MB unpacked"))
 
 
-def _open_workbook(path: Path, shown: str, root: Path):
-    import warnings
-
-    import openpyxl
+def _open_workbook(path: Path, shown: str, root: Path) -> Workbook:
+    from .xlsx import WorkbookError, open_workbook
 
     data = _workbook_bytes(path, shown, root)
     _check_archive(data, shown)
     data.seek(0)
     try:
-        with warnings.catch_warnings():  # openpyxl warns about features it skips (data validation, ...)
-            warnings.simplefilter("ignore")
-            return openpyxl.load_workbook(data, data_only=False, keep_links=False, keep_vba=False)
-    except Exception as exc:  # openpyxl raises many kinds on a damaged file; each is the same problem to the user
-        raise _Stop(Problem(Loc(shown), f"cannot read this workbook ({type(exc).__name__}: {exc}); open it in the "
-                                        "spreadsheet program and save it again as .xlsx")) from None
+        return open_workbook(zipfile.ZipFile(data))
+    except WorkbookError as exc:
+        raise _Stop(_unreadable(shown, exc)) from None
 
 
-def _pick_sheet(workbook, shown: str, sheet: str | None, declared_at: Loc):
+def _unreadable(shown: str, exc: Exception) -> Problem:
+    return Problem(Loc(shown), f"cannot read this workbook ({exc}); open it in the spreadsheet program and save it "
+                               "again as .xlsx")
+
+
+def _pick_sheet(workbook: Workbook, shown: str, sheet: str | None, declared_at: Loc) -> Sheet:
     from .schema import did_you_mean
 
-    names = workbook.sheetnames
+    names = [each.name for each in workbook.sheets]
+    worksheets = [each for each in workbook.sheets if each.is_worksheet]
     if sheet is None:
-        if len(workbook.worksheets) == 1:
-            return workbook.worksheets[0]
+        if len(worksheets) == 1:
+            return worksheets[0]
         raise _Stop(Problem(declared_at, f"{shown} has {len(names)} sheets ({', '.join(names)}); say which one holds "
                                          f"the cards with sheet:"))
-    if sheet not in names:
+    chosen = next((each for each in workbook.sheets if each.name == sheet), None)
+    if chosen is None:
         raise _Stop(Problem(declared_at, f"no sheet '{sheet}' in {shown}{did_you_mean(sheet, names)} "
                                          f"(sheets: {', '.join(names)})"))
-    return workbook[sheet]
+    if not chosen.is_worksheet:
+        raise _Stop(Problem(declared_at, f"sheet '{sheet}' in {shown} is a chart, not a sheet of cells"))
+    return chosen
 
 
-def _workbook_value(cell, loc: Loc) -> tuple[str | int | float | bool | None, Problem | None]:
+def _workbook_value(cell: SheetCell, loc: Loc) -> tuple[str | int | float | bool | None, Problem | None]:
     """A cell's value, or the problem that keeps deckwright from reading it as card data."""
     value = cell.value
-    if value is None:
-        return None, None
-    if cell.data_type == "f":
-        return None, Problem(loc, f"a formula ({_short(str(getattr(value, 'text', value)))}); deckwright reads values, "
-                                  "not formulas: copy the column and paste it back as values only")
-    if cell.data_type == "e":
+    if cell.kind == "formula":
+        return None, Problem(loc, f"a formula ({_short(value)}); deckwright reads values, not formulas: copy the "
+                                  "column and paste it back as values only")
+    if cell.kind == "error":
         return None, Problem(loc, f"an error value ({value}); put the value itself in the cell")
-    if cell.is_date:
+    if cell.kind == "date":
         shown = value.date() if hasattr(value, "date") and not (value.hour or value.minute or value.second) else value
         return None, Problem(loc, f"a date ({shown}); the spreadsheet turned what was typed into a date (2-6 becomes "
                                   "6 February): format the column as text and type the value again")
-    if isinstance(value, bool):
-        return value, None
     if isinstance(value, float) and value.is_integer():
         return int(value), None  # a spreadsheet has one kind of number: 4 and 4.0 are the same value
-    if isinstance(value, (int, float)):
-        return value, None
-    return str(value).replace("\r\n", "\n"), None
+    if isinstance(value, str):
+        return value.replace("\r\n", "\n"), None
+    return value, None
 
 
 def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
                    declared_at: Loc) -> tuple[Table | None, list[Problem]]:
+    from openpyxl.worksheet.cell_range import CellRange
+
+    from .xlsx import WorkbookError
+
     workbook = _open_workbook(path, shown, root)
-    worksheet = _pick_sheet(workbook, shown, sheet, declared_at)
-    ref = _sheet_ref(worksheet.title)
+    chosen = _pick_sheet(workbook, shown, sheet, declared_at)
+    ref = _sheet_ref(chosen.name)
 
     def loc(row: int, col: int) -> Loc:
         return Loc(shown, row, col, f"{ref}!{_letters(col)}{row}")
 
     problems: list[Problem] = []
     broken: set[int] = set()  # rows holding a cell that cannot be read: left out, so nothing else is blamed on it
-    for merged in sorted(worksheet.merged_cells.ranges, key=lambda r: (r.min_row, r.min_col)):
-        problems.append(Problem(loc(merged.min_row, merged.min_col),
-                                f"merged cells ({merged.coord}); unmerge them and fill in each cell"))
-        broken.update(range(merged.min_row, merged.max_row + 1))
-    if worksheet.max_row > MAX_ROWS + 1:
-        raise _Stop(Problem(loc(MAX_ROWS + 2, 1), f"more than {MAX_ROWS} rows; split the cards into several sheets"))
-    rows_in = list(worksheet.iter_rows(min_row=1, max_row=worksheet.max_row))
-    if not rows_in or all(c.value is None for c in rows_in[0]):
+    header: list[SheetCell] | None = None
+    rows: list[Row] = []
+    widest = 0
+    sheet_rows = workbook.read(chosen)
+    try:
+        for number, cells_in in sheet_rows:
+            if number > MAX_ROWS + 1:
+                raise _Stop(Problem(loc(MAX_ROWS + 2, 1), f"more than {MAX_ROWS} rows; split the cards into several "
+                                                          f"sheets"))
+            widest = max(widest, cells_in[-1].column) if cells_in else widest  # cells come in column order
+            if header is None:
+                if number != 1 or not cells_in:
+                    break
+                header = cells_in
+                continue
+            cells = []
+            for cell in cells_in:
+                where = loc(number, cell.column)
+                value, problem = _workbook_value(cell, where)
+                if problem:
+                    problems.append(problem)
+                    broken.add(number)
+                elif value is not None and not (isinstance(value, str) and not value.strip()):
+                    cells.append((cell.column - 1, Cell(value, where)))
+            rows.append(Row(Loc(shown, number, 0, f"{ref}!{number}:{number}"), tuple(cells)))
+    except WorkbookError as exc:
+        raise _Stop(_unreadable(shown, exc)) from None
+    if header is None:
         raise _Stop(Problem(loc(1, 1), "the sheet has no header row; put the column names (id, name, ...) in row 1"))
+    merged_problems = []
+    for merged in sorted((CellRange(text) for text in sheet_rows.merged), key=lambda r: (r.min_row, r.min_col)):
+        merged_problems.append(Problem(loc(merged.min_row, merged.min_col),
+                                       f"merged cells ({merged.coord}); unmerge them and fill in each cell"))
+        broken.update(range(merged.min_row, merged.max_row + 1))
+    names = {cell.column: cell for cell in header}
     columns = []
-    for cell in rows_in[0]:
-        value, problem = _workbook_value(cell, loc(1, cell.column))
+    for column in range(1, widest + 1):
+        value, problem = _workbook_value(names[column], loc(1, column)) if column in names else (None, None)
         if problem:
             problems.append(problem)
-        columns.append(Column(str(value).strip() if value is not None else "", loc(1, cell.column)))
-    rows = []
-    for cells_in in rows_in[1:]:
-        if not cells_in:
-            continue
-        number = cells_in[0].row
-        cells = []
-        for index, cell in enumerate(cells_in):
-            value, problem = _workbook_value(cell, loc(number, cell.column))
-            if problem:
-                problems.append(problem)
-                broken.add(number)
-            elif value is not None and not (isinstance(value, str) and not value.strip()):
-                cells.append((index, Cell(value, loc(number, cell.column))))
-        if number not in broken:
-            rows.append(Row(Loc(shown, number, 0, f"{ref}!{number}:{number}"), tuple(cells)))
-    return Table(shown, Loc(shown, 1, 0, f"{ref}!1:1"), tuple(columns), tuple(rows)), problems
+        columns.append(Column(str(value).strip() if value is not None else "", loc(1, column)))
+    rows = [row for row in rows if row.loc.line not in broken]
+    return Table(shown, Loc(shown, 1, 0, f"{ref}!1:1"), tuple(columns), tuple(rows)), merged_problems + problems
