@@ -86,41 +86,55 @@ def test_a_chart_sheet_is_named_but_is_not_a_worksheet(tmp_path):
     assert problems == [] and [column.name for column in table.columns] == ["id", "name"]  # the one sheet of cells
 
 
+def _rewritten(archive: zipfile.ZipFile, part: str, change) -> zipfile.ZipFile:
+    """The archive with one part's XML text changed (``change(text)``; None drops the part)."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w") as rewritten:
+        for name in archive.namelist():
+            content = archive.read(name)
+            if name == part:
+                content = change(content.decode())
+                if content is None:
+                    continue
+                content = content.encode()
+            rewritten.writestr(name, content)
+    data.seek(0)
+    return zipfile.ZipFile(data)
+
+
+def _first_sheet(archive: zipfile.ZipFile) -> list[list[tuple]]:
+    workbook = open_workbook(archive)
+    return [[(cell.value, cell.kind) for cell in row] for _, row in workbook.read(workbook.sheets[0])]
+
+
 def test_inline_strings_and_a_1904_workbook():
     book = openpyxl.Workbook()
     book.epoch = openpyxl.utils.datetime.CALENDAR_MAC_1904
     book.active["A1"] = datetime.datetime(2024, 2, 6)
-    archive = _saved(book)
-    # an inline string, as some writers save text, in place of the shared one
-    parts = {name: archive.read(name) for name in archive.namelist()}
-    sheet_xml = parts["xl/worksheets/sheet1.xml"].decode()
-    parts["xl/worksheets/sheet1.xml"] = sheet_xml.replace(
-        "</row>", '<c r="B1" t="inlineStr"><is><r><t>Bog </t></r><r><t>Rat</t></r></is></c></row>', 1).encode()
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w") as rewritten:
-        for name, content in parts.items():
-            rewritten.writestr(name, content)
-    data.seek(0)
-    workbook = open_workbook(zipfile.ZipFile(data))
-    assert [[(cell.value, cell.kind) for cell in row] for _, row in workbook.read(workbook.sheets[0])] == \
-        [[(datetime.datetime(2024, 2, 6), "date"), ("Bog Rat", "value")]]
+    # rich text in an inline string, as some writers save it
+    archive = _rewritten(_saved(book), "xl/worksheets/sheet1.xml", lambda xml: xml.replace(
+        "</row>", '<c r="B1" t="inlineStr"><is><r><t>Bog </t></r><r><t>Rat</t></r></is></c></row>', 1))
+    assert _first_sheet(archive) == [[(datetime.datetime(2024, 2, 6), "date"), ("Bog Rat", "value")]]
+
+
+def test_a_shared_formula_reads_as_the_spreadsheet_shows_it_in_each_cell():
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["A2"] = 1, 2
+    shared = ('<c r="B1"><f t="shared" ref="B1:B2" si="0">A1*2</f><v>2</v></c></row>',
+              '<c r="B2"><f t="shared" si="0"/><v>4</v></c></row>')
+    archive = _rewritten(_saved(book), "xl/worksheets/sheet1.xml",
+                         lambda xml: xml.replace("</row>", shared[0], 1).replace("</row></sheetData>",
+                                                                                  shared[1] + "</sheetData>"))
+    assert _first_sheet(archive) == [[(1, "value"), ("=A1*2", "formula")], [(2, "value"), ("=A2*2", "formula")]]
 
 
 @pytest.mark.parametrize("damage", ["no workbook part", "broken sheet XML"])
 def test_a_damaged_workbook_is_one_error(damage):
     book = openpyxl.Workbook()
     book.active["A1"] = "id"
-    archive = _saved(book)
-    parts = {name: archive.read(name) for name in archive.namelist()}
     if damage == "no workbook part":
-        del parts["xl/workbook.xml"]
+        archive = _rewritten(_saved(book), "xl/workbook.xml", lambda xml: None)
     else:
-        parts["xl/worksheets/sheet1.xml"] = parts["xl/worksheets/sheet1.xml"][:-40]
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w") as rewritten:
-        for name, content in parts.items():
-            rewritten.writestr(name, content)
-    data.seek(0)
+        archive = _rewritten(_saved(book), "xl/worksheets/sheet1.xml", lambda xml: xml[:-40])
     with pytest.raises(WorkbookError):
-        workbook = open_workbook(zipfile.ZipFile(data))
-        list(workbook.read(workbook.sheets[0]))
+        _first_sheet(archive)

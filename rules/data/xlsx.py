@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from xml.etree.ElementTree import ParseError, fromstring, iterparse
 
+from openpyxl.formula.translate import Translator
 from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
 from openpyxl.utils.cell import column_index_from_string
 from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel, from_ISO8601
@@ -57,7 +58,32 @@ class Workbook:
     def read(self, sheet: Sheet) -> SheetRows:
         return SheetRows(self, sheet)
 
-    def row_cells(self, row) -> list[SheetCell]:
+
+class SheetRows:
+    """A sheet's rows, read as they are iterated: (row number, the row's cells that hold something) of every
+    row its XML lists, in order. Once they are all read, ``merged`` holds the sheet's merged ranges (A1:B2), which
+    the XML lists after the rows."""
+
+    def __init__(self, workbook: Workbook, sheet: Sheet):
+        self.workbook, self.sheet = workbook, sheet
+        self.merged: list[str] = []
+        self.shared_formulas: dict[str, tuple[str, str | None]] = {}  # its si -> a shared formula and its cell
+
+    def __iter__(self) -> Iterator[tuple[int, list[SheetCell]]]:
+        number = 0
+        try:
+            with self.workbook.archive.open(self.sheet.part) as xml:
+                for _, element in iterparse(xml):
+                    if element.tag == MAIN + "row":
+                        number = int(element.get("r", number + 1))
+                        yield number, self._row_cells(element)
+                        element.clear()
+                    elif element.tag == MAIN + "mergeCell":
+                        self.merged.append(element.get("ref", ""))
+        except (ParseError, KeyError, ValueError, OSError, zipfile.BadZipFile) as exc:
+            raise WorkbookError(f"sheet {self.sheet.name}: {exc}") from None
+
+    def _row_cells(self, row) -> list[SheetCell]:
         cells = []
         column = 0
         for element in row:
@@ -65,15 +91,16 @@ class Workbook:
                 continue
             reference = element.get("r")
             column = _column_number(reference.rstrip("0123456789")) if reference else column + 1
-            cell = self._cell(element, column)
+            cell = self._cell(element, column, reference)
             if cell is not None:
                 cells.append(cell)
         return cells
 
-    def _cell(self, element, column: int) -> SheetCell | None:
+    def _cell(self, element, column: int, reference: str | None) -> SheetCell | None:
         """As openpyxl's reader reads it (worksheet/_reader.py, 3.1): the same values, the same kinds."""
-        if element.find(MAIN + "f") is not None:
-            return SheetCell(column, "=" + (element.findtext(MAIN + "f") or ""), "formula")
+        formula = element.find(MAIN + "f")
+        if formula is not None:
+            return SheetCell(column, self._formula(formula, reference), "formula")
         kind = element.get("t", "n")
         if kind == "inlineStr":
             inline = element.find(MAIN + "is")
@@ -82,7 +109,7 @@ class Workbook:
         if text is None:
             return None
         if kind == "s":
-            return SheetCell(column, self.strings[int(text)], "value")
+            return SheetCell(column, self.workbook.strings[int(text)], "value")
         if kind == "str":
             return SheetCell(column, text, "value")
         if kind == "b":
@@ -93,37 +120,27 @@ class Workbook:
             return SheetCell(column, from_ISO8601(text), "date")
         number = float(text) if "." in text or "E" in text or "e" in text else int(text)
         style = int(element.get("s") or 0)
-        if style in self.date_styles:
+        if style in self.workbook.date_styles:
+            duration = style in self.workbook.duration_styles
             try:
-                return SheetCell(column, from_excel(number, self.epoch, timedelta=style in self.duration_styles),
-                                 "date")
+                return SheetCell(column, from_excel(number, self.workbook.epoch, timedelta=duration), "date")
             except (OverflowError, ValueError):  # a serial number no date has
                 return SheetCell(column, "#VALUE!", "error")
         return SheetCell(column, number, "value")
 
-
-class SheetRows:
-    """A sheet's rows, read as they are iterated: (row number, the row's cells that hold something) of every
-    row its XML lists, in order. Once they are all read, ``merged`` holds the sheet's merged ranges (A1:B2), which
-    the XML lists after the rows."""
-
-    def __init__(self, workbook: Workbook, sheet: Sheet):
-        self.workbook, self.sheet = workbook, sheet
-        self.merged: list[str] = []
-
-    def __iter__(self) -> Iterator[tuple[int, list[SheetCell]]]:
-        number = 0
-        try:
-            with self.workbook.archive.open(self.sheet.part) as xml:
-                for _, element in iterparse(xml):
-                    if element.tag == MAIN + "row":
-                        number = int(element.get("r", number + 1))
-                        yield number, self.workbook.row_cells(element)
-                        element.clear()
-                    elif element.tag == MAIN + "mergeCell":
-                        self.merged.append(element.get("ref", ""))
-        except (ParseError, KeyError, ValueError, OSError, zipfile.BadZipFile) as exc:
-            raise WorkbookError(f"sheet {self.sheet.name}: {exc}") from None
+    def _formula(self, formula, reference: str | None) -> str:
+        """A formula's text; a cell sharing the formula of a cell above or beside (``<f t="shared" si="0"/>``)
+        gets it translated to its own place, as a spreadsheet program shows it."""
+        text = "=" + (formula.text or "")
+        if formula.get("t") != "shared":
+            return text
+        if formula.text:
+            self.shared_formulas[formula.get("si", "")] = (text, reference)
+            return text
+        master = self.shared_formulas.get(formula.get("si", ""))
+        if master is None or not master[1] or not reference:
+            return text
+        return Translator(master[0], origin=master[1]).translate_formula(reference)
 
 
 def open_workbook(archive: zipfile.ZipFile) -> Workbook:
