@@ -268,8 +268,7 @@ class _Builder:
         return call
 
     def _filter_or_test(self, node, table_name: str):
-        table = getattr(self.env, table_name)
-        passed = _PassArg.from_obj(table.get(node.name))  # what Jinja2's code passes first, fixed when compiled
+        passed = _PassArg.from_obj(getattr(self.env, table_name).get(node.name))  # what Jinja2's code passes first, fixed when compiled
         if passed not in (None, _PassArg.context, _PassArg.eval_context, _PassArg.environment):
             raise _Unsupported
         target = self.build(node.node)
@@ -277,7 +276,7 @@ class _Builder:
         name, env, kind = node.name, self.env, table_name[:-1]
 
         def apply(scope: Scope) -> Any:
-            function = table.get(name)  # looked up as it runs: Faces.for_game rebinds the filters
+            function = getattr(env, table_name).get(name)  # looked up as it runs: Faces.for_game rebinds filters
             first = [] if passed is None else [scope.context if passed is _PassArg.context
                                                else scope.context.eval_ctx if passed is _PassArg.eval_context
                                                else env]
