@@ -134,14 +134,12 @@ class _Builder:
         self.env = env
         self.eval_ctx = EvalContext(env, None)
         self.optimizer = Optimizer(env)
-        generator = env.code_generator_class
-        # the node types whose visit Jinja2 wraps in ``optimizeconst`` (the sandbox's Concat is not wrapped)
-        self.folded = frozenset(name for name in dir(generator) if name.startswith("visit_")
-                                and hasattr(getattr(generator, name), "__wrapped__"))
+        self.generator = env.code_generator_class
 
     def build(self, node: nodes.Node) -> Callable[[Scope], Any]:
         name = type(node).__name__
-        if f"visit_{name}" in self.folded:
+        # where Jinja2's visit is wrapped in ``optimizeconst``, constants are folded first (the sandbox's Concat is not)
+        if hasattr(getattr(self.generator, f"visit_{name}"), "__wrapped__"):
             folded = self.optimizer.visit(node, self.eval_ctx)
             if folded != node:
                 return self.build(folded)
@@ -268,7 +266,8 @@ class _Builder:
         return call
 
     def _filter_or_test(self, node, table_name: str):
-        passed = _PassArg.from_obj(getattr(self.env, table_name).get(node.name))  # what Jinja2's code passes first, fixed when compiled
+        # what Jinja2's code passes the filter or test first, fixed when compiled
+        passed = _PassArg.from_obj(getattr(self.env, table_name).get(node.name))
         if passed not in (None, _PassArg.context, _PassArg.eval_context, _PassArg.environment):
             raise _Unsupported
         target = self.build(node.node)
