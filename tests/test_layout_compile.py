@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from jinja2 import UndefinedError
 
+from deckwright.generator.layout import files
 from deckwright.generator.layout.faces import make_environment
 from deckwright.generator.layout.files import compile_value
 from deckwright.generator.layout.measure import ValueFailure, resolve
@@ -67,6 +68,8 @@ def test_each_source_is_compiled_once_per_environment(monkeypatch):
     compiled = []
     compile_ = env.compile
     monkeypatch.setattr(env, "compile", lambda tree, *args, **kwargs: compiled.append(tree) or compile_(tree))
+    closure = files.closure  # the common expressions are built as closures (generator.layout.expressions)
+    monkeypatch.setattr(files, "closure", lambda env, expr: compiled.append(expr) or closure(env, expr))
     first = value_of(env, "card.name|upper ~ ' of ' ~ card.id", whole=True)
     second = value_of(env, "card.name|upper ~ ' of ' ~ card.id", whole=False)
     assert len(compiled) == 1 and first.code is second.code

@@ -19,6 +19,8 @@ from deckwright.rules.data.schema import did_you_mean
 from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
 from deckwright.rules.problems import Loc, Problem, display_path
 
+from .expressions import closure
+
 LAYOUT_DIR = TEMPLATES / "layouts"
 DEFAULT_CARD_LAYOUT = "default-card"  # the face of a card type that has no layout of its own
 TOP_KEYS = ("extends", "doc", "colors", "text_styles", "vars", "boxes", "formats")
@@ -121,7 +123,7 @@ def _expression_value(env, raw: str, source: str, loc: Loc, bare: bool) -> Value
         if isinstance(expr, nodes.Const) and type(expr.value) in _LITERAL_TYPES:
             found = (_Literal(expr.value), frozenset())
         else:
-            found = _expression(env, expr)
+            found = _expression(env, expr, source)
         env.compiled[key] = found
     return Value(raw, loc, "expr", *found)
 
@@ -150,15 +152,23 @@ def _parse_expression(env, source: str):
     return expr
 
 
-def _expression(env, expr):
-    """``env.compile_expression`` of a parsed expression, and the names it reads."""
+def _expression(env, expr, source: str):
+    """The parsed expression ``source`` ready to evaluate, and the names it reads: as closures over Jinja2's
+    parse tree (generator.layout.expressions), or else ``env.compile_expression`` of it."""
+    code = closure(env, expr)
+    if code is not None:
+        return code, _names_read(expr)
+    expr = _parse_expression(env, source)  # parsed again: building the closures folds constants in place
     tree = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)], lineno=1)
     tree.set_environment(env)
     code = env.compile(tree)
     template = env.template_class.from_code(env, code, env.make_globals(None), None)
-    # an expression binds no names, so every name it loads is one it reads from outside
-    names = frozenset(node.name for node in expr.find_all(nodes.Name) if node.ctx == "load")
-    return TemplateExpression(template, False), names
+    return TemplateExpression(template, False), _names_read(expr)
+
+
+def _names_read(expr) -> frozenset:
+    """An expression binds no names, so every name it loads is one it reads from outside."""
+    return frozenset(node.name for node in expr.find_all(nodes.Name) if node.ctx == "load")
 
 
 def _template(env, source: str):

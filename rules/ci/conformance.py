@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
@@ -42,6 +42,8 @@ from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTI
 from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.verbs import Verb
 from deckwright.rules.games.gamecode import module_failure
+
+from .snapshots import Snapshots
 
 PARAMETERS = {"prepare": 1, "setup": 4, "new_game": 4, "apply": 4, "legal_actions": 1, "is_over": 1, "zones": 1,
               "observe": 1, "invariants": 1, "consistency": 2, "odds": 1, "layout_data": 1,
@@ -292,7 +294,7 @@ class _Stepped:
     """The module with the state after every ``apply`` or ``apply_in_place`` kept (as a snapshot)."""
 
     def __init__(self, module, rules):
-        self._module, self._shared = module, {id(rules)}
+        self._module, self._snapshots = module, Snapshots({id(rules)})
         self.actions: list = []
         self.states: list = []
 
@@ -301,7 +303,7 @@ class _Stepped:
 
     def _kept(self, new, action):
         self.actions.append(action)
-        self.states.append(snapshot(new, self._shared))
+        self.states.append(self._snapshots.take(new))
         return new
 
     def apply(self, state, action, chance, log):
@@ -330,7 +332,7 @@ class _Watched:
 
     def __init__(self, module, rules):
         self._module = module
-        self._shared = {id(rules)}  # the prepared rules are shared by design; not snapshotted
+        self._snapshots = Snapshots({id(rules)})  # the prepared rules are shared by design; not snapshotted
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._module, name)
@@ -343,42 +345,19 @@ class _Watched:
         return actions
 
     def apply(self, state, action, chance, log):
-        before = snapshot(state, self._shared)
+        before = self._snapshots.take(state)
         try:
             new = self._module.apply(state, action, chance, log)
         except OpenRuleError:
             raise
         except EngineError as exc:
             raise _Broken(f"the legal action {action!r} was refused: {exc}") from None
-        if snapshot(state, self._shared) != before:
+        if self._snapshots.take(state) != before:
             raise _Broken(f"apply(state, {action!r}) changed the state it was given")
         bad = plain_problems(self._module.observe(new), "observe()")
         if bad:
             raise _Broken(bad[0])
         return new
-
-
-def snapshot(value: Any, shared: set[int] = frozenset(), depth: int = 0) -> Any:
-    """A deep, comparable copy of a value's structure (shared objects by identity only)."""
-    if depth > 60:
-        return "..."
-    if id(value) in shared:
-        return ("shared", id(value))
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    nxt = depth + 1
-    if is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, tuple((f.name, snapshot(getattr(value, f.name), shared, nxt))
-                                            for f in fields(value) if f.compare))  # compare=False: bookkeeping
-    if isinstance(value, dict):
-        return ("dict", tuple((snapshot(k, shared, nxt), snapshot(v, shared, nxt)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, tuple(snapshot(v, shared, nxt) for v in value))
-    if isinstance(value, (set, frozenset)):
-        return ("set", tuple(sorted(repr(v) for v in value)))
-    if hasattr(value, "__dict__") and not callable(value):
-        return (type(value).__name__, snapshot(vars(value), shared, nxt))
-    return repr(value)
 
 
 def plain_problems(value: Any, where: str) -> list[str]:
