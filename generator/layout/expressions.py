@@ -9,9 +9,10 @@ very calls the code Jinja2 generates for ``LayoutSandbox`` makes (``environment.
 generator folds them), in the same order, so a value, a sandbox refusal or an error is the same either way.
 Nothing is ever passed to ``eval``.
 
-Only the common node types are handled; for anything else (a slice, ``*args``, an unknown filter, a
-constant Jinja2 would write as code that does not run, deep nesting, a generator class other than the
-sandbox's) ``closure`` gives None and the caller compiles the expression with Jinja2 as before.
+Only Jinja2 3.1's code is mirrored, and only the common node types; for another Jinja2, or anything else (a
+slice, ``*args``, an unknown filter, a constant Jinja2 would write as code that does not run, deep nesting, a
+generator class other than the sandbox's) ``closure`` gives None and the caller compiles the expression with
+Jinja2 as before.
 """
 from __future__ import annotations
 
@@ -22,14 +23,22 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import jinja2
 from jinja2 import nodes
 from jinja2.exceptions import TemplateRuntimeError
 from jinja2.nodes import EvalContext
 from jinja2.optimizer import Optimizer
 from jinja2.runtime import Undefined, missing, new_context
-from jinja2.utils import _PassArg
 
 from .sandbox import _GuardedCodeGenerator
+
+# The closures mirror the code Jinja2 3.1 generates, and _PassArg is its private name for what a filter is passed
+# first: with another Jinja2 (or without that name) every expression is compiled by Jinja2 itself, as before.
+try:
+    from jinja2.utils import _PassArg
+except ImportError:  # pragma: no cover - a Jinja2 other than 3.1
+    _PassArg = None
+MIRRORED_JINJA = jinja2.__version__.startswith("3.1.") and _PassArg is not None
 
 MAX_DEPTH = 40  # deeper trees are left to Jinja2 (its code nests as Python expressions, these as calls)
 _BINARY = {"Add": "+", "Sub": "-", "Mul": "*", "Div": "/", "FloorDiv": "//", "Pow": "**", "Mod": "%"}
@@ -83,7 +92,7 @@ class ClosureExpression:
 def closure(env, expr: nodes.Expr) -> ClosureExpression | None:
     """``expr`` (parsed by Jinja2 for ``env``, not yet compiled) as closures; None when Jinja2 must compile it.
     Builds mutate ``expr`` as Jinja2's compiler does (constants folded in place): after None, parse again."""
-    if env.code_generator_class is not _GuardedCodeGenerator or not _supported(env, expr, 0):
+    if not MIRRORED_JINJA or env.code_generator_class is not _GuardedCodeGenerator or not _supported(env, expr, 0):
         return None
     expr.set_environment(env)
     builder = _Builder(env)
