@@ -1,13 +1,15 @@
 """Print-shop PNGs painted by workers beside the PDFs: every file written, the same pixels whatever the number of
-workers, and on every build."""
+workers (none too), and on every build; a face the PDFs lay out is painted as they laid it out, not laid out again."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 from conftest import output_contents
 from PIL import Image
 
+from deckwright.generator import parallel
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fonts import shipped_fonts
@@ -53,3 +55,28 @@ def test_a_face_that_cannot_be_laid_out_in_a_worker_is_raised_with_its_problem_w
         with printshop_pngs.pngs_beside(jobs, shipped_fonts(), 300):
             (tmp_path / "done.txt").write_text("the block ran")
     assert raised.value.problems == [problem] and (tmp_path / "done.txt").is_file()
+
+
+def test_without_workers_the_pngs_are_painted_here_with_the_same_pixels(tmp_path, monkeypatch):
+    beside = write_pngs(tmp_path / "beside")
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    assert write_pngs(tmp_path / "here") == beside
+
+
+def test_a_face_laid_out_for_another_output_is_painted_as_it_is_and_the_rest_laid_out_at_the_end(tmp_path):
+    laid_out, painted = [], []
+
+    def face(name: str):
+        laid_out.append(name)
+        return name
+
+    jobs = [printshop_pngs.PngJob(tmp_path / f"{name}.png", partial(face, name), printshop_pngs.front_key(name, 3.0))
+            for name in ("archer", "knight", "unprinted")]
+    painter = printshop_pngs.PngPainter(jobs, lambda path, display: painted.append((path.name, display)))
+    painter.laid_out(printshop_pngs.front_key("knight", 3.0), "knight as the PDF drew it")
+    painter.laid_out(printshop_pngs.front_key("knight", 3.0), "knight again, the next copy")
+    painter.laid_out(printshop_pngs.front_key("archer", 0.0), "archer without bleed")
+    assert painted == [("knight.png", "knight as the PDF drew it")] and laid_out == []
+    painter.finish()
+    assert painted[1:] == [("archer.png", "archer"), ("unprinted.png", "unprinted")]
+    assert laid_out == ["archer", "unprinted"]

@@ -29,7 +29,7 @@ from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
-from .printshop_pngs import PngJob, pngs_beside
+from .printshop_pngs import PngJob, SharedFaces, back_key, front_key, pngs_beside
 from .proof import write_proof
 
 PNG_DPI = 300
@@ -111,21 +111,24 @@ def printed_decks(game) -> tuple:
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    pngs = []  # laid out and painted by workers (printshop_pngs) while the PDFs are written here
+    pngs = []  # painted by workers (printshop_pngs) from the faces the PDFs lay out here
     rows = [("deck", "file", "copies", "card")]
     for deck in decks:
         images = out / deck.id
         images.mkdir()
         for number, card in enumerate(game.cards_in(deck.id), start=1):
             name = f"{number:02d}-{card.id}.png"
-            pngs.append(PngJob(images / name, partial(faces.front, card, SHOP_BLEED)))
+            front = partial(faces.front, card, SHOP_BLEED)
+            pngs.append(PngJob(images / name, front, front_key(card.id, SHOP_BLEED)))
             rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
         if backs:
-            pngs.append(PngJob(images / "back.png", partial(faces.back, deck, SHOP_BLEED)))
+            back = partial(faces.back, deck, SHOP_BLEED)
+            pngs.append(PngJob(images / "back.png", back, back_key(deck.id, SHOP_BLEED)))
             rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
-    with pngs_beside(pngs, faces.fonts, PNG_DPI):
+    with pngs_beside(pngs, faces.fonts, PNG_DPI) as painter:
+        shared = SharedFaces(faces, painter)
         for deck in decks:
-            write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+            write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, shared, deck, backs)
             if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
                 write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
         if sheets:
