@@ -17,7 +17,6 @@ from __future__ import annotations
 import csv
 import shutil
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from deckwright.generator.layout.faces import Faces
@@ -29,7 +28,7 @@ from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
-from .printshop_pngs import PngJob, SharedFaces, back_key, front_key, pngs_beside
+from .printshop_pngs import DeckPngs, SharedFaces, pngs_beside
 from .proof import write_proof
 
 PNG_DPI = 300
@@ -111,21 +110,11 @@ def printed_decks(game) -> tuple:
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    pngs = []  # painted by workers (printshop_pngs) from the faces the PDFs lay out here
-    rows = [("deck", "file", "copies", "card")]
-    for deck in decks:
-        images = out / deck.id
-        images.mkdir()
-        for number, card in enumerate(game.cards_in(deck.id), start=1):
-            name = f"{number:02d}-{card.id}.png"
-            front = partial(faces.front, card, SHOP_BLEED)
-            pngs.append(PngJob(images / name, front, front_key(card.id, SHOP_BLEED)))
-            rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
-        if backs:
-            back = partial(faces.back, deck, SHOP_BLEED)
-            pngs.append(PngJob(images / "back.png", back, back_key(deck.id, SHOP_BLEED)))
-            rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
-    with pngs_beside(pngs, faces.fonts, PNG_DPI) as painter:
+    pngs = [DeckPngs(out / deck.id, deck, tuple(game.cards_in(deck.id)), backs) for deck in decks]
+    for deck in pngs:
+        deck.folder.mkdir()
+    # painted by workers (printshop_pngs) from the faces the PDFs lay out here
+    with pngs_beside(pngs, faces, SHOP_BLEED, PNG_DPI) as painter:
         shared = SharedFaces(faces, painter)
         for deck in decks:
             write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, shared, deck, backs)
@@ -134,4 +123,9 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
         if sheets:
             write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
     with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle, lineterminator="\n").writerows(rows)
+        rows = csv.writer(handle, lineterminator="\n")
+        rows.writerow(("deck", "file", "copies", "card"))
+        for deck in pngs:
+            for name, card in deck.files():
+                copies, title = (game.deck_total(deck.deck.id), "back") if card is None else (card.count, card.name)
+                rows.writerow((deck.deck.id, f"{deck.deck.id}/{name}", str(copies), title))
