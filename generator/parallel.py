@@ -258,12 +258,18 @@ def _fresh_worker(job, name: str, fed: bool) -> tuple[_Interpreter, _Channel, _C
     finally:
         os.close(inbox)
         os.close(outbox)
-    feed = _Channel(open(to_worker, "wb"))
-    receiver = _Channel(open(from_worker, "rb"))
-    feed.send((job, name, fed))
+    worker, feed, receiver = _Interpreter(process), _Channel(open(to_worker, "wb")), _Channel(open(from_worker, "rb"))
+    try:
+        feed.send((job, name, fed))
+    except BaseException:  # a job that does not pickle
+        worker.terminate()
+        worker.join()
+        feed.close()
+        receiver.close()
+        raise
     if not fed:
         feed.close()
-    return _Interpreter(process), receiver, feed if fed else None
+    return worker, receiver, feed if fed else None
 
 
 def _fresh_main(inbox: int, outbox: int) -> None:

@@ -92,3 +92,18 @@ def test_where_forking_is_not_safe_there_are_no_workers_and_the_caller_does_the_
     with feed_beside(partial(_record, folder=tmp_path), 2, "test worker") as send:
         assert send is None
     assert list(tmp_path.iterdir()) == []
+
+
+@linux_only
+def test_a_job_that_cannot_be_sent_to_a_fresh_worker_is_refused_here_and_its_worker_ended(forking):
+    import pickle
+
+    before = _children()
+    with pytest.raises((pickle.PicklingError, AttributeError)):
+        Beside.start(lambda: "a lambda does not pickle", "test worker", fresh=True)
+    assert _children() == before  # the interpreter started for it was stopped and waited for
+
+
+def _children() -> set[str]:
+    tasks = Path("/proc/self/task")
+    return {pid for task in tasks.iterdir() for pid in (task / "children").read_text().split()}
