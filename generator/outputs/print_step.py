@@ -111,8 +111,8 @@ def printed_decks(game) -> tuple:
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
     pngs = [DeckPngs(out / deck.id, deck, tuple(game.cards_in(deck.id)), backs) for deck in decks]
-    for deck in pngs:
-        deck.folder.mkdir()
+    for images in pngs:
+        images.folder.mkdir()
     # painted by workers (printshop_pngs) from the faces the PDFs lay out here
     with pngs_beside(pngs, faces, SHOP_BLEED, PNG_DPI) as painter:
         shared = SharedFaces(faces, painter)
@@ -125,7 +125,8 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
     with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:
         rows = csv.writer(handle, lineterminator="\n")
         rows.writerow(("deck", "file", "copies", "card"))
-        for deck in pngs:
-            for name, card in deck.files():
-                copies, title = (game.deck_total(deck.deck.id), "back") if card is None else (card.count, card.name)
-                rows.writerow((deck.deck.id, f"{deck.deck.id}/{name}", str(copies), title))
+        for images in pngs:
+            deck = images.deck.id
+            for name, card in images.files():
+                copies, title = (game.deck_total(deck), "back") if card is None else (card.count, card.name)
+                rows.writerow((deck, f"{deck}/{name}", str(copies), title))
