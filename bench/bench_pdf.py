@@ -371,8 +371,9 @@ def bench_printshop(tmp: Path, cards: int) -> None:
     verdict = "met" if whole["wall"] < 120 and max(whole["main_mb"], whole["worker_mb"]) < 100 else "NOT met"
     print(f"deckwright build --target printshop, {cards:,} cards: {whole['wall']:.1f} s wall, {whole['cpu']:.1f} s "
           f"processor (main process {whole['main_cpu']:.1f} s, its workers {whole['workers_cpu']:.1f} s); peak "
-          f"main {whole['main_mb']:.0f} MB, largest worker {whole['worker_mb']:.0f} MB (a forked worker's peak counts "
-          f"the pages it shares with the main process); target under 120 s and 100 MB: {verdict} ({load_average()})")
+          f"main {whole['main_mb']:.0f} MB, largest worker {whole['worker_mb']:.0f} MB (the PNG workers are fresh "
+          f"interpreters; the site worker is forked, its peak counting the pages it shares with the main process); "
+          f"target under 120 s and 100 MB: {verdict} ({load_average()})")
 
 
 def run_printshop_build(game: str, out: str) -> None:

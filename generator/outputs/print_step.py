@@ -17,7 +17,6 @@ from __future__ import annotations
 import csv
 import shutil
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from deckwright.generator.layout.faces import Faces
@@ -29,7 +28,7 @@ from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
-from .printshop_pngs import PngJob, pngs_beside
+from .printshop_pngs import DeckPngs, SharedFaces, pngs_beside
 from .proof import write_proof
 
 PNG_DPI = 300
@@ -111,24 +110,23 @@ def printed_decks(game) -> tuple:
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    pngs = []  # laid out and painted by workers (printshop_pngs) while the PDFs are written here
-    rows = [("deck", "file", "copies", "card")]
-    for deck in decks:
-        images = out / deck.id
-        images.mkdir()
-        for number, card in enumerate(game.cards_in(deck.id), start=1):
-            name = f"{number:02d}-{card.id}.png"
-            pngs.append(PngJob(images / name, partial(faces.front, card, SHOP_BLEED)))
-            rows.append((deck.id, f"{deck.id}/{name}", str(card.count), card.name))
-        if backs:
-            pngs.append(PngJob(images / "back.png", partial(faces.back, deck, SHOP_BLEED)))
-            rows.append((deck.id, f"{deck.id}/back.png", str(game.deck_total(deck.id)), "back"))
-    with pngs_beside(pngs, faces.fonts, PNG_DPI):
+    pngs = [DeckPngs(out / deck.id, deck, tuple(game.cards_in(deck.id)), backs) for deck in decks]
+    for images in pngs:
+        images.folder.mkdir()
+    # painted by workers (printshop_pngs) from the faces the PDFs lay out here
+    with pngs_beside(pngs, faces, SHOP_BLEED, PNG_DPI) as painter:
+        shared = SharedFaces(faces, painter)
         for deck in decks:
-            write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, faces, deck, backs)
+            write_printshop_pdf(str(out / f"deck-{deck.id}.pdf"), game, shared, deck, backs)
             if shape_of(deck.size).outlined:  # tokens, tiles, rounded corners: the die-cut path beside it
                 write_cutline_pdf(str(out / f"deck-{deck.id}-cut.pdf"), game, deck, backs)
         if sheets:
             write_printshop_sheets(str(out / "sheets.pdf"), game, faces, list(sheets))
     with open(out / "cards.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle, lineterminator="\n").writerows(rows)
+        rows = csv.writer(handle, lineterminator="\n")
+        rows.writerow(("deck", "file", "copies", "card"))
+        for images in pngs:
+            deck = images.deck.id
+            for name, card in images.files():
+                copies, title = (game.deck_total(deck), "back") if card is None else (card.count, card.name)
+                rows.writerow((deck, f"{deck}/{name}", str(copies), title))

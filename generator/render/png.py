@@ -4,7 +4,8 @@ Pillow's PNG writer tries the five row filters on every row and keeps the best; 
 search costs more than the compression itself and saves little: at zlib level 3 the 10 x 7 tarot sheet is
 0.78 MB with it and 0.81 MB without, all five bundled games' sheet images 5.9 MB with it and 5.8 MB
 without, written in about half the time. Here every row is stored unfiltered and the whole image deflated
-in one call.
+as one stream, straight from the pixels Pillow packs (no row copied in Python: a print-shop card's PNG in
+1.7-2.2 ms instead of 3.7-4.5 with ISA-L).
 
 The deflating is zlib's at level 3, or, with the ``png`` extra installed, ISA-L's (``isal``) at its level
 2: a print-shop poker card at 300 dpi in 2.4 ms instead of 10.4, 83 KB instead of 77. The pixels are the
@@ -30,11 +31,11 @@ class Deflate:
     """A zlib-format compressor and the level it is used at."""
 
     name: str
-    compress: Callable[[bytes, int], bytes]
+    compressobj: Callable[[int], object]  # as zlib.compressobj(level)
     level: int
 
 
-ZLIB = Deflate("zlib, level 3", zlib.compress, 3)
+ZLIB = Deflate("zlib, level 3", zlib.compressobj, 3)
 
 
 @cache
@@ -44,7 +45,7 @@ def fastest_deflate() -> Deflate:
         from isal import isal_zlib
     except ImportError:
         return ZLIB
-    return Deflate("ISA-L, level 2", isal_zlib.compress, 2)
+    return Deflate("ISA-L, level 2", isal_zlib.compressobj, 2)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -59,15 +60,16 @@ def png_bytes(image, dpi: float | None = None, deflate: Deflate | None = None) -
     deflate = deflate or fastest_deflate()
     width, height = image.size
     stride = width * len(image.mode)
-    pixels = memoryview(image.tobytes())
-    rows = bytearray(height * (stride + 1))  # each row after its filter-type byte, 0: none
-    for row in range(height):  # slices of a bytearray: a third of the time of joining the rows
-        rows[row * (stride + 1) + 1:(row + 1) * (stride + 1)] = pixels[row * stride:(row + 1) * stride]
+    # Pillow's raw encoder pads each row to the stride it is given with a zero byte: after one more zero first,
+    # that is each row after its filter-type byte (0, none), less the last row's padding
+    padded = memoryview(image.tobytes("raw", image.mode, stride + 1))
+    stream = deflate.compressobj(deflate.level)
+    deflated = stream.compress(b"\0") + stream.compress(padded[:-1]) + stream.flush()
     chunks = [_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, COLOR_TYPES[image.mode], 0, 0, 0))]
     if dpi:
         per_metre = int(dpi / 0.0254 + 0.5)
         chunks.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    chunks += [_chunk(b"IDAT", deflate.compress(rows, deflate.level)), _chunk(b"IEND", b"")]
+    chunks += [_chunk(b"IDAT", deflated), _chunk(b"IEND", b"")]
     return SIGNATURE + b"".join(chunks)
 
 
