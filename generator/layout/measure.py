@@ -24,6 +24,7 @@ from . import displaylist as dl
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
+from .memo import Memo
 from .richtext import parse
 from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, check_size
 from .textfit import TextSetter, TextSpec
@@ -39,6 +40,7 @@ MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
 MM_PER_INCH = 25.4
+TEXTS_KEPT = 4_000  # fitted texts remembered: a deck's type lines, numbers and repeated rules text are set once
 MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
                  "align": "left", "valign": "top", "fit": "shrink"}
@@ -204,6 +206,8 @@ class Measurer:
         self._fixed_geometry: dict[int, bool] = {}
         self._frames: dict[tuple, tuple[float, float, float, float]] = {}
         self._specs: dict[tuple, tuple] = {}
+        self._fitted = Memo(TEXTS_KEPT)  # (text, spec, box rectangle) -> Fitted
+        self._fields: dict[int, str] = {}  # id(box) -> the card field its text shows
         self._images: dict[str, tuple[Path, tuple[int, int]] | str] = {}  # src -> (file, size) or why it cannot be used
 
     # -- entry point -----------------------------------------------------
@@ -233,9 +237,9 @@ class Measurer:
         ctx["colors"] = palette
         self.palette = palette
         for key, value in layout.vars.items():  # vars first: colours may depend on them
-            ctx[key] = self._get(value, ctx, f"vars.{key}")
+            ctx[key] = self._get(value, ctx, "vars", key)
         for key, value in layout.colors.items():
-            color = self._get(value, ctx, f"colors.{key}", kind="color", palette=palette)
+            color = self._get(value, ctx, "colors", key, kind="color", palette=palette)
             if color is not None or key not in palette:
                 palette[key] = color
         items: list = []
@@ -256,8 +260,9 @@ class Measurer:
 
     # -- values ----------------------------------------------------------
 
-    def _get(self, value: Value | None, ctx: dict, where: str, kind: str = "any", reference: float = 0.0,
+    def _get(self, value: Value | None, ctx: dict, where: str, key: str, kind: str = "any", reference: float = 0.0,
              palette: dict | None = None, default: Any = None) -> Any:
+        """The value filled in and converted (see ``resolve``); a failure is reported at ``where.key``."""
         if value is None:
             return default
         if value.kind == "const":  # fast path for plain numbers and words, most values in a layout
@@ -269,7 +274,8 @@ class Measurer:
         try:
             return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
         except ValueFailure as exc:
-            self.problems.append(Problem(value.loc, f"{where}: {exc.message} (filling {self.layout.name} for {self.who})"))
+            self.problems.append(Problem(value.loc, f"{where}.{key}: {exc.message} "
+                                                    f"(filling {self.layout.name} for {self.who})"))
             if exc.fatal:
                 raise _Abandoned() from None
             return default
@@ -319,7 +325,7 @@ class Measurer:
 
     def _place(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
         px, py, pw, ph = parent
-        g = {k: self._get(box.get(k), ctx, f"{where}.{k}", "length", pw if k in ("left", "right", "width") else ph)
+        g = {k: self._get(box.get(k), ctx, where, k, "length", pw if k in ("left", "right", "width") else ph)
              for k in GEOMETRY_KEYS}
         x, w = _span(px, pw, g["left"], g["right"], g["width"])
         y, h = _span(py, ph, g["top"], g["bottom"], g["height"])
@@ -329,7 +335,7 @@ class Measurer:
         repeat = box.get("repeat")
         if repeat is None:
             return self._one(box, ctx, parent, where, top)
-        items = self._get(repeat, ctx, f"{where}.repeat", default=())
+        items = self._get(repeat, ctx, where, "repeat", default=())
         too_many = f"{where}.repeat: a box is repeated at most {MAX_REPEAT:,} times"
         if isinstance(items, int):
             if items > MAX_REPEAT:
@@ -346,11 +352,11 @@ class Measurer:
         if len(items) > MAX_REPEAT:
             self.problems.append(Problem(repeat.loc, f"{too_many} (filling {self.layout.name} for {self.who})"))
             return []
-        name = str(self._get(box.get("as"), ctx, f"{where}.as", default="item"))
+        name = str(self._get(box.get("as"), ctx, where, "as", default="item"))
         out = []
         count_ctx = dict(ctx, count=len(items))
-        step_x = self._get(box.get("step_x"), count_ctx, f"{where}.step", "length", parent[2], default=0.0)
-        step_y = self._get(box.get("step_y"), count_ctx, f"{where}.step", "length", parent[3], default=0.0)
+        step_x = self._get(box.get("step_x"), count_ctx, where, "step", "length", parent[2], default=0.0)
+        step_y = self._get(box.get("step_y"), count_ctx, where, "step", "length", parent[3], default=0.0)
         for index, item in enumerate(items):
             copy = dict(count_ctx, index=index, number=index + 1)
             copy[name] = item
@@ -364,26 +370,26 @@ class Measurer:
             self.problems.append(Problem(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face "
                                                   f"(filling {self.layout.name} for {self.who})"))
             raise _Abandoned()
-        if "show" in box.props and not truthy(self._get(box.get("show"), ctx, f"{where}.show", default=False)):
+        if "show" in box.props and not truthy(self._get(box.get("show"), ctx, where, "show", default=False)):
             return []
         x, y, w, h = self._frame(box, ctx, parent, where)
         frame = (x, y, w, h)
-        if top and truthy(self._get(box.get("bleed"), ctx, f"{where}.bleed", default=False)):
+        if top and truthy(self._get(box.get("bleed"), ctx, where, "bleed", default=False)):
             x, y, w, h = self._bleed(x, y, w, h)
-        opacity = self._get(box.get("opacity"), ctx, f"{where}.opacity", "number", default=1.0)
+        opacity = self._get(box.get("opacity"), ctx, where, "opacity", "number", default=1.0)
         items: list = []
         kind = box.kind
         if kind == "rect":
-            fill = self._get(box.get("fill"), ctx, f"{where}.fill", "color")
-            stroke = self._get(box.get("stroke"), ctx, f"{where}.stroke", "color")
-            stroke_width = self._get(box.get("stroke_width"), ctx, f"{where}.stroke_width", "length", w, default=0.3)
-            radius = self._get(box.get("radius"), ctx, f"{where}.radius", "length", min(w, h), default=0.0)
+            fill = self._get(box.get("fill"), ctx, where, "fill", "color")
+            stroke = self._get(box.get("stroke"), ctx, where, "stroke", "color")
+            stroke_width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", w, default=0.3)
+            radius = self._get(box.get("radius"), ctx, where, "radius", "length", min(w, h), default=0.0)
             if fill or stroke:
                 items.append(dl.Rect(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, radius, opacity))
         elif kind == "ellipse":
-            fill = self._get(box.get("fill"), ctx, f"{where}.fill", "color")
-            stroke = self._get(box.get("stroke"), ctx, f"{where}.stroke", "color")
-            stroke_width = self._get(box.get("stroke_width"), ctx, f"{where}.stroke_width", "length", w, default=0.3)
+            fill = self._get(box.get("fill"), ctx, where, "fill", "color")
+            stroke = self._get(box.get("stroke"), ctx, where, "stroke", "color")
+            stroke_width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", w, default=0.3)
             if fill or stroke:
                 items.append(dl.Ellipse(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, opacity))
         elif kind == "icon":
@@ -413,7 +419,7 @@ class Measurer:
         return x, y, w, h
 
     def _icon(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
-        name = self._get(box.get("icon"), ctx, f"{where}.icon", "text", default="")
+        name = self._get(box.get("icon"), ctx, where, "icon", "text", default="")
         if not name:
             return []
         icon = self.icons.get(name)
@@ -423,9 +429,9 @@ class Measurer:
             self.problems.append(Problem(box.get("icon").loc, f"{where}.icon: no icon '{name}'"
                                                               f"{did_you_mean(name, list(self.icons))} (filling {self.layout.name} for {self.who})"))
             return []
-        color = self._get(box.get("color"), ctx, f"{where}.color", "color", default=self.palette.get("ink", "#000000"))
-        accent = self._get(box.get("accent"), ctx, f"{where}.accent", "color")
-        fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="contain")
+        color = self._get(box.get("color"), ctx, where, "color", "color", default=self.palette.get("ink", "#000000"))
+        accent = self._get(box.get("accent"), ctx, where, "accent", "color")
+        fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="contain")
         return icon.place(*rect, color, accent, fit, opacity)
 
     def _inline_icon(self, name: str, x: float, y: float, size: float, color: str) -> list:
@@ -433,7 +439,7 @@ class Measurer:
         return icon.place(x, y, size, size, color, color)
 
     def _image(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
-        src = self._get(box.get("src"), ctx, f"{where}.src", "text", default="")
+        src = self._get(box.get("src"), ctx, where, "src", "text", default="")
         if not src:
             return []
         loc = box.get("src").loc
@@ -445,7 +451,7 @@ class Measurer:
             return []
         path, size = found
         x, y, w, h = rect
-        fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="cover")
+        fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="cover")
         iw, ih = size
         if fit == "stretch":
             self.art.append(dl.ArtFit(box.name, src, min(iw / w, ih / h) * MM_PER_INCH if w > 0 and h > 0 else 0.0, w, h))
@@ -458,8 +464,8 @@ class Measurer:
         return [dl.Clip(x, y, w, h, (image,))] if fit == "cover" else [image]
 
     def _text(self, box: Box, ctx: dict, rect: tuple, where: str) -> list:
-        text = self._get(box.get("text"), ctx, f"{where}.text", "text", default="")
-        style_name = self._get(box.get("text_style"), ctx, f"{where}.text_style", "text", default="")
+        text = self._get(box.get("text"), ctx, where, "text", "text", default="")
+        style_name = self._get(box.get("text_style"), ctx, where, "text_style", "text", default="")
         style: dict[str, Value] = {}
         if style_name:
             if style_name not in self.layout.text_styles:
@@ -479,10 +485,16 @@ class Measurer:
                 return []
         if not text.strip():
             return []
-        fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
-        self.fits.append(dl.TextFit(box.name, self._field_of(box), fitted.size, fitted.fits, box.loc,
-                                    spec.overflow_ok))
-        return list(fitted.items)
+        key = (text, spec, rect)
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
+            self._fitted.put(key, fitted)
+        field = self._fields.get(id(box))
+        if field is None:
+            field = self._fields[id(box)] = self._field_of(box)
+        self.fits.append(dl.TextFit(box.name, field, fitted.size, fitted.fits, box.loc, spec.overflow_ok))
+        return fitted.items
 
     def _text_spec(self, box: Box, style_name: str, style: dict, ctx: dict, where: str) -> TextSpec | None:
         def value_of(key: str) -> Value | None:
@@ -492,7 +504,7 @@ class Measurer:
             default = TEXT_DEFAULTS.get(key)
             if key == "color":
                 default = self.palette.get("ink", "#000000")
-            return self._get(value_of(key), ctx, f"{where}.{key}", kind, default=default)
+            return self._get(value_of(key), ctx, where, key, kind, default=default)
 
         family, font_style = str(prop("font")), str(prop("font_style"))
         try:

@@ -1,0 +1,46 @@
+"""What laying out and painting many cards remembers (fitted texts, words, paths) never changes what is drawn."""
+from __future__ import annotations
+
+import pytest
+
+from deckwright.generator import BUNDLED_GAMES
+from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces
+from deckwright.generator.layout.memo import Memo
+from deckwright.rules.load import load_game
+
+GAMES = sorted(path.name for path in BUNDLED_GAMES.iterdir() if (path / "game.yaml").exists())
+
+
+class _Forgetful:
+    """A memo that remembers nothing: every text is set afresh."""
+
+    def get(self, key):
+        return None
+
+    def put(self, key, result) -> None:
+        pass
+
+
+def test_memo_keeps_at_most_its_limit_and_the_results_in_use():
+    memo = Memo(10)
+    for number in range(100):
+        memo.put(("once", number), number)
+        memo.put("often", "kept")
+        assert memo.get("often") == "kept"
+    assert len(memo.new) + len(memo.old) <= 10
+    assert memo.get(("once", 0)) is None  # long gone
+    assert memo.get(("once", 99)) == 99
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_remembered_texts_draw_what_setting_them_afresh_draws(game_name):
+    game = load_game(BUNDLED_GAMES / game_name)
+    remembering, afresh = Faces(game), Faces(game)
+    afresh.measurer._fitted = _Forgetful()
+    cards = list(game.cards)
+    for card in cards + cards[::-1]:  # the second time round every text is remembered
+        kept, fresh = remembering.front(card, 3.0), afresh.front(card, 3.0)
+        assert kept.items == fresh.items, card.id
+        assert kept.fits == fresh.fits, card.id
+    assert any(isinstance(item, dl.Text) for item in dl.walk(kept.items))
