@@ -44,3 +44,21 @@ def test_remembered_texts_draw_what_setting_them_afresh_draws(game_name):
         assert kept.items == fresh.items, card.id
         assert kept.fits == fresh.fits, card.id
     assert any(isinstance(item, dl.Text) for item in dl.walk(kept.items))
+
+
+@pytest.mark.parametrize("text", ["Draw two cards.", "  two  spaces\n\nand a blank line ", "no\u00a0break here",
+                                  "", "\n", "Ünïcödé wörds — and ‘quotes’"])
+def test_plain_text_is_measured_as_parsing_it_measures_it(text):
+    from deckwright.generator.layout.richtext import is_plain, parse
+
+    faces = Faces(load_game(BUNDLED_GAMES / GAMES[0]))
+    setter, face = faces.measurer.setter, faces.fonts.face("Open Sans", "regular")
+    assert is_plain(text)
+    assert setter.measure_plain(text, face) == setter.measure(parse(text), face)
+    assert setter.measure_plain(text, face) != setter.measure(parse(text + " more"), face)
+
+
+def test_text_with_markup_is_not_plain():
+    from deckwright.generator.layout.richtext import is_plain
+
+    assert not any(is_plain(text) for text in ("**bold**", "*it*", ":icon:", "a\\*b", "a~b", "tab\there"))

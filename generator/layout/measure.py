@@ -25,7 +25,7 @@ from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
 from .memo import Memo
-from .richtext import parse
+from .richtext import is_plain, parse
 from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, check_size
 from .textfit import TextSetter, TextSpec
 
@@ -488,7 +488,10 @@ class Measurer:
         key = (text, spec, rect)
         fitted = self._fitted.get(key)
         if fitted is None:
-            fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
+            if is_plain(text):
+                fitted = self.setter.fit((), spec, *rect, self.setter.measure_plain(text, spec.face))
+            else:
+                fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
             self._fitted.put(key, fitted)
         field = self._fields.get(id(box))
         if field is None:
