@@ -37,7 +37,7 @@ def test_memo_keeps_at_most_its_limit_and_the_results_in_use():
 def test_remembered_texts_draw_what_setting_them_afresh_draws(game_name):
     game = load_game(BUNDLED_GAMES / game_name)
     remembering, afresh = Faces(game), Faces(game)
-    afresh.measurer._fitted = _Forgetful()
+    afresh.measurer._fitted = afresh.measurer._fixed = _Forgetful()
     cards = list(game.cards)
     for card in cards + cards[::-1]:  # the second time round every text is remembered
         kept, fresh = remembering.front(card, 3.0), afresh.front(card, 3.0)
@@ -62,3 +62,53 @@ def test_text_with_markup_is_not_plain():
     from deckwright.generator.layout.richtext import is_plain
 
     assert not any(is_plain(text) for text in ("**bold**", "*it*", ":icon:", "a\\*b", "a~b", "tab\there"))
+
+
+TWO_DECKS = """title: Two decks
+slug: two-decks
+players: 1
+summary: Made-up cards for a test.
+card_types:
+  unit:
+    name: Unit
+    fields:
+      text: text
+decks:
+  red:
+    name: Red deck
+    size: poker
+    color: "#aa0000"
+    back: {title: Red}
+  blue:
+    name: Blue deck
+    size: poker
+    color: "#0000aa"
+    back: {title: Blue}
+"""
+TWO_DECKS_LAYOUT = """vars:
+  deck_title: "{{ deck.name }}"
+boxes:
+  band: {kind: rect, left: 3, right: 3, top: 3, height: 10, fill: deck}
+  deck_name: {kind: text, text: "{{ deck_title }}", left: 5, right: 5, top: 3, height: 10}
+  text: {kind: text, text: "{{ card.text }}", left: 5, right: 5, top: 20, bottom: 5}
+"""
+
+
+def test_boxes_without_card_values_are_drawn_for_each_deck_as_its_own(tmp_path):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "game.yaml").write_text(TWO_DECKS, encoding="utf-8")
+    (tmp_path / "layouts" / "unit.yaml").write_text(TWO_DECKS_LAYOUT, encoding="utf-8")
+    cards = ["type: unit", "cards:"]
+    for number in range(6):
+        cards += [f"  - id: card-{number}", f"    name: Card {number}", f"    deck: {('red', 'blue')[number % 2]}",
+                  "    text: Same words."]
+    (tmp_path / "cards.yaml").write_text("\n".join(cards) + "\n", encoding="utf-8")
+    game = load_game(tmp_path)
+    faces = Faces(game)
+    for card in list(game.cards) * 2:
+        display = faces.front(card, 3.0)
+        deck = game.decks[card.deck]
+        band = next(item for item in dl.walk(display.items) if isinstance(item, dl.Rect))
+        assert dl.texts(display) == [deck.name, "Same words."]
+        assert band.fill == deck.color
+        assert [fit.box for fit in display.fits] == ["deck_name", "text"]

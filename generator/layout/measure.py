@@ -40,6 +40,7 @@ MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
 MM_PER_INCH = 25.4
+CONTEXTS_KEPT = 256  # contexts (deck, card type, palette, size) whose boxes without card values are remembered
 TEXTS_KEPT = 4_000  # fitted texts remembered: a deck's type lines, numbers and repeated rules text are set once
 MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
@@ -208,6 +209,9 @@ class Measurer:
         self._specs: dict[tuple, tuple] = {}
         self._fitted = Memo(TEXTS_KEPT)  # (text, spec, box rectangle) -> Fitted
         self._fields: dict[int, str] = {}  # id(box) -> the card field its text shows
+        self._contexts = Memo(CONTEXTS_KEPT)  # what a face's context holds apart from its card -> (number, held)
+        self._contexts_made = 0
+        self._fixed = Memo(CONTEXTS_KEPT * 4)  # (id(box), context number) -> (items, fits, art, boxes measured)
         self._images: dict[str, tuple[Path, tuple[int, int]] | str] = {}  # src -> (file, size) or why it cannot be used
 
     # -- entry point -----------------------------------------------------
@@ -233,6 +237,8 @@ class Measurer:
         return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits), tuple(self.art))
 
     def _measure(self, layout: Layout, ctx: dict, width: float, height: float) -> list:
+        independent = self._box_independence(layout)
+        context = self._context_token(ctx) if any(independent) else None  # before vars: they may shadow a name
         palette = dict(ctx.get("colors") or {})
         ctx["colors"] = palette
         self.palette = palette
@@ -242,20 +248,62 @@ class Measurer:
             color = self._get(value, ctx, "colors", key, kind="color", palette=palette)
             if color is not None or key not in palette:
                 palette[key] = color
+        if context is not None:
+            context = self._context_token((context, tuple(palette.items())))
         items: list = []
-        independent = self._box_independence(layout)
         pending: list = []
         for box, fixed in zip(layout.boxes, independent):
-            drawn = self._box(box, ctx, (0.0, 0.0, width, height), f"boxes.{box.name}", top=True)
             if fixed:
-                pending.extend(drawn)
+                pending.extend(self._fixed_box(box, ctx, (0.0, 0.0, width, height), context))
                 continue
             if pending:
                 items.append(dl.Group(tuple(pending)))
                 pending = []
-            items.extend(drawn)
+            items.extend(self._box(box, ctx, (0.0, 0.0, width, height), f"boxes.{box.name}", top=True))
         if pending:
             items.append(dl.Group(tuple(pending)))
+        return items
+
+    def _context_token(self, signature) -> int:
+        """A number for what a face's context holds apart from the card (a ctx dict: its plain values, and the
+        other objects by identity, held so that no other object takes their ids; or such a number and a
+        palette): equal numbers, equal contexts."""
+        if isinstance(signature, dict):
+            held = []
+            parts = []
+            for key, value in signature.items():
+                if key in CARD_NAMES or key == "colors":
+                    continue
+                if value is None or type(value) in (str, int, float, bool):
+                    parts.append((key, value))
+                else:
+                    parts.append((key, id(value)))
+                    held.append(value)
+            signature = tuple(parts)
+        else:
+            held = None
+        found = self._contexts.get(signature)
+        if found is None:
+            self._contexts_made += 1
+            found = (self._contexts_made, held)
+            self._contexts.put(signature, found)
+        return found[0]
+
+    def _fixed_box(self, box: Box, ctx: dict, parent: tuple, context: int) -> tuple:
+        """A top-level box with no card values in it, measured once for each context it is drawn in (the same
+        items, text fits and art fits); one whose filling found a problem is measured every time."""
+        key = (id(box), context)
+        found = self._fixed.get(key)
+        if found is not None and found[3] <= self.boxes_left:
+            items, fits, art, boxes = found
+            self.fits.extend(fits)
+            self.art.extend(art)
+            self.boxes_left -= boxes
+            return items
+        problems, fits, art, boxes = len(self.problems), len(self.fits), len(self.art), self.boxes_left
+        items = tuple(self._box(box, ctx, parent, f"boxes.{box.name}", top=True))
+        if len(self.problems) == problems:
+            self._fixed.put(key, (items, tuple(self.fits[fits:]), tuple(self.art[art:]), boxes - self.boxes_left))
         return items
 
     # -- values ----------------------------------------------------------
