@@ -189,6 +189,9 @@ def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
     return path, (width, height)
 
 
+_SEEN = object()  # in the memo of fitted texts: a text set once so far
+
+
 class _TooManyPixels(Exception):
     pass
 
@@ -207,7 +210,7 @@ class Measurer:
         self._fixed_geometry: dict[int, bool] = {}
         self._frames: dict[tuple, tuple[float, float, float, float]] = {}
         self._specs: dict[tuple, tuple] = {}
-        self._fitted = Memo(TEXTS_KEPT)  # (text, spec, box rectangle) -> Fitted
+        self._fitted = Memo(TEXTS_KEPT)  # (text, spec, box rectangle) -> Fitted, or _SEEN
         self._fields: dict[int, str] = {}  # id(box) -> the card field its text shows
         self._contexts = Memo(CONTEXTS_KEPT)  # what a face's context holds apart from its card -> (number, held)
         self._contexts_made = 0
@@ -535,12 +538,14 @@ class Measurer:
             return []
         key = (text, spec, rect)
         fitted = self._fitted.get(key)
-        if fitted is None:
+        if fitted is None or fitted is _SEEN:
+            seen = fitted is _SEEN
             if is_plain(text):
                 fitted = self.setter.fit((), spec, *rect, self.setter.measure_plain(text, spec.face))
             else:
                 fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
-            self._fitted.put(key, fitted)
+            # kept the second time it is set: most texts (a card's name, its own rules) are set once
+            self._fitted.put(key, fitted if seen else _SEEN)
         field = self._fields.get(id(box))
         if field is None:
             field = self._fields[id(box)] = self._field_of(box)
