@@ -112,3 +112,24 @@ def test_boxes_without_card_values_are_drawn_for_each_deck_as_its_own(tmp_path):
         assert dl.texts(display) == [deck.name, "Same words."]
         assert band.fill == deck.color
         assert [fit.box for fit in display.fits] == ["deck_name", "text"]
+
+
+def test_a_cards_field_is_looked_up_as_the_sandbox_looks_it_up():
+    from deckwright.generator.layout.faces import make_environment
+    from deckwright.generator.layout.files import _path_getter
+    from deckwright.generator.layout.viewmodel import CardView
+
+    game = load_game(BUNDLED_GAMES / GAMES[0])
+    env = make_environment(game)
+    card = CardView("c", "unit", "d", "Attribute name", 1, 1,
+                    {"kind": "Beast", "name": "Field name", "get": "Field get", "stats": {"attack": 3}})
+    for path in (["kind"], ["name"], ["get"], ["fields"], ["stats", "attack"], ["count"]):
+        expected = card
+        for part in path:
+            expected = env.getattr(expected, part)
+        assert _path_getter(env, ["card", *path])({"card": card}) == expected, path
+    assert _path_getter(env, ["card", "name"])({"card": card}) == "Attribute name"
+    assert _path_getter(env, ["card", "kind"])({"card": card}) == "Beast"
+    missing = _path_getter(env, ["card", "missing"])({"card": card})
+    with pytest.raises(Exception, match="missing"):
+        str(missing)

@@ -210,7 +210,8 @@ class Measurer:
         self._fixed_geometry: dict[int, bool] = {}
         self._frames: dict[tuple, tuple[float, float, float, float]] = {}
         self._specs: dict[tuple, tuple] = {}
-        self._fitted = Memo(TEXTS_KEPT)  # (text, spec, box rectangle) -> Fitted, or _SEEN
+        self._colored: dict[tuple, TextSpec] = {}  # ((id(box), text style), colour) -> a cached spec in that colour
+        self._fitted = Memo(TEXTS_KEPT)  # (text, spec or its key in _colored, box rectangle) -> Fitted, or _SEEN
         self._fields: dict[int, str] = {}  # id(box) -> the card field its text shows
         self._contexts = Memo(CONTEXTS_KEPT)  # what a face's context holds apart from its card -> (number, held)
         self._contexts_made = 0
@@ -529,14 +530,19 @@ class Measurer:
         if cached is not None:
             spec, color_value_ = cached
             color = self.palette.get(color_value_, color_value_) if color_value_ else self.palette.get("ink", "#000000")
-            spec = replace(spec, color=color.lower() if color and color.startswith("#") else "#000000")
+            color = color.lower() if color and color.startswith("#") else "#000000"
+            spec_key = (spec_key, color)  # all the spec depends on: the same spec object for it, a cheap memo key
+            colored = self._colored.get(spec_key)
+            if colored is None:
+                colored = self._colored[spec_key] = replace(spec, color=color)
+            spec = colored
         else:
-            spec = self._text_spec(box, style_name, style, ctx, where)
+            spec = spec_key = self._text_spec(box, style_name, style, ctx, where)
             if spec is None:
                 return []
         if not text.strip():
             return []
-        key = (text, spec, rect)
+        key = (text, spec_key, rect)
         fitted = self._fitted.get(key)
         if fitted is None or fitted is _SEEN:
             seen = fitted is _SEEN
