@@ -18,13 +18,17 @@ INITIAL_FONT = "Open Sans:regular"
 ELLIPSES_KEPT = 512  # ellipses' paths remembered by place and size on the face (a card's stat circles)
 
 
-def new_canvas(target, page_size_mm: tuple[float, float], fonts: FontBook, title: str, subject: str = ""):
-    """A canvas that writes byte-identical files for identical input (invariant mode, no timestamps)."""
+def new_canvas(target, page_size_mm: tuple[float, float], fonts: FontBook, title: str, subject: str = "",
+               every_font: bool = True):
+    """A canvas that writes byte-identical files for identical input (invariant mode, no timestamps).
+
+    ``every_font``: every face of ``fonts`` can be named in ``setFont``; without it, only the faces a PdfPainter
+    draws with are registered (and parsed), as it first draws with each."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0  # plain binary streams: smaller and faster to write (a process-wide ReportLab setting)
-    fonts.register_reportlab()
+    fonts.register_reportlab(None if every_font else (INITIAL_FONT,))
     canvas = Canvas(target, pagesize=(page_size_mm[0] * PT_PER_MM, page_size_mm[1] * PT_PER_MM),
                     invariant=1, pageCompression=1, initialFontName=INITIAL_FONT)  # not Helvetica: every font embedded
     canvas.setTitle(title)
@@ -54,8 +58,8 @@ class PdfPainter:
         from reportlab.lib.rl_accel import escapePDF, fp_str
         from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-        fonts.register_reportlab()
         self.c = canvas
+        self.fonts = fonts
         self.page_height = canvas._pagesize[1] / PT_PER_MM
         self._rgb: dict[str, tuple[float, float, float]] = {}
         self._forms: dict[object, str] = {}
@@ -276,6 +280,7 @@ class PdfPainter:
         if font is None:
             from reportlab.pdfbase.pdfmetrics import getFont
 
+            self.fonts.register_reportlab((name,))
             font = self._fonts[name] = getFont(name)
         return font
 
