@@ -485,26 +485,3 @@ def test_the_rulebook_pdf_sets_a_replaced_family_in_the_games_font(font_game, tm
     assert "OpenSans-CondensedBold" in names  # the body, headings and the card pictures: the game's "Vollkorn"
     assert not [name for name in names if name.startswith("Vollkorn")], names
     assert "OpenSans" in names  # the shipped families it does not replace stay
-
-
-def test_vertical_metrics_are_reportlabs_without_parsing_the_font():
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    from deckwright.generator.layout.fonts import FONT_DIR
-    from deckwright.generator.layout.sfnt import vertical_metrics
-
-    files = sorted(FONT_DIR.glob("*/*.ttf"))
-    assert len(files) >= 10
-    for path in files:
-        ttf = TTFont("metrics-check", str(path))
-        assert vertical_metrics(path.read_bytes()) == (ttf.face.ascent / 1000, -ttf.face.descent / 1000), path.name
-
-
-def test_shipped_faces_are_parsed_only_when_a_game_measures_or_draws_with_them():
-    from deckwright.generator.layout.fonts import FontBook
-
-    book = FontBook()
-    assert book._ttf == {}
-    book.width("Vollkorn:bold", "Hunter")
-    assert set(book._ttf) == {"Vollkorn:bold"}
-    assert book.width("Vollkorn:bold", "Hunter") > 0
