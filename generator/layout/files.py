@@ -20,6 +20,7 @@ from deckwright.rules.data.yamlsrc import YNode, load_yaml_file
 from deckwright.rules.problems import Loc, Problem, display_path
 
 from .expressions import closure
+from .viewmodel import CardView
 
 LAYOUT_DIR = TEMPLATES / "layouts"
 DEFAULT_CARD_LAYOUT = "default-card"  # the face of a card type that has no layout of its own
@@ -38,6 +39,7 @@ KIND_KEYS: dict[str, tuple[str, ...]] = {
 }
 STYLE_KEYS = ("font", "font_style", "size", "min_size", "color", "leading", "align", "valign")
 _WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+_CARD_VIEW_NAMES = frozenset(dir(CardView))  # its attributes and methods: these win over a field of the name
 _NAME_PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
@@ -215,7 +217,10 @@ def _path_getter(env, parts: list[str]):
     def get(ctx: dict):
         value = ctx[first] if first in ctx else env.undefined(name=first)
         for part in rest:
-            value = env.getattr(value, part)
+            if type(value) is CardView and part not in _CARD_VIEW_NAMES and part in value.fields:
+                value = value.fields[part]  # what the sandbox finds for a card's field (no attribute of that name)
+            else:
+                value = env.getattr(value, part)
         return value
 
     return get

@@ -17,6 +17,7 @@ from deckwright.generator import TEMPLATES
 from deckwright.rules.problems import Problem
 
 from .gamefonts import LICENCE_KEYS, FontFile, read_game_fonts
+from .sfnt import vertical_metrics
 
 FONT_DIR = TEMPLATES / "fonts"
 WIDTHS_KEPT = 10_000  # measured words remembered (about 1.5 MB); the cache starts again when full
@@ -76,12 +77,12 @@ class FontBook:
 
     def __init__(self, folder: Path = FONT_DIR):
         import yaml
-        from reportlab.pdfbase.ttfonts import TTFont
 
         self.folder = folder
         manifest = yaml.safe_load((folder / "fonts.yaml").read_text(encoding="utf-8"))
         self.families: dict[str, dict[str, Face]] = {}
-        self._ttf: dict[str, TTFont] = {}
+        self._ttf: dict = {}  # face name -> ReportLab's TTFont, parsed when a face is first measured or drawn
+        self._files: dict[str, Path] = {}  # a shipped face's name -> its file
         for family, styles in sorted(manifest.items()):
             faces = {}
             for style, file in styles.items():
@@ -90,15 +91,15 @@ class FontBook:
                 if style not in STYLES:
                     raise FontError(f"fonts.yaml: {family}: unknown style '{style}' (styles: {', '.join(STYLES)})")
                 path = folder / file
-                ttf = TTFont(f"{family}:{style}", str(path))
-                face = Face(family, style, path, ttf.face.ascent / 1000, -ttf.face.descent / 1000)
+                ascent, descent = vertical_metrics(path.read_bytes())
+                face = Face(family, style, path, ascent, descent)
                 faces[style] = face
-                self._ttf[face.name] = ttf
+                self._files[face.name] = path
             self.families[family] = faces
         self._by_name = {face.name: face for faces in self.families.values() for face in faces.values()}
         self.game_files: dict[str, FontFile] = {}  # a game's own faces by name: their bytes and licences
         self.problems: list[Problem] = []  # what reading a game's fonts found
-        self._registered = False
+        self._registered: set[str] = set()  # the faces registered with ReportLab by this book
         self._widths: dict[tuple[str, str], float] = {}
 
     def with_game(self, root: Path) -> "FontBook":
@@ -115,7 +116,7 @@ class FontBook:
         book._by_name = dict(self._by_name)
         book.game_files = {}
         book.problems = list(found.problems)
-        book._registered = False
+        book._registered = set()
         book._widths = {}
         ids = {font.family: found.family_id(font.family) for font in found.files}
         added: dict[str, dict[str, Face]] = {}
@@ -182,21 +183,29 @@ class FontBook:
         if width is None:
             if len(self._widths) >= WIDTHS_KEPT:  # a word of every card (a name, a number) would pile up
                 self._widths.clear()
-            width = self._widths[key] = self._ttf[face_name].stringWidth(text, 1.0)
+            width = self._widths[key] = self._ttfont(face_name).stringWidth(text, 1.0)
         return width
 
     def faces(self) -> list[Face]:
         return [face for faces in self.families.values() for face in faces.values()]
 
-    def register_reportlab(self) -> None:
-        """Make every face usable by name on a ReportLab canvas (embedded as a subset when drawn)."""
-        if self._registered:
-            return
+    def _ttfont(self, name: str):
+        """ReportLab's font for a face, a shipped one parsed the first time it is needed (only the faces a game
+        draws with are: parsing one takes a few milliseconds)."""
+        ttf = self._ttf.get(name)
+        if ttf is None:
+            ttf = self._ttf[name] = _shipped_ttfont(name, self._files[name])
+        return ttf
+
+    def register_reportlab(self, names=None) -> None:
+        """Make the faces ``names`` (every face, by default; a name the book does not have is left to ReportLab)
+        usable by name on a ReportLab canvas (embedded as a subset when drawn)."""
         from reportlab.pdfbase import pdfmetrics
 
-        for ttf in self._ttf.values():
-            pdfmetrics.registerFont(ttf)
-        self._registered = True
+        for name in self._by_name if names is None else names:
+            if name not in self._registered and name in self._by_name:
+                pdfmetrics.registerFont(self._ttfont(name))
+                self._registered.add(name)
 
 
 @cache
@@ -210,7 +219,20 @@ def game_fonts(root: Path) -> FontBook:
     return shipped_fonts().with_game(root)
 
 
+_SHIPPED_TTFONTS: dict = {}  # (face name, file) -> TTFont: one object per shipped face, however many books share it
 _GAME_TTFONTS: dict = {}  # face name (unique to the file's bytes) -> TTFont: one object per name, ever
+
+
+def _shipped_ttfont(name: str, path: Path):
+    """The ReportLab font for a shipped face, parsed once per process: a canvas holds on to the object it first
+    got under a name, so a game's copy of the book (``with_game``) must get the same object."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    ttf = _SHIPPED_TTFONTS.get((name, path))
+    if ttf is None:
+        ttf = _SHIPPED_TTFONTS.setdefault((name, path), TTFont(name, str(path)))  # one object, even from two threads
+    return ttf
+
 
 
 def _game_ttfont(name: str, data: bytes):

@@ -24,7 +24,8 @@ from . import displaylist as dl
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
-from .richtext import parse
+from .memo import Memo
+from .richtext import is_plain, parse
 from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, check_size
 from .textfit import TextSetter, TextSpec
 
@@ -39,6 +40,8 @@ MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
 MM_PER_INCH = 25.4
+CONTEXTS_KEPT = 256  # contexts (deck, card type, palette, size) whose boxes without card values are remembered
+TEXTS_KEPT = 4_000  # fitted texts remembered: a deck's type lines, numbers and repeated rules text are set once
 MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
                  "align": "left", "valign": "top", "fit": "shrink"}
@@ -186,6 +189,9 @@ def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
     return path, (width, height)
 
 
+_SEEN = object()  # in the memo of fitted texts: a text set once so far
+
+
 class _TooManyPixels(Exception):
     pass
 
@@ -204,6 +210,12 @@ class Measurer:
         self._fixed_geometry: dict[int, bool] = {}
         self._frames: dict[tuple, tuple[float, float, float, float]] = {}
         self._specs: dict[tuple, tuple] = {}
+        self._colored: dict[tuple, TextSpec] = {}  # ((id(box), text style), colour) -> a cached spec in that colour
+        self._fitted = Memo(TEXTS_KEPT)  # (text, spec or its key in _colored, box rectangle) -> Fitted, or _SEEN
+        self._fields: dict[int, str] = {}  # id(box) -> the card field its text shows
+        self._contexts = Memo(CONTEXTS_KEPT)  # what a face's context holds apart from its card -> (number, held)
+        self._contexts_made = 0
+        self._fixed = Memo(CONTEXTS_KEPT * 4)  # (id(box), context number) -> (items, fits, art, boxes measured)
         self._images: dict[str, tuple[Path, tuple[int, int]] | str] = {}  # src -> (file, size) or why it cannot be used
 
     # -- entry point -----------------------------------------------------
@@ -229,35 +241,80 @@ class Measurer:
         return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits), tuple(self.art))
 
     def _measure(self, layout: Layout, ctx: dict, width: float, height: float) -> list:
+        independent = self._box_independence(layout)
+        context = self._context_token(ctx) if any(independent) else None  # before vars: they may shadow a name
         palette = dict(ctx.get("colors") or {})
         ctx["colors"] = palette
         self.palette = palette
         for key, value in layout.vars.items():  # vars first: colours may depend on them
-            ctx[key] = self._get(value, ctx, f"vars.{key}")
+            ctx[key] = self._get(value, ctx, "vars", key)
         for key, value in layout.colors.items():
-            color = self._get(value, ctx, f"colors.{key}", kind="color", palette=palette)
+            color = self._get(value, ctx, "colors", key, kind="color", palette=palette)
             if color is not None or key not in palette:
                 palette[key] = color
+        if context is not None:
+            context = self._context_token((context, tuple(palette.items())))
         items: list = []
-        independent = self._box_independence(layout)
         pending: list = []
         for box, fixed in zip(layout.boxes, independent):
-            drawn = self._box(box, ctx, (0.0, 0.0, width, height), f"boxes.{box.name}", top=True)
             if fixed:
-                pending.extend(drawn)
+                pending.extend(self._fixed_box(box, ctx, (0.0, 0.0, width, height), context))
                 continue
             if pending:
                 items.append(dl.Group(tuple(pending)))
                 pending = []
-            items.extend(drawn)
+            items.extend(self._box(box, ctx, (0.0, 0.0, width, height), f"boxes.{box.name}", top=True))
         if pending:
             items.append(dl.Group(tuple(pending)))
         return items
 
+    def _context_token(self, signature) -> int:
+        """A number for what a face's context holds apart from the card (a ctx dict: its plain values, and the
+        other objects by identity, held so that no other object takes their ids; or such a number and a
+        palette): equal numbers, equal contexts."""
+        if isinstance(signature, dict):
+            held = []
+            parts = []
+            for key, value in signature.items():
+                if key in CARD_NAMES or key == "colors":
+                    continue
+                if value is None or type(value) in (str, int, float, bool):
+                    parts.append((key, value))
+                else:
+                    parts.append((key, id(value)))
+                    held.append(value)
+            signature = tuple(parts)
+        else:
+            held = None
+        found = self._contexts.get(signature)
+        if found is None:
+            self._contexts_made += 1
+            found = (self._contexts_made, held)
+            self._contexts.put(signature, found)
+        return found[0]
+
+    def _fixed_box(self, box: Box, ctx: dict, parent: tuple, context: int) -> tuple:
+        """A top-level box with no card values in it, measured once for each context it is drawn in (the same
+        items, text fits and art fits); one whose filling found a problem is measured every time."""
+        key = (id(box), context)
+        found = self._fixed.get(key)
+        if found is not None and found[3] <= self.boxes_left:
+            items, fits, art, boxes = found
+            self.fits.extend(fits)
+            self.art.extend(art)
+            self.boxes_left -= boxes
+            return items
+        problems, fits, art, boxes = len(self.problems), len(self.fits), len(self.art), self.boxes_left
+        items = tuple(self._box(box, ctx, parent, f"boxes.{box.name}", top=True))
+        if len(self.problems) == problems:
+            self._fixed.put(key, (items, tuple(self.fits[fits:]), tuple(self.art[art:]), boxes - self.boxes_left))
+        return items
+
     # -- values ----------------------------------------------------------
 
-    def _get(self, value: Value | None, ctx: dict, where: str, kind: str = "any", reference: float = 0.0,
+    def _get(self, value: Value | None, ctx: dict, where: str, key: str, kind: str = "any", reference: float = 0.0,
              palette: dict | None = None, default: Any = None) -> Any:
+        """The value filled in and converted (see ``resolve``); a failure is reported at ``where.key``."""
         if value is None:
             return default
         if value.kind == "const":  # fast path for plain numbers and words, most values in a layout
@@ -269,7 +326,8 @@ class Measurer:
         try:
             return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
         except ValueFailure as exc:
-            self.problems.append(Problem(value.loc, f"{where}: {exc.message} (filling {self.layout.name} for {self.who})"))
+            self.problems.append(Problem(value.loc, f"{where}.{key}: {exc.message} "
+                                                    f"(filling {self.layout.name} for {self.who})"))
             if exc.fatal:
                 raise _Abandoned() from None
             return default
@@ -319,7 +377,7 @@ class Measurer:
 
     def _place(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
         px, py, pw, ph = parent
-        g = {k: self._get(box.get(k), ctx, f"{where}.{k}", "length", pw if k in ("left", "right", "width") else ph)
+        g = {k: self._get(box.get(k), ctx, where, k, "length", pw if k in ("left", "right", "width") else ph)
              for k in GEOMETRY_KEYS}
         x, w = _span(px, pw, g["left"], g["right"], g["width"])
         y, h = _span(py, ph, g["top"], g["bottom"], g["height"])
@@ -329,7 +387,7 @@ class Measurer:
         repeat = box.get("repeat")
         if repeat is None:
             return self._one(box, ctx, parent, where, top)
-        items = self._get(repeat, ctx, f"{where}.repeat", default=())
+        items = self._get(repeat, ctx, where, "repeat", default=())
         too_many = f"{where}.repeat: a box is repeated at most {MAX_REPEAT:,} times"
         if isinstance(items, int):
             if items > MAX_REPEAT:
@@ -346,11 +404,11 @@ class Measurer:
         if len(items) > MAX_REPEAT:
             self.problems.append(Problem(repeat.loc, f"{too_many} (filling {self.layout.name} for {self.who})"))
             return []
-        name = str(self._get(box.get("as"), ctx, f"{where}.as", default="item"))
+        name = str(self._get(box.get("as"), ctx, where, "as", default="item"))
         out = []
         count_ctx = dict(ctx, count=len(items))
-        step_x = self._get(box.get("step_x"), count_ctx, f"{where}.step", "length", parent[2], default=0.0)
-        step_y = self._get(box.get("step_y"), count_ctx, f"{where}.step", "length", parent[3], default=0.0)
+        step_x = self._get(box.get("step_x"), count_ctx, where, "step", "length", parent[2], default=0.0)
+        step_y = self._get(box.get("step_y"), count_ctx, where, "step", "length", parent[3], default=0.0)
         for index, item in enumerate(items):
             copy = dict(count_ctx, index=index, number=index + 1)
             copy[name] = item
@@ -364,26 +422,26 @@ class Measurer:
             self.problems.append(Problem(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face "
                                                   f"(filling {self.layout.name} for {self.who})"))
             raise _Abandoned()
-        if "show" in box.props and not truthy(self._get(box.get("show"), ctx, f"{where}.show", default=False)):
+        if "show" in box.props and not truthy(self._get(box.get("show"), ctx, where, "show", default=False)):
             return []
         x, y, w, h = self._frame(box, ctx, parent, where)
         frame = (x, y, w, h)
-        if top and truthy(self._get(box.get("bleed"), ctx, f"{where}.bleed", default=False)):
+        if top and truthy(self._get(box.get("bleed"), ctx, where, "bleed", default=False)):
             x, y, w, h = self._bleed(x, y, w, h)
-        opacity = self._get(box.get("opacity"), ctx, f"{where}.opacity", "number", default=1.0)
+        opacity = self._get(box.get("opacity"), ctx, where, "opacity", "number", default=1.0)
         items: list = []
         kind = box.kind
         if kind == "rect":
-            fill = self._get(box.get("fill"), ctx, f"{where}.fill", "color")
-            stroke = self._get(box.get("stroke"), ctx, f"{where}.stroke", "color")
-            stroke_width = self._get(box.get("stroke_width"), ctx, f"{where}.stroke_width", "length", w, default=0.3)
-            radius = self._get(box.get("radius"), ctx, f"{where}.radius", "length", min(w, h), default=0.0)
+            fill = self._get(box.get("fill"), ctx, where, "fill", "color")
+            stroke = self._get(box.get("stroke"), ctx, where, "stroke", "color")
+            stroke_width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", w, default=0.3)
+            radius = self._get(box.get("radius"), ctx, where, "radius", "length", min(w, h), default=0.0)
             if fill or stroke:
                 items.append(dl.Rect(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, radius, opacity))
         elif kind == "ellipse":
-            fill = self._get(box.get("fill"), ctx, f"{where}.fill", "color")
-            stroke = self._get(box.get("stroke"), ctx, f"{where}.stroke", "color")
-            stroke_width = self._get(box.get("stroke_width"), ctx, f"{where}.stroke_width", "length", w, default=0.3)
+            fill = self._get(box.get("fill"), ctx, where, "fill", "color")
+            stroke = self._get(box.get("stroke"), ctx, where, "stroke", "color")
+            stroke_width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", w, default=0.3)
             if fill or stroke:
                 items.append(dl.Ellipse(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, opacity))
         elif kind == "icon":
@@ -413,7 +471,7 @@ class Measurer:
         return x, y, w, h
 
     def _icon(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
-        name = self._get(box.get("icon"), ctx, f"{where}.icon", "text", default="")
+        name = self._get(box.get("icon"), ctx, where, "icon", "text", default="")
         if not name:
             return []
         icon = self.icons.get(name)
@@ -423,9 +481,9 @@ class Measurer:
             self.problems.append(Problem(box.get("icon").loc, f"{where}.icon: no icon '{name}'"
                                                               f"{did_you_mean(name, list(self.icons))} (filling {self.layout.name} for {self.who})"))
             return []
-        color = self._get(box.get("color"), ctx, f"{where}.color", "color", default=self.palette.get("ink", "#000000"))
-        accent = self._get(box.get("accent"), ctx, f"{where}.accent", "color")
-        fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="contain")
+        color = self._get(box.get("color"), ctx, where, "color", "color", default=self.palette.get("ink", "#000000"))
+        accent = self._get(box.get("accent"), ctx, where, "accent", "color")
+        fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="contain")
         return icon.place(*rect, color, accent, fit, opacity)
 
     def _inline_icon(self, name: str, x: float, y: float, size: float, color: str) -> list:
@@ -433,7 +491,7 @@ class Measurer:
         return icon.place(x, y, size, size, color, color)
 
     def _image(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
-        src = self._get(box.get("src"), ctx, f"{where}.src", "text", default="")
+        src = self._get(box.get("src"), ctx, where, "src", "text", default="")
         if not src:
             return []
         loc = box.get("src").loc
@@ -445,7 +503,7 @@ class Measurer:
             return []
         path, size = found
         x, y, w, h = rect
-        fit = self._get(box.get("fit"), ctx, f"{where}.fit", "text", default="cover")
+        fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="cover")
         iw, ih = size
         if fit == "stretch":
             self.art.append(dl.ArtFit(box.name, src, min(iw / w, ih / h) * MM_PER_INCH if w > 0 and h > 0 else 0.0, w, h))
@@ -458,8 +516,8 @@ class Measurer:
         return [dl.Clip(x, y, w, h, (image,))] if fit == "cover" else [image]
 
     def _text(self, box: Box, ctx: dict, rect: tuple, where: str) -> list:
-        text = self._get(box.get("text"), ctx, f"{where}.text", "text", default="")
-        style_name = self._get(box.get("text_style"), ctx, f"{where}.text_style", "text", default="")
+        text = self._get(box.get("text"), ctx, where, "text", "text", default="")
+        style_name = self._get(box.get("text_style"), ctx, where, "text_style", "text", default="")
         style: dict[str, Value] = {}
         if style_name:
             if style_name not in self.layout.text_styles:
@@ -472,17 +530,33 @@ class Measurer:
         if cached is not None:
             spec, color_value_ = cached
             color = self.palette.get(color_value_, color_value_) if color_value_ else self.palette.get("ink", "#000000")
-            spec = replace(spec, color=color.lower() if color and color.startswith("#") else "#000000")
+            color = color.lower() if color and color.startswith("#") else "#000000"
+            spec_key = (spec_key, color)  # all the spec depends on: the same spec object for it, a cheap memo key
+            colored = self._colored.get(spec_key)
+            if colored is None:
+                colored = self._colored[spec_key] = replace(spec, color=color)
+            spec = colored
         else:
-            spec = self._text_spec(box, style_name, style, ctx, where)
+            spec = spec_key = self._text_spec(box, style_name, style, ctx, where)
             if spec is None:
                 return []
         if not text.strip():
             return []
-        fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
-        self.fits.append(dl.TextFit(box.name, self._field_of(box), fitted.size, fitted.fits, box.loc,
-                                    spec.overflow_ok))
-        return list(fitted.items)
+        key = (text, spec_key, rect)
+        fitted = self._fitted.get(key)
+        if fitted is None or fitted is _SEEN:
+            seen = fitted is _SEEN
+            if is_plain(text):
+                fitted = self.setter.fit((), spec, *rect, self.setter.measure_plain(text, spec.face))
+            else:
+                fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
+            # kept the second time it is set: most texts (a card's name, its own rules) are set once
+            self._fitted.put(key, fitted if seen else _SEEN)
+        field = self._fields.get(id(box))
+        if field is None:
+            field = self._fields[id(box)] = self._field_of(box)
+        self.fits.append(dl.TextFit(box.name, field, fitted.size, fitted.fits, box.loc, spec.overflow_ok))
+        return fitted.items
 
     def _text_spec(self, box: Box, style_name: str, style: dict, ctx: dict, where: str) -> TextSpec | None:
         def value_of(key: str) -> Value | None:
@@ -492,7 +566,7 @@ class Measurer:
             default = TEXT_DEFAULTS.get(key)
             if key == "color":
                 default = self.palette.get("ink", "#000000")
-            return self._get(value_of(key), ctx, f"{where}.{key}", kind, default=default)
+            return self._get(value_of(key), ctx, where, key, kind, default=default)
 
         family, font_style = str(prop("font")), str(prop("font_style"))
         try:

@@ -40,11 +40,17 @@ def parse(text: str, icons: Iterable[str] | Callable[[str], bool] = ()) -> tuple
 
 
 _MARKUP = "*:\\~\t"  # the characters markup begins with: a line without them is plain words
+
+
+def is_plain(text: str) -> bool:
+    """No markup in ``text``: parsed, each line is its words split at spaces, each a cluster of one plain piece."""
+    return not any(c in text for c in _MARKUP)
+
 _TOKENS = re.compile(r"(\\.)|(\*\*)|(\*)|:([a-z0-9][a-z0-9-]*):|([ \t]+)|([^\\*: \t~]+|[:~\\])")
 
 
 def _paragraph(line: str, known: Callable[[str], bool]) -> Paragraph:
-    if not any(c in line for c in _MARKUP):  # plain words, the common case
+    if is_plain(line):  # plain words, the common case
         return tuple((Piece(word),) for word in line.split(" ") if word)
     clusters: list[Cluster] = []
     current: list[Piece] = []
@@ -109,7 +115,7 @@ def _matched_markers(line: str) -> set[int]:
 
 def plain(text: str, icons: Iterable[str] | Callable[[str], bool] = (), icon_text: Callable[[str], str] = lambda n: "") -> str:
     """The text without markup; each icon becomes ``icon_text(name)`` (nothing by default)."""
-    if not any(c in text for c in _MARKUP):  # plain words (most fields): what parsing them would give, at once
+    if is_plain(text):  # plain words (most fields): what parsing them would give, at once
         return "\n".join(" ".join(w for w in (word.strip() for word in line.split(" ")) if w)
                          for line in text.split("\n"))
     lines = []

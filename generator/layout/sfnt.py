@@ -70,3 +70,21 @@ def embedding_problem(data: bytes) -> str | None:
         return (f"forbids subsetting (OS/2 fsType {bits:#06x}), and deckwright embeds only the letters it uses; "
                 "use a font whose licence allows subsetting")
     return None
+
+
+def vertical_metrics(data: bytes) -> tuple[float, float]:
+    """Ascent and descent (positive below the baseline) per point of size, as ReportLab's TrueType reader works
+    them out (``TTFontFile.extractInfo``: the OS/2 typographic ascender and descender, or without an OS/2 table
+    the head table's glyph box, in thousandths of an em, divided by 1000), without parsing the whole font."""
+    directory = tables(data)
+    head = directory[b"head"][0]
+    units_per_em = struct.unpack_from(">H", data, head + 18)[0]
+    os2 = directory.get(b"OS/2")
+    if os2 is not None:
+        ascender, descender = struct.unpack_from(">hh", data, os2[0] + 68)
+    else:
+        descender, _, ascender = struct.unpack_from(">hhh", data, head + 38)  # yMin, xMax, yMax
+    if units_per_em != 1000:
+        per_1000 = 1000 / units_per_em
+        ascender, descender = ascender * per_1000, descender * per_1000
+    return ascender / 1000, -descender / 1000

@@ -69,6 +69,21 @@ class TextSetter:
             out.append(clusters)
         return out
 
+    def measure_plain(self, text: str, face: Face) -> list[list[_Cluster]]:
+        """What ``measure(parse(text), face)`` gives for text without markup (``richtext.is_plain``), without
+        making its pieces."""
+        name = face.name
+        width_of = self.fonts.width
+        out = []
+        for line in text.split("\n"):
+            clusters = []
+            for word in line.split(" "):
+                if word:
+                    width = width_of(name, word)
+                    clusters.append((((word, name, width),), width))
+            out.append(clusters)
+        return out
+
     def fit(self, paragraphs: tuple[Paragraph, ...], spec: TextSpec, x: float, y: float, w: float, h: float,
             measured: list[list[_Cluster]] | None = None) -> Fitted:
         """``measured``: what ``measure(paragraphs, spec.face)`` gives, when the caller already has it."""
@@ -130,38 +145,38 @@ class TextSetter:
         block = self._block_height(len(lines), spec, size)
         top = y if spec.valign == "top" else (y + h - block if spec.valign == "bottom" else y + (h - block) / 2)
         baseline = top + spec.face.ascent * em
+        color, align = spec.color, spec.align
         items: list = []
         for line, line_width in lines:
             width = line_width * em
-            cx = x if spec.align == "left" else (x + w - width if spec.align == "right" else x + (w - width) / 2)
-            run: list = []  # [x, text, face, width] of the run being collected
-
-            def flush() -> None:
-                if run:
-                    items.append(Text(run[0], baseline, run[1], run[2], size, spec.color, run[3]))
-                    run.clear()
-
-            for i, (pieces, _) in enumerate(line):
-                gap = i > 0
+            cx = x if align == "left" else (x + w - width if align == "right" else x + (w - width) / 2)
+            # the run being collected: its x, its words and the spaces between them, its face and width
+            run_x, run_words, run_key, run_w = 0.0, [], None, 0.0
+            gap = False
+            for pieces, _ in line:
                 for text, key, piece_w in pieces:
                     gap_w = space * em if gap else 0.0
-                    if not text:  # an inline icon, in the text's colour
-                        flush()
-                        cx += gap_w
-                        icon_size = em * 0.92
-                        items.extend(self.place_icon(key, cx + (ICON_EM * em - icon_size) / 2, baseline - 0.78 * em,
-                                                     icon_size, spec.color))
-                        cx += piece_w * em
-                    elif run and run[2] == key:
-                        run[1] += (" " if gap else "") + text
-                        run[3] += gap_w + piece_w * em
+                    if text and key == run_key:  # text in the run's face: the run grows (run_key is None between runs)
+                        if gap:
+                            run_words.append(" ")
+                        run_words.append(text)
+                        run_w += gap_w + piece_w * em
                         cx += gap_w + piece_w * em
                     else:
-                        flush()
+                        if run_key is not None:
+                            items.append(Text(run_x, baseline, "".join(run_words), run_key, size, color, run_w))
+                            run_key = None
                         cx += gap_w
-                        run[:] = [cx, text, key, piece_w * em]
+                        if text:
+                            run_x, run_words, run_key, run_w = cx, [text], key, piece_w * em
+                        else:  # an inline icon, in the text's colour
+                            icon_size = em * 0.92
+                            items.extend(self.place_icon(key, cx + (ICON_EM * em - icon_size) / 2,
+                                                         baseline - 0.78 * em, icon_size, color))
                         cx += piece_w * em
                     gap = False
-            flush()
+                gap = True
+            if run_key is not None:
+                items.append(Text(run_x, baseline, "".join(run_words), run_key, size, color, run_w))
             baseline += spec.leading * em
         return items

@@ -131,7 +131,7 @@ class HomePrint:
     def _open(self, target) -> None:
         job = self.job
         canvas = new_canvas(target, paper_size(job.paper), self.faces.fonts, job.title,
-                            f"{self.game.title}: print and play")
+                            f"{self.game.title}: print and play", every_font=False)
         if job.backs:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self.canvas = canvas
@@ -379,7 +379,7 @@ class _ShopPages:
         self._open(str(target) if self.runs is not None else target)
 
     def _open(self, target) -> None:
-        self.canvas = new_canvas(target, self.first_size, self.faces.fonts, self.title, self.subject)
+        self.canvas = new_canvas(target, self.first_size, self.faces.fonts, self.title, self.subject, every_font=False)
         self.painter = PdfPainter(self.canvas, self.faces.fonts)
 
     def page(self, display: dl.DisplayList, size: tuple[float, float], key) -> None:

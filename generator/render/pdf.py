@@ -11,18 +11,24 @@ from dataclasses import dataclass
 
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.fonts import FontBook
+from deckwright.generator.layout.memo import Memo
 
 PT_PER_MM = 72 / 25.4
 INITIAL_FONT = "Open Sans:regular"
+ELLIPSES_KEPT = 512  # ellipses' paths remembered by place and size on the face (a card's stat circles)
 
 
-def new_canvas(target, page_size_mm: tuple[float, float], fonts: FontBook, title: str, subject: str = ""):
-    """A canvas that writes byte-identical files for identical input (invariant mode, no timestamps)."""
+def new_canvas(target, page_size_mm: tuple[float, float], fonts: FontBook, title: str, subject: str = "",
+               every_font: bool = True):
+    """A canvas that writes byte-identical files for identical input (invariant mode, no timestamps).
+
+    ``every_font``: every face of ``fonts`` can be named in ``setFont``; without it, only the faces a PdfPainter
+    draws with are registered (and parsed), as it first draws with each."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0  # plain binary streams: smaller and faster to write (a process-wide ReportLab setting)
-    fonts.register_reportlab()
+    fonts.register_reportlab(None if every_font else (INITIAL_FONT,))
     canvas = Canvas(target, pagesize=(page_size_mm[0] * PT_PER_MM, page_size_mm[1] * PT_PER_MM),
                     invariant=1, pageCompression=1, initialFontName=INITIAL_FONT)  # not Helvetica: every font embedded
     canvas.setTitle(title)
@@ -52,8 +58,8 @@ class PdfPainter:
         from reportlab.lib.rl_accel import escapePDF, fp_str
         from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-        fonts.register_reportlab()
         self.c = canvas
+        self.fonts = fonts
         self.page_height = canvas._pagesize[1] / PT_PER_MM
         self._rgb: dict[str, tuple[float, float, float]] = {}
         self._forms: dict[object, str] = {}
@@ -67,6 +73,9 @@ class PdfPainter:
         self._escape = escapePDF
         self._first_subsets: dict[str, FirstSubset] = {}  # by font name: for this canvas's document
         self._styles: dict[float, str] = {}  # text size -> its font size and leading operands
+        self._heads: dict[tuple[str, float], str] = {}  # (font, size) -> the operands selecting its first subset
+        self._fill_ops: dict[str, tuple[str, tuple]] = {}  # colour -> its fill operator, and ReportLab's fill state
+        self._ellipses = Memo(ELLIPSES_KEPT)  # (x, y, w, h) -> the path ReportLab writes for it
 
     def set_page_size(self, width_mm: float, height_mm: float) -> None:
         self.c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
@@ -139,11 +148,22 @@ class PdfPainter:
     def _reset_paint(self) -> None:
         self._fill = self._stroke = None
 
+    def _set_fill(self, color: str) -> None:
+        """``setFillColorRGB`` (the same operator, the same fill state), each colour's operator formatted once."""
+        c = self.c
+        found = self._fill_ops.get(color)
+        if found is None or c._enforceColorSpace is not None:
+            c.setFillColorRGB(*self._rgb_of(color))
+            self._fill_ops[color] = (c._code[-1], c._fillColorObj)
+        else:
+            c._code.append(found[0])
+            c._fillColorObj = found[1]
+        self._fill = color
+
     def _paint(self, fill: str | None, stroke: str | None, stroke_width: float) -> tuple[int, int]:
         c = self.c
         if fill and fill != self._fill:
-            c.setFillColorRGB(*self._rgb_of(fill))
-            self._fill = fill
+            self._set_fill(fill)
         if stroke:
             if stroke != self._stroke:
                 c.setStrokeColorRGB(*self._rgb_of(stroke))
@@ -177,8 +197,18 @@ class PdfPainter:
     def _ellipse(self, e: dl.Ellipse) -> None:
         alpha = self._alpha(e.opacity)
         stroke, fill = self._paint(e.fill, e.stroke, e.stroke_width)
-        self.c.ellipse(e.x * PT_PER_MM, -(e.y + e.h) * PT_PER_MM, (e.x + e.w) * PT_PER_MM, -e.y * PT_PER_MM,
-                       stroke=stroke, fill=fill)
+        key = (e.x, e.y, e.w, e.h)
+        path = self._ellipses.get(key)
+        if path is None:  # what canvas.ellipse writes before its painting operator, kept: its curves take a while
+            from reportlab.pdfgen.pathobject import PDFPathObject
+
+            x1, y1, x2, y2 = e.x * PT_PER_MM, -(e.y + e.h) * PT_PER_MM, (e.x + e.w) * PT_PER_MM, -e.y * PT_PER_MM
+            code: list[str] = []
+            PDFPathObject(code=code).ellipse(x1, y1, x2 - x1, y2 - y1)
+            path = tuple(code)
+            self._ellipses.put(key, path)
+        self.c._code.extend(path)
+        self.c._strokeAndFill(stroke, fill)
         self._end_alpha(alpha)
 
     def _path(self, p: dl.Path) -> None:
@@ -205,14 +235,22 @@ class PdfPainter:
         without its text object, font state and bidi pass: most of a card's drawing time is its text."""
         c = self.c
         if t.color != self._fill:
-            c.setFillColorRGB(*self._rgb_of(t.color))
-            self._fill = t.color
-        font = self._font(t.font)
+            self._set_fill(t.color)
+        font = self._fonts.get(t.font) or self._font(t.font)
         if not font._dynamicFont:  # not a TrueType font: ReportLab's own way
             c.setFont(t.font, t.size)
             c.drawString(t.x * PT_PER_MM, -t.y * PT_PER_MM, t.text)
             return
         doc = c._doc
+        known = self._first_subsets.get(t.font)
+        if t.text and known is not None and known.chars.issuperset(t.text):  # the common case: what follows, at once
+            head = self._heads.get((t.font, t.size))
+            if head is None:
+                head = self._heads[t.font, t.size] = (f"{font.getSubsetInternalName(0, doc)} {self._fp(t.size)} Tf "
+                                                      f"{self._fp(t.size * 1.2)} TL")
+            chunk = self._escape(t.text.translate(known.table).encode("latin-1"))
+            c._code.append(f"BT 1 0 0 1 {self._fp(t.x * PT_PER_MM, -t.y * PT_PER_MM)} Tm {head} ({chunk}) Tj T* ET")
+            return
         style = self._styles.get(t.size)
         if style is None:
             style = self._styles[t.size] = f"{self._fp(t.size)} Tf {self._fp(t.size * 1.2)} TL"
@@ -242,6 +280,7 @@ class PdfPainter:
         if font is None:
             from reportlab.pdfbase.pdfmetrics import getFont
 
+            self.fonts.register_reportlab((name,))
             font = self._fonts[name] = getFont(name)
         return font
 
