@@ -1,10 +1,10 @@
 """The site's own templates compiled once and read back by later builds (generator.site.template_cache): the
 same pages as compiled afresh, an entry used only for the same source and compile options, a damaged entry
-compiled again, and no cache at all where Jinja2's folder is not this user's own."""
+compiled again, and no cache at all where the folder is not this user's own."""
 from __future__ import annotations
 
 import os
-import tempfile
+import stat
 from pathlib import Path
 
 import jinja2
@@ -12,15 +12,15 @@ import pytest
 from conftest import output_contents
 
 from deckwright.generator.site import build_site
-from deckwright.generator.site.template_cache import template_cache
+from deckwright.generator.site.template_cache import cache_folder, template_cache
 from deckwright.rules.load import load_game
 
 
 @pytest.fixture
 def cache_home(tmp_path, monkeypatch) -> Path:
-    """Jinja2's folder for this user's cache, made under ``tmp_path`` (it lives in the temporary folder)."""
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    return tmp_path / f"_jinja2-cache-{os.getuid()}"
+    """This user's cache folder for the compiled templates, under ``tmp_path``."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "deckwright" / "site-templates"
 
 
 def entries(cache_home: Path) -> list[Path]:
@@ -69,13 +69,22 @@ def test_an_entry_is_used_only_under_the_same_compile_options(tmp_path):
     assert len(list((tmp_path / "cache").iterdir())) == 2
 
 
-@pytest.mark.skipif(not hasattr(os, "getuid"), reason="Jinja2 checks its folder's owner on POSIX only")
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="a folder's owner is checked on POSIX only")
 def test_no_cache_where_the_folder_is_not_this_users_own(tiny, tmp_path, cache_home):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
+    cache_home.parent.mkdir(parents=True)
     cache_home.symlink_to(elsewhere, target_is_directory=True)
-    env = jinja2.Environment()
-    assert template_cache(env) is None
+    assert template_cache(jinja2.Environment()) is None
     game = load_game(tiny())
     assert "index.html" in site_of(game, tmp_path / "site")
     assert list(elsewhere.iterdir()) == []
+
+
+def test_the_cache_folder_is_made_for_this_user_alone(cache_home, tmp_path, monkeypatch):
+    assert cache_folder() == cache_home and stat.S_IMODE(cache_home.stat().st_mode) == 0o700
+    cache_home.chmod(0o777)
+    assert cache_folder() == cache_home and stat.S_IMODE(cache_home.stat().st_mode) == 0o700
+    assert cache_folder({"XDG_CACHE_HOME": "relative", "HOME": str(tmp_path / "home")}) == \
+        tmp_path / "home" / ".cache" / "deckwright" / "site-templates"
+    assert cache_folder({"XDG_CACHE_HOME": "relative"}) is None
