@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -68,9 +69,17 @@ def step_data(game, folder: Path, options: BuildOptions, faces=None, report=None
     write_schema(folder / "schema", game)
 
 
+def step_tabletop(game, folder: Path, options: BuildOptions, faces=None, report=None) -> None:
+    """The Tabletop Simulator and sprite-sheet exports (``outputs.tabletop_step``), imported only by the targets
+    that write them."""
+    if options.target in ("all", "tts", "sprites"):
+        from .outputs.tabletop_step import step_tabletop as write_exports
+
+        write_exports(game, folder, options, faces, report)
+
+
 def build_steps():
     from .outputs.print_step import step_print
-    from .outputs.tabletop_step import step_tabletop
 
     return [step_data, step_print, step_tabletop]
 
@@ -78,11 +87,14 @@ def build_steps():
 def rulebooks_beside_steps(game, folder: Path, options: BuildOptions, faces, report):
     """The printable rulebooks (``outputs.rulebook``), written in a worker process while every other step of the
     game runs, so that on a machine with a core to spare they cost the build little wall-clock time; their
-    errors are raised when the steps end."""
+    errors are raised when the steps end. A game without rulebook pages has none: the rulebook machinery is not
+    even imported."""
+    home, printshop = options.target in ("all", "home"), options.target in ("all", "printshop")
+    if not game.pages or not (home or printshop):
+        return nullcontext()
     from .outputs.rulebook import rulebooks_beside
 
-    return rulebooks_beside(game, faces, report.examples, folder / "print", options.paper,
-                            home=options.target in ("all", "home"), printshop=options.target in ("all", "printshop"))
+    return rulebooks_beside(game, faces, report.examples, folder / "print", options.paper, home, printshop)
 
 
 def keep_other_targets(previous: Path, staging: Path, target: str) -> None:
@@ -103,7 +115,7 @@ def keep_other_targets(previous: Path, staging: Path, target: str) -> None:
 
 def downloads(games, out: Path) -> dict[str, list[Path]]:
     """The printable rulebooks each game's output holds, for the site to offer."""
-    from .outputs.rulebook import BOOKLET, FULL
+    from .outputs.rulebook_files import BOOKLET, FULL
 
     return {game.slug: [path for path in (out / game.slug / "print" / FULL, out / game.slug / "print" / BOOKLET)
                         if path.is_file()] for game in games}
@@ -201,7 +213,7 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
     (exit 1) unless ``options.force``, which builds anyway and marks the failures on the site (still exit 1).
     ``loaded``: by slug, what loading each game found, when the caller loaded them (each is then read once).
     The site is written in a worker beside the rest once the games' data are checked (``site.beside``)."""
-    from .outputs.rulebook import BOOKLET, FULL
+    from .outputs.rulebook_files import BOOKLET, FULL
     from .site.beside import start_site
 
     with tempfile.TemporaryDirectory(prefix="deckwright-home-") as drafts:

@@ -8,6 +8,7 @@ Images are embedded as data URIs unless ``image_href`` says otherwise.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 from pathlib import Path
 from typing import Callable
@@ -34,6 +35,7 @@ def _paint(fill: str | None, stroke: str | None, stroke_width: float, opacity: f
     return out
 
 
+@functools.lru_cache(maxsize=256)  # a game has a few faces, its cards thousands of texts: half the rendering time
 def font_attributes(face_name: str) -> str:
     family, _, style = face_name.partition(":")
     weight, italic = STYLES.get(style or "regular", (400, False))

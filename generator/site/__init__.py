@@ -1,4 +1,18 @@
-"""The HTML rulebook site: Markdown pages, card gallery and printable cards for every game built."""
-from .build import build_site, site_step, write_site
+"""The HTML rulebook site: Markdown pages, card gallery and printable cards for every game built.
+
+``build_site``, ``site_step`` and ``write_site`` (``site.build``) are imported when first asked for: a build
+imports this package for the Balance page's file and the site worker long before it writes the site, and
+``site.build``'s Jinja2 and Markdown are then imported by the worker, not on the build's own path."""
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["build_site", "site_step", "write_site"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import build
+
+        return getattr(build, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -252,6 +252,8 @@ def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = No
 def _environment():
     import jinja2
 
+    from .template_cache import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(HTML_TEMPLATES)),
         autoescape=True,
@@ -263,6 +265,7 @@ def _environment():
     env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor,
                        sheet_html=sheet_html)
     env.filters["in_game"] = in_game
+    env.bytecode_cache = template_cache(env)
     return env
 
 

@@ -1,10 +1,10 @@
 """Bytes kept in an unnamed temporary file instead of in memory, read back by their place in it.
 
 A site holds every card's picture from planning its pages (which need each picture's size) until it writes the
-last page that shows it: for 20,000 poker cards some 12 MB even compressed, more than the rest of the site
-worker's own memory; and every card's alt text (its name and every value: 8 MB), which each page and each
-printable part shows. Spooled, they cost the operating system's file cache, not the process, and a page reads
-back only the pictures it shows. The file has no name (it is gone when the process ends or the spool is
+last page that shows it: for 20,000 poker cards some 12 MB even compressed (37 MB as the spool keeps them,
+uncompressed: site/cards.py), more than the rest of the site worker's own memory; and every card's alt text (its
+name and every value: 8 MB), which each page and each printable part shows. Spooled, they cost the operating
+system's file cache, not the process, and a page reads back only the pictures it shows. The file has no name (it is gone when the process ends or the spool is
 collected) and is written by appending only.
 """
 from __future__ import annotations

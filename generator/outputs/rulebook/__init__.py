@@ -29,6 +29,7 @@ from deckwright.generator.parallel import run_beside
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.data.model import Game
 
+from ..rulebook_files import BOOKLET, FULL, PRINTSHOP
 from .canvases import RulebookCanvas, bleed_canvas, booklet_canvas
 from .document import RulebookDoc
 from .matter import Cover, appendices, back_entries, chapter_entries, contents, index_of_cards
@@ -36,10 +37,6 @@ from .parsed import ParsedBook
 from .printshop import printshop_pages
 from .prose import PageFlow
 from .theme import BLEED, Geometry, Theme, book_page, full_page
-
-FULL = "rulebook.pdf"
-BOOKLET = "rulebook-booklet.pdf"
-PRINTSHOP = "rulebook.pdf"  # under printshop/
 
 
 def verdict_line(book: ParsedBook) -> str:
