@@ -38,6 +38,7 @@ from .games.gamecode import RulesCodeError, is_own_module, load_own_module, own_
 from .problems import InvalidGame, Loc, Problem, Problems, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
+COMMON_FIELD_NAMES = tuple(name for name, _ in CARD_COMMON_FIELDS)
 UNCHECKED = FieldDef("any", optional=True)  # stands in for a broken field definition
 MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "fonts", "schema", "node_modules"}  # layouts and fonts: read by the generator
@@ -122,6 +123,7 @@ class _Loader:
         self.declared_spreadsheets: list[tuple[YNode, dict]] = []  # game.yaml's `spreadsheets:` items
         self.spreadsheets_read: dict = {}  # (file, sheet) -> where it is declared
         self.field_locs = FieldLocsMaker()
+        self.type_field_names: dict[str, tuple[str, ...]] = {}
 
     def shown(self, path: Path) -> str:
         return display_path(path)
@@ -481,20 +483,27 @@ class _Loader:
                 self.problems.error(type_node.loc, f"card {card_id}: {message}")
             return None
         path = f"{type_id}.{card_id}"
-        errors_before = self.problems.error_count
-        common = self.validator.record_fields(node, CARD_COMMON_FIELDS, path, extra=tuple(n for n, _ in card_type.fields))
-        fields = self.validator.record_fields(node, card_type.fields, path, extra=tuple(n for n, _ in CARD_COMMON_FIELDS))
+        problems_before = len(self.problems.items)
+        common = self.validator.record_fields(node, CARD_COMMON_FIELDS, path, extra=self.field_names(card_type))
+        fields = self.validator.record_fields(node, card_type.fields, path, extra=COMMON_FIELD_NAMES)
         deck_id = common.get("deck", defaults.get("deck"))
         message = self.unknown("deck", common["deck"], self.deck_ids) if "deck" in common else None
         if message:
             self.problems.error(node.get("deck").loc, f"{path}.deck: {message}")
         if "id" not in common or "name" not in common:
             return None  # already reported: missing or not valid
-        if self.problems.error_count > errors_before:
+        if any(problem.severity == "error" for problem in self.problems.items[problems_before:]):
             self.cards_broken = True
         field_locs = self.field_locs([(key.value, value.loc) for key, value in node.value])
         return Card(id=common["id"], type=type_id, deck=deck_id or "", name=common["name"],
                     copies=common.get("copies", 1), fields=fields, loc=node.loc, field_locs=field_locs)
+
+    def field_names(self, card_type: CardType) -> tuple[str, ...]:
+        """The names of a card type's own fields, made once per type rather than once per card."""
+        names = self.type_field_names.get(card_type.id)
+        if names is None:
+            names = self.type_field_names[card_type.id] = tuple(name for name, _ in card_type.fields)
+        return names
 
     def check_references(self, cards: list[Card], card_types: dict[str, CardType]) -> None:
         by_id = {card.id: card for card in cards}

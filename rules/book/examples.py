@@ -187,10 +187,10 @@ def _shifted(node: YNode, columns: int) -> YNode:
     """The node with every location moved right (the block was dedented before it was parsed)."""
     loc = replace(node.loc, col=node.loc.col + columns)
     if node.kind == "map":
-        return replace(node, loc=loc, value=tuple((_shifted(k, columns), _shifted(v, columns)) for k, v in node.value))
+        return node._replace(loc=loc, value=tuple((_shifted(k, columns), _shifted(v, columns)) for k, v in node.value))
     if node.kind == "seq":
-        return replace(node, loc=loc, value=tuple(_shifted(item, columns) for item in node.value))
-    return replace(node, loc=loc)
+        return node._replace(loc=loc, value=tuple(_shifted(item, columns) for item in node.value))
+    return node._replace(loc=loc)
 
 
 _SHAPES = {"name": "scalar", "erratum": "scalar", "setup": "map", "rolls": "seq", "shuffles": "map",

@@ -95,11 +95,11 @@ def _number(text: str, loc: Loc, floats: bool) -> YNode:
 def cell_node(value, fdef: FieldDef | None, loc: Loc, problems: list[Problem]) -> YNode | None:
     """One cell as the YNode a YAML file would give for the field; None for an empty cell or one that could not
     be read (reported)."""
-    if isinstance(value, bool):
-        return _scalar(loc, value, "bool", str(value).lower())
-    if isinstance(value, int):
-        return _scalar(loc, value, "int", str(value))
-    if isinstance(value, float):
+    if not isinstance(value, str):
+        if isinstance(value, bool):
+            return _scalar(loc, value, "bool", str(value).lower())
+        if isinstance(value, int):
+            return _scalar(loc, value, "int", str(value))
         return _scalar(loc, value, "float", repr(value))
     text = value.strip()
     if not text:
@@ -118,7 +118,7 @@ def cell_node(value, fdef: FieldDef | None, loc: Loc, problems: list[Problem]) -
         return node
     if kind == "bool" and text.lower() in _BOOLS:
         return _scalar(loc, _BOOLS[text.lower()], "bool", text)
-    return _text(loc, text)
+    return YNode("scalar", loc, text, "str", text)
 
 
 def card_nodes(table: Table, fields_of: FieldsOf, default_type: str | None) -> tuple[list[YNode], list[Problem], bool]:
@@ -135,14 +135,18 @@ def card_nodes(table: Table, fields_of: FieldsOf, default_type: str | None) -> t
     if problems:
         return [], problems, True
     nodes = []
+    type_fields: dict[str | None, dict[str, FieldDef]] = {}  # made once per card type, not once per row
     for row, type_id in zip(table.rows, row_types):
-        fields = {**COMMON, **(fields_of(type_id) or {})} if type_id else dict(COMMON)
+        fields = type_fields.get(type_id)
+        if fields is None:
+            fields = type_fields[type_id] = {**COMMON, **(fields_of(type_id) or {})} if type_id else dict(COMMON)
         before = len(problems)
         pairs = []
-        for index, cell in row.cells:
-            node = cell_node(cell.value, fields.get(names[index]), cell.loc, problems)
+        for index, (value, loc) in row.cells:
+            name = names[index]
+            node = cell_node(value, fields.get(name), loc, problems)
             if node is not None:
-                pairs.append((_text(cell.loc, names[index]), node))
+                pairs.append((YNode("scalar", loc, name, "str", name), node))
         if pairs:
             pairs = _with_id(pairs, row.loc, type_id or "card", problems)
         if pairs and len(problems) == before:

@@ -110,11 +110,16 @@ class Validator:
     problems: Problems
     refs: list[Ref] = field(default_factory=list)
     opens: list[tuple[str, Open]] = field(default_factory=list)
+    # field type -> its method, looked up once: a 20,000-card game checks a hundred thousand values
+    handlers: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        self.handlers.update((kind, getattr(self, "_" + kind)) for kind in (*FIELD_TYPES, "any", "scalar", "either"))
 
     def value(self, node: YNode, fdef: FieldDef, path: str) -> Any:
         if fdef.allow_open and node.kind == "map" and node.keys() == ["open"]:
             return self._open(node, path)
-        handler = getattr(self, "_" + fdef.type)
+        handler = self.handlers.get(fdef.type) or getattr(self, "_" + fdef.type)
         return handler(node, fdef, path)
 
     def fail(self, node: YNode, path: str, expected: str) -> None:

@@ -15,7 +15,8 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from xml.etree.ElementTree import ParseError, fromstring, iterparse
+from typing import NamedTuple
+from xml.etree.ElementTree import ParseError, XMLPullParser, fromstring, iterparse
 
 from openpyxl.formula.translate import Translator
 from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
@@ -26,14 +27,17 @@ MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 OFFICE_RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 WORKSHEET_TYPE = "/worksheet"  # the end of a worksheet relationship's Type (a chartsheet's is /chartsheet)
+_ROW, _CELL, _FORMULA, _VALUE, _MERGE_CELL = (MAIN + name for name in ("row", "c", "f", "v", "mergeCell"))
+_CHUNK = 64 * 1024  # bytes of a sheet's XML parsed at a time
 
 
 class WorkbookError(Exception):
     """The archive is not a workbook this reader understands (a part missing, XML that does not parse)."""
 
 
-@dataclass(frozen=True)
-class SheetCell:
+class SheetCell(NamedTuple):
+    """A named tuple, made four times faster than a frozen dataclass: a sheet of 100,000 cards has a million."""
+
     column: int  # 1 for column A
     value: str | int | float | bool | None
     kind: str  # "value", "formula" (value: its text), "error" (value: #DIV/0! ...), "date" (value: a datetime)
@@ -71,15 +75,25 @@ class SheetRows:
 
     def __iter__(self) -> Iterator[tuple[int, list[SheetCell]]]:
         number = 0
+        parser = XMLPullParser(("end",))  # as iterparse, without its generator around each event
         try:
             with self.workbook.archive.open(self.sheet.part) as xml:
-                for _, element in iterparse(xml):
-                    if element.tag == MAIN + "row":
-                        number = int(element.get("r", number + 1))
-                        yield number, self._row_cells(element)
-                        element.clear()
-                    elif element.tag == MAIN + "mergeCell":
-                        self.merged.append(element.get("ref", ""))
+                while True:
+                    chunk = xml.read(_CHUNK)
+                    if chunk:
+                        parser.feed(chunk)
+                    else:
+                        parser.close()
+                    for _, element in parser.read_events():
+                        tag = element.tag
+                        if tag == _ROW:
+                            number = int(element.get("r", number + 1))
+                            yield number, self._row_cells(element)
+                            element.clear()
+                        elif tag == _MERGE_CELL:
+                            self.merged.append(element.get("ref", ""))
+                    if not chunk:
+                        break
         except (ParseError, KeyError, ValueError, OSError, zipfile.BadZipFile) as exc:
             raise WorkbookError(f"sheet {self.sheet.name}: {exc}") from None
 
@@ -87,7 +101,7 @@ class SheetRows:
         cells = []
         column = 0
         for element in row:
-            if element.tag != MAIN + "c":
+            if element.tag != _CELL:
                 continue
             reference = element.get("r")
             column = _column_number(reference.rstrip("0123456789")) if reference else column + 1
@@ -98,14 +112,14 @@ class SheetRows:
 
     def _cell(self, element, column: int, reference: str | None) -> SheetCell | None:
         """As openpyxl's reader reads it (worksheet/_reader.py, 3.1): the same values, the same kinds."""
-        formula = element.find(MAIN + "f")
+        formula = element.find(_FORMULA)
         if formula is not None:
             return SheetCell(column, self._formula(formula, reference), "formula")
         kind = element.get("t", "n")
         if kind == "inlineStr":
             inline = element.find(MAIN + "is")
             return SheetCell(column, _text_of(inline), "value") if inline is not None else None
-        text = element.findtext(MAIN + "v") or None
+        text = element.findtext(_VALUE) or None
         if text is None:
             return None
         if kind == "s":

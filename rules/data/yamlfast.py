@@ -42,14 +42,21 @@ class TooManyValues(Exception):
 
 
 class _Reader:
+    """The tree of one document, built as libyaml hands out its events.
+
+    Written for speed (it runs once per value, millions of times for a big file): the next event is fetched
+    by each collection's own loop, and a plain scalar's tag is looked up once per distinct short text."""
+
     def __init__(self, text: str, shown: str):
-        self.events = CParser(text)
+        self.get = CParser(text).get_event
         self.shown = shown
         self.count = 0
+        self.limit = MAX_VALUES
         self.problems: list[Problem] = []
+        self.plain_kinds: dict[str, str | None] = {}  # a short plain text -> its SCALAR_KINDS kind
 
     def document(self) -> YNode | None:
-        get = self.events.get_event
+        get = self.get
         get()  # the stream's start
         event = get()
         if isinstance(event, yaml.StreamEndEvent):
@@ -60,27 +67,31 @@ class _Reader:
             raise Unusual()  # a second document
         return tree
 
-    def loc(self, event) -> Loc:
-        mark = event.start_mark
-        return Loc(self.shown, mark.line + 1, mark.column + 1)
-
     def node(self, event, depth: int) -> YNode:
         self.count += 1
-        if self.count > MAX_VALUES:
-            raise TooManyValues(self.loc(event))
+        mark = event.start_mark
+        loc = Loc(self.shown, mark.line + 1, mark.column + 1)
+        if self.count > self.limit:
+            raise TooManyValues(loc)
         kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.anchor is not None or event.tag not in (None, "!") or depth > MAX_DEPTH:
+                raise Unusual()
+            return self.scalar(event, loc)
         if kind is yaml.AliasEvent or event.anchor is not None or event.tag not in (None, "!") or depth > MAX_DEPTH:
             raise Unusual()
-        loc = self.loc(event)
         if kind is yaml.MappingStartEvent:
             return self.mapping(loc, depth)
-        if kind is yaml.SequenceStartEvent:
-            return self.sequence(loc, depth)
+        return self.sequence(loc, depth)
+
+    def scalar(self, event, loc: Loc) -> YNode:
         text = event.value
         if event.implicit[0]:  # plain, not quoted: its look decides its type (4 is an int, yes a bool)
-            scalar_kind = SCALAR_KINDS.get(_plain_tag(text))
+            scalar_kind = self.plain_kind(text)
             if scalar_kind is None:
                 raise Unusual()
+            if scalar_kind == "int" and text.isascii() and text.isdigit() and (text[0] != "0" or len(text) == 1):
+                return YNode("scalar", loc, int(text), "int", text)  # as PyYAML reads it, without its machinery
             if scalar_kind != "str":
                 return scalar_ynode(scalar_kind, text, loc, self.problems)
         elif event.style == '"':  # only escapes can make half a surrogate pair
@@ -89,13 +100,22 @@ class _Reader:
             text = sys.intern(text)
         return YNode("scalar", loc, text, "str", text)
 
+    def plain_kind(self, text: str) -> str | None:
+        if len(text) > INTERNED_LENGTH:
+            return SCALAR_KINDS.get(_plain_tag(text))
+        kind = self.plain_kinds.get(text, "")
+        if kind == "":
+            kind = self.plain_kinds[text] = SCALAR_KINDS.get(_plain_tag(text))
+        return kind
+
     def mapping(self, loc: Loc, depth: int) -> YNode:
-        get, node = self.events.get_event, self.node
+        get, node = self.get, self.node
         pairs = []
         seen = set()
+        depth += 1
         event = get()
         while type(event) is not yaml.MappingEndEvent:
-            key = node(event, depth + 1)
+            key = node(event, depth)
             if key.kind != "scalar":
                 raise Unusual()
             if key.scalar_type != "str":
@@ -103,16 +123,17 @@ class _Reader:
             if key.value in seen:
                 raise Unusual()
             seen.add(key.value)
-            pairs.append((key, node(get(), depth + 1)))
+            pairs.append((key, node(get(), depth)))
             event = get()
         return YNode("map", loc, tuple(pairs))
 
     def sequence(self, loc: Loc, depth: int) -> YNode:
-        get, node = self.events.get_event, self.node
+        get, node = self.get, self.node
         items = []
+        depth += 1
         event = get()
         while type(event) is not yaml.SequenceEndEvent:
-            items.append(node(event, depth + 1))
+            items.append(node(event, depth))
             event = get()
         return YNode("seq", loc, tuple(items))
 
