@@ -297,14 +297,15 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
             print("site: not built, as a game failed; earlier output left as it was")
             sys.stdout.flush()
             return 1
-        from .site import site_step  # the site covers every game built, so it comes after them
-        from .site.beside import finish_site
+        from .site.beside import finish_site  # the site covers every game built, so it comes after them
 
         written = downloads(games, options.out)
         if site is not None and not failed and finish_site(site, games, options.out, lock, written):
             print(f"site: {len(games)} game(s) in {options.out / 'site'}/index.html")
             sys.stdout.flush()
             return 0
+        from .site import site_step  # only here: its Jinja2 and Markdown are the worker's when the site is beside
+
         exports = {game.slug: options.out / game.slug / "tts" for game in games}
         status = site_step(games, options.out / "site", {slug: v.report for slug, v in verdicts.items()},
                            downloads(games, options.out), {slug: path for slug, path in exports.items() if path.is_dir()},
