@@ -72,8 +72,7 @@ class PdfPainter:
         self._fp = fp_str
         self._escape = escapePDF
         self._first_subsets: dict[str, FirstSubset] = {}  # by font name: for this canvas's document
-        self._styles: dict[float, str] = {}  # text size -> its font size and leading operands
-        self._heads: dict[tuple[str, float], str] = {}  # (font, size) -> the operands selecting its first subset
+        self._heads: dict[tuple[str, int, float], str] = {}  # (font, subset, size) -> the operands selecting them
         self._fill_ops: dict[str, tuple[str, tuple]] = {}  # colour -> its fill operator, and ReportLab's fill state
         self._ellipses = Memo(ELLIPSES_KEPT)  # (x, y, w, h) -> the path ReportLab writes for it
 
@@ -242,27 +241,23 @@ class PdfPainter:
             c.drawString(t.x * PT_PER_MM, -t.y * PT_PER_MM, t.text)
             return
         doc = c._doc
-        known = self._first_subsets.get(t.font)
-        if t.text and known is not None and known.chars.issuperset(t.text):  # the common case: what follows, at once
-            head = self._heads.get((t.font, t.size))
-            if head is None:
-                head = self._heads[t.font, t.size] = (f"{font.getSubsetInternalName(0, doc)} {self._fp(t.size)} Tf "
-                                                      f"{self._fp(t.size * 1.2)} TL")
-            chunk = self._escape(t.text.translate(known.table).encode("latin-1"))
-            c._code.append(f"BT 1 0 0 1 {self._fp(t.x * PT_PER_MM, -t.y * PT_PER_MM)} Tm {head} ({chunk}) Tj T* ET")
-            return
-        style = self._styles.get(t.size)
-        if style is None:
-            style = self._styles[t.size] = f"{self._fp(t.size)} Tf {self._fp(t.size * 1.2)} TL"
         code = [f"BT 1 0 0 1 {self._fp(t.x * PT_PER_MM, -t.y * PT_PER_MM)} Tm"]
         current = -1
         for subset, chunk in self._chunks(t.font, font, t.text, doc):
             if subset != current:
-                code.append(f"{font.getSubsetInternalName(subset, doc)} {style}")
+                code.append(self._head(t.font, font, subset, t.size, doc))
                 current = subset
             code.append(f"({self._escape(chunk)}) Tj")
         code.append("T* ET")
         c._code.append(" ".join(code))
+
+    def _head(self, name: str, font, subset: int, size: float, doc) -> str:
+        """The operators selecting a subset of a font at a size (and its leading), formatted once."""
+        head = self._heads.get((name, subset, size))
+        if head is None:
+            head = self._heads[name, subset, size] = (f"{font.getSubsetInternalName(subset, doc)} {self._fp(size)} "
+                                                      f"Tf {self._fp(size * 1.2)} TL")
+        return head
 
     def _chunks(self, name: str, font, text: str, doc) -> list[tuple[int, bytes]]:
         """``font.splitString(text, doc)``: a run made only of characters already coded in the font's first
