@@ -118,7 +118,7 @@ def cell_node(value, fdef: FieldDef | None, loc: Loc, problems: list[Problem]) -
         return node
     if kind == "bool" and text.lower() in _BOOLS:
         return _scalar(loc, _BOOLS[text.lower()], "bool", text)
-    return YNode("scalar", loc, text, "str", text)
+    return _text(loc, text)
 
 
 def card_nodes(table: Table, fields_of: FieldsOf, default_type: str | None) -> tuple[list[YNode], list[Problem], bool]:
@@ -146,7 +146,7 @@ def card_nodes(table: Table, fields_of: FieldsOf, default_type: str | None) -> t
             name = names[index]
             node = cell_node(value, fields.get(name), loc, problems)
             if node is not None:
-                pairs.append((YNode("scalar", loc, name, "str", name), node))
+                pairs.append((_text(loc, name), node))
         if pairs:
             pairs = _with_id(pairs, row.loc, type_id or "card", problems)
         if pairs and len(problems) == before:
