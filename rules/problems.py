@@ -49,9 +49,12 @@ def clip(text: str, limit: int = READABLE) -> str:
     return f"{text[:cut]}... ({len(text) - cut} more characters)"
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(order=True, slots=True, unsafe_hash=True)
 class Loc:
-    """A place in a user's file; line and column count from 1."""
+    """A place in a user's file; line and column count from 1.
+
+    Treated as immutable, but not a frozen dataclass: a frozen one's ``__init__`` sets each field through
+    ``object.__setattr__`` (1.3 us a Loc against 0.34 us), and every value of a 20,000-card file has one."""
 
     file: str
     line: int = 1

@@ -303,26 +303,24 @@ def _pick_sheet(workbook: Workbook, shown: str, sheet: str | None, declared_at: 
 def _workbook_value(cell: SheetCell, loc: Loc) -> tuple[str | int | float | bool | None, Problem | None]:
     """A cell's value, or the problem that keeps deckwright from reading it as card data."""
     value = cell.value
+    if cell.kind == "value":
+        if value.__class__ is str:
+            return (value.replace("\r\n", "\n") if "\r" in value else value), None
+        if value.__class__ is float and value.is_integer():
+            return int(value), None  # a spreadsheet has one kind of number: 4 and 4.0 are the same value
+        return value, None
     if cell.kind == "formula":
         return None, Problem(loc, f"a formula ({_short(value)}); deckwright reads values, not formulas: copy the "
                                   "column and paste it back as values only")
     if cell.kind == "error":
         return None, Problem(loc, f"an error value ({value}); put the value itself in the cell")
-    if cell.kind == "date":
-        shown = value.date() if hasattr(value, "date") and not (value.hour or value.minute or value.second) else value
-        return None, Problem(loc, f"a date ({shown}); the spreadsheet turned what was typed into a date (2-6 becomes "
-                                  "6 February): format the column as text and type the value again")
-    if isinstance(value, float) and value.is_integer():
-        return int(value), None  # a spreadsheet has one kind of number: 4 and 4.0 are the same value
-    if isinstance(value, str):
-        return value.replace("\r\n", "\n"), None
-    return value, None
+    shown = value.date() if hasattr(value, "date") and not (value.hour or value.minute or value.second) else value
+    return None, Problem(loc, f"a date ({shown}); the spreadsheet turned what was typed into a date (2-6 becomes "
+                              "6 February): format the column as text and type the value again")
 
 
 def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
                    declared_at: Loc) -> tuple[Table | None, list[Problem]]:
-    from openpyxl.worksheet.cell_range import CellRange
-
     from .xlsx import WorkbookError
 
     workbook = _open_workbook(path, shown, root)
@@ -331,6 +329,8 @@ def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
 
     def loc(row: int, col: int) -> Loc:
         return Loc(shown, row, col, f"{ref}!{_letters(col)}{row}")
+
+    named: dict[int, str] = {}  # column -> what names its cells before the row number: "Monsters!C"
 
     problems: list[Problem] = []
     broken: set[int] = set()  # rows holding a cell that cannot be read: left out, so nothing else is blamed on it
@@ -350,20 +350,25 @@ def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
                 header = cells_in
                 continue
             cells = []
-            for cell in cells_in:
-                where = loc(number, cell.column)
+            row_name = str(number)
+            for cell in cells_in:  # a sheet of 20,000 cards has 150,000 cells: loc() and its f-string unrolled
+                column = cell.column
+                where = Loc(shown, number, column,
+                            (named.get(column) or named.setdefault(column, f"{ref}!{_letters(column)}")) + row_name)
                 value, problem = _workbook_value(cell, where)
                 if problem:
                     problems.append(problem)
                     broken.add(number)
-                elif value is not None and not (isinstance(value, str) and not value.strip()):
-                    cells.append((cell.column - 1, Cell(value, where)))
+                elif value is not None and not (value.__class__ is str and (not value or value.isspace())):
+                    cells.append((column - 1, Cell(value, where)))
             rows.append(Row(Loc(shown, number, 0, f"{ref}!{number}:{number}"), tuple(cells)))
     except WorkbookError as exc:
         raise _Stop(_unreadable(shown, exc)) from None
     if header is None:
         raise _Stop(Problem(loc(1, 1), "the sheet has no header row; put the column names (id, name, ...) in row 1"))
     merged_problems = []
+    if sheet_rows.merged:
+        from openpyxl.worksheet.cell_range import CellRange  # openpyxl imported only when it is needed
     for merged in sorted((CellRange(text) for text in sheet_rows.merged), key=lambda r: (r.min_row, r.min_col)):
         merged_problems.append(Problem(loc(merged.min_row, merged.min_col),
                                        f"merged cells ({merged.coord}); unmerge them and fill in each cell"))

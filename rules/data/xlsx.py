@@ -4,7 +4,8 @@ openpyxl reads a cell in about 35 us, whole workbook or read-only: 7.4 s and 185
 (8 columns). Card data needs only each cell's value and what kind of value it is (text, number, boolean, a
 formula, an error, a date), the sheet's merged ranges, and the sheet names: read here with ElementTree's
 streaming parser (rows cleared as they are read), the same sheet takes about a second. openpyxl stays the
-writer (``deckwright schema``, the tests) and lends its number-format and date helpers.
+writer (``deckwright schema``, the tests) and lends its number-format, date and formula helpers, imported when a
+cell needs them: importing openpyxl takes a quarter of a second, most card sheets need none of them.
 
 The archive's size has been checked by the caller; ElementTree resolves no external entity.
 """
@@ -17,11 +18,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 from xml.etree.ElementTree import ParseError, XMLPullParser, fromstring, iterparse
-
-from openpyxl.formula.translate import Translator
-from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
-from openpyxl.utils.cell import column_index_from_string
-from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel, from_ISO8601
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -55,9 +51,8 @@ class Workbook:
     archive: zipfile.ZipFile
     sheets: tuple[Sheet, ...]
     strings: tuple[str, ...]  # the shared strings
-    date_styles: frozenset[int]  # the cell styles (xf indexes) whose number format shows a date, a time or a duration
-    duration_styles: frozenset[int]  # those of them that show a duration ([h]:mm)
-    epoch: object  # the workbook's day 0: a datetime
+    cell_formats: tuple[int | str, ...]  # each cell style's (xf index's) number format: a built-in one's id, or its code
+    date1904: bool  # day 0 is 1 January 1904 (else 30 December 1899)
 
     def read(self, sheet: Sheet) -> SheetRows:
         return SheetRows(self, sheet)
@@ -131,13 +126,19 @@ class SheetRows:
         if kind == "e":
             return SheetCell(column, text, "error")
         if kind == "d":
+            from openpyxl.utils.datetime import from_ISO8601
+
             return SheetCell(column, from_ISO8601(text), "date")
         number = float(text) if "." in text or "E" in text or "e" in text else int(text)
         style = int(element.get("s") or 0)
-        if style in self.workbook.date_styles:
-            duration = style in self.workbook.duration_styles
+        formats = self.workbook.cell_formats
+        shown_as = _time_kind(formats[style]) if style < len(formats) else ""
+        if shown_as:
+            from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
+
+            epoch = MAC_EPOCH if self.workbook.date1904 else WINDOWS_EPOCH
             try:
-                return SheetCell(column, from_excel(number, self.workbook.epoch, timedelta=duration), "date")
+                return SheetCell(column, from_excel(number, epoch, timedelta=shown_as == "duration"), "date")
             except (OverflowError, ValueError):  # a serial number no date has
                 return SheetCell(column, "#VALUE!", "error")
         return SheetCell(column, number, "value")
@@ -148,6 +149,8 @@ class SheetRows:
         text = "=" + (formula.text or "")
         if formula.get("t") != "shared":
             return text
+        from openpyxl.formula.translate import Translator
+
         if formula.text:
             self.shared_formulas[formula.get("si", "")] = (text, reference)
             return text
@@ -158,7 +161,7 @@ class SheetRows:
 
 
 def open_workbook(archive: zipfile.ZipFile) -> Workbook:
-    """The workbook in ``archive``: its sheets, shared strings, date styles and epoch."""
+    """The workbook in ``archive``: its sheets, shared strings, cell styles' number formats and epoch."""
     try:
         main = _office_document(archive)
         book = _xml(archive, main)
@@ -171,11 +174,10 @@ def open_workbook(archive: zipfile.ZipFile) -> Workbook:
         date1904 = properties is not None and properties.get("date1904", "0").lower() in ("1", "true")
         parts = {kind.rsplit("/", 1)[-1]: target for target, kind in targets.values()}
         strings = _shared_strings(archive, parts.get("sharedStrings"))
-        date_styles, duration_styles = _date_styles(archive, parts.get("styles"))
+        cell_formats = _cell_formats(archive, parts.get("styles"))
     except (ParseError, KeyError, ValueError, OSError, zipfile.BadZipFile) as exc:
         raise WorkbookError(str(exc)) from None
-    return Workbook(archive, tuple(sheets), strings, date_styles, duration_styles,
-                    MAC_EPOCH if date1904 else WINDOWS_EPOCH)
+    return Workbook(archive, tuple(sheets), strings, cell_formats, date1904)
 
 
 def _xml(archive: zipfile.ZipFile, part: str):
@@ -222,25 +224,39 @@ def _shared_strings(archive: zipfile.ZipFile, part: str | None) -> tuple[str, ..
     return tuple(strings)
 
 
-def _date_styles(archive: zipfile.ZipFile, part: str | None) -> tuple[frozenset[int], frozenset[int]]:
-    """The cell formats (xf indexes) whose number format shows a date, a time or a duration, and those that show
-    a duration, as openpyxl tells them."""
+def _cell_formats(archive: zipfile.ZipFile, part: str | None) -> tuple[int | str, ...]:
+    """Each cell style's number format: a built-in format's id, or the code of one the workbook defines."""
     if part is None:
-        return frozenset(), frozenset()
+        return ()
     styles = _xml(archive, part)
-    formats = dict(BUILTIN_FORMATS)
-    for number_format in styles.iter(MAIN + "numFmt"):
-        formats[int(number_format.get("numFmtId", -1))] = number_format.get("formatCode", "")
+    custom = {int(number_format.get("numFmtId", -1)): number_format.get("formatCode", "")
+              for number_format in styles.iter(MAIN + "numFmt")}
     cell_formats = styles.find(MAIN + "cellXfs")
-    shown = [formats.get(int(xf.get("numFmtId", 0)), "") for xf in cell_formats.iter(MAIN + "xf")] \
-        if cell_formats is not None else []
-    return (frozenset(index for index, code in enumerate(shown) if is_date_format(code)),
-            frozenset(index for index, code in enumerate(shown) if is_timedelta_format(code)))
+    ids = [int(xf.get("numFmtId", 0)) for xf in cell_formats.iter(MAIN + "xf")] if cell_formats is not None else []
+    return tuple(custom.get(number_format, number_format) for number_format in ids)
 
 
+@cache
+def _time_kind(number_format: int | str) -> str:
+    """"date" when a number shown in this format shows a date or a time, "duration" for a duration ([h]:mm),
+    "" for a plain number, as openpyxl tells them. openpyxl (a quarter of a second to import) is imported for
+    the first number in a format other than General, not for every workbook."""
+    if number_format == 0:
+        return ""
+    from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
+
+    code = BUILTIN_FORMATS.get(number_format, "") if isinstance(number_format, int) else number_format
+    if not is_date_format(code):
+        return ""
+    return "duration" if is_timedelta_format(code) else "date"
 
 
 @cache
 def _column_number(letters: str) -> int:
     """1 for A, 28 for AB: a sheet has few columns, and every cell names one."""
-    return column_index_from_string(letters)
+    if not (letters.isascii() and letters.isalpha() and len(letters) <= 3):
+        raise ValueError(f"{letters or 'a cell reference'} is not a column")
+    number = 0
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - 64
+    return number
