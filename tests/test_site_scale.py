@@ -189,6 +189,16 @@ def test_printable_parts_hold_every_card_once_each_fronts_sheet_followed_by_its_
     assert sorted(fronts) == sorted(card.name for card in game.cards)  # one copy each
 
 
+def test_a_printable_part_links_the_first_the_last_and_the_nearby_parts_not_every_part(big):
+    game, site = big
+    count = len(list((site / game.slug).glob("print-a4*.html")))
+    nav = re.search(r'<nav class="print-parts".*?</nav>', (site / game.slug / page_file("print-a4", 10)).read_text(),
+                    re.S).group(0)
+    linked = [int(number) for number in re.findall(r">Part (\d+) <", nav)]
+    assert linked == [number for number in pager(count, 10) if number is not None]
+    assert linked[0] == 1 and linked[-1] == count > len(linked) and nav.count('<li class="gap"') == 2
+
+
 def test_rulebook_and_index_link_each_card_on_its_gallery_page(big):
     game, site = big
     rule_page = (site / game.slug / "rules" / "playing.html").read_text(encoding="utf-8")

@@ -28,7 +28,6 @@ from deckwright.rules.problems import InvalidGame
 
 from .print_pdfs import HomePrint, PrintError, PrintJob, write_printshop_pdf, write_printshop_sheets
 from .print_shapes import write_cutline_pdf
-from .printshop_pngs import DeckPngs, SharedFaces, pngs_beside
 from .proof import write_proof
 
 PNG_DPI = 300
@@ -109,6 +108,8 @@ def printed_decks(game) -> tuple:
 
 
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
+    from .printshop_pngs import DeckPngs, SharedFaces, pngs_beside  # Pillow's modules: not for a home build
+
     out.mkdir(parents=True, exist_ok=True)
     pngs = [DeckPngs(out / deck.id, deck, tuple(game.cards_in(deck.id)), backs) for deck in decks]
     for images in pngs:

@@ -43,7 +43,7 @@ from .cards import IMAGES, CardArt, Picture, back_symbol_id, card_anchor, face_s
 from .fonts import write_game_fonts
 from .odds import OddsPage, odds_page
 from .pages import Links, RenderedPage, render_page
-from .paging import LOOSE, Gallery, PrintPart, page_file, plan_gallery, plan_print
+from .paging import LOOSE, Gallery, PrintPart, page_file, pager, plan_gallery, plan_print
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .search import GALLERY_INDEX, gallery_index, gallery_index_pieces
 from .sheets import print_sheets, sheet_html
@@ -156,6 +156,19 @@ class GameView:
     balance: BalanceView | None = None  # the last simulation's figures (site/balance.py)
     failures: list[Failure] = field(default_factory=list)  # what failed the build (built with --force)
     gallery: Gallery | None = None  # the gallery's pages and which card is on which (site/paging.py)
+    card_types: list = field(default_factory=list)  # the card types that have cards, for the gallery's filter
+    _order: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)  # of pictures
+
+    def pictures_of(self, used: set[str], own: dict[str, Picture] | None = None) -> list[Picture]:
+        """The pictures a page shows (``used``: their symbol ids) in the order of ``pictures``, then those of
+        ``own``, pictures the page brings itself (which take the place of a game's picture of the same id).
+        Looked up, not sought among the game's: a page of a 20,000-card game shows a hundred of them."""
+        own = own or {}
+        if len(self._order) != len(self.pictures):
+            self._order = {key: index for index, key in enumerate(self.pictures)}
+        shown = sorted((key for key in used if key in self._order), key=self._order.__getitem__)
+        shown += [key for key in own if key in used and key not in self._order]
+        return [own[key] if key in own else self.pictures[key] for key in shown]
 
     @property
     def readings_summary(self) -> str:
@@ -244,6 +257,8 @@ def game_view(game: Game, report: Any, fonts: FontBook, art: CardArt | None = No
                     *(sheet.picture for sheet in view.sheets)]:
         view.pictures[picture.symbol_id] = picture
     sections = [(deck.deck.id, deck.cards) for deck in decks] + ([(LOOSE, view.loose_cards)] if view.loose_cards else [])
+    typed = {card.type for card in game.cards}
+    view.card_types = [card_type for card_type in game.card_types.values() if card_type.id in typed]
     view.gallery = plan_gallery(sections, lambda card: view.pictures[face_symbol_id(card.id)].length,
                                 (len(view.sheets), sum(sheet.picture.length for sheet in view.sheets)))
     return view
@@ -331,10 +346,12 @@ def game_page_makers(writer: _Writer, view: GameView, saved_objects: tuple[Saved
 
     def render_print(paper: str, sheets: list, part: int = 1, parts: tuple[PrintPart, ...] = ()) -> Page:
         used = {slot.symbol_id for sheet in sheets for slot in sheet.slots}
-        pictures = {**view.pictures, **{p.symbol_id: p for sheet in sheets for p in sheet.pictures}}
+        own = {p.symbol_id: p for sheet in sheets for p in sheet.pictures}
         return render("print.html", f"{slug}/{page_file(f'print-{paper}', part)}", view=view, section="print",
                              paper=paper, paper_size=PAPER_SIZES[paper], sheets=sheets, saved_objects=saved_objects,
-                             symbols=[p for key, p in pictures.items() if key in used], part=part, parts=parts)
+                             symbols=view.pictures_of(used, own), part=part, parts=parts,
+                             parts_shown=[None if number is None else parts[number - 1]
+                                          for number in pager(len(parts), part)])
 
     def add_print(paper: str) -> None:
         makers[f"{slug}/print-{paper}.html"] = lambda: render_print(paper, print_sheets(view.game, view.art, paper))
@@ -396,7 +413,7 @@ def gallery_symbols(view: GameView, page: Any) -> list[Picture]:
     used |= {back_symbol_id(deck_id) for deck_id in page.sections}
     if page.sheets:
         used |= {sheet.picture.symbol_id for sheet in view.sheets}
-    return [picture for key, picture in view.pictures.items() if key in used]
+    return view.pictures_of(used)
 
 
 def game_pages(writer: _Writer, view: GameView, saved_objects: tuple[SavedObject, ...] = ()) -> dict[str, str]:
