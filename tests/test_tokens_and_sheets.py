@@ -216,6 +216,11 @@ def test_the_printable_pages_include_sheets_and_shapes(tmp_path):
     assert page.count('href="#sheet_aid"') == 3 and page.count('href="#sheet_board"') == 2
     assert page.count('<svg class="cut-lines"') == 4  # one per page of fronts: coins, land, rivers, orders
     assert "clip-path: circle(50%)" in page
+    gallery = (tmp_path / "site" / "shape-sample" / "cards.html").read_text()
+    assert re.search(r'<figure class="card" id="card-copper"[^>]*>\n  <a class="card-link" href="#card-copper"><svg '
+                     r'class="card-img shaped" role="img" aria-label="Copper \(Token\)\. Value: 1" viewBox="0 0 25\.0 '
+                     r'25\.0" style="--card-w: 25\.0; --card-h: 25\.0; clip-path: circle\(50%\)"><use '
+                     r'href="#face-copper" width="25\.0" height="25\.0"/></svg></a>', gallery)
 
 
 # -- proof sheets ------------------------------------------------------------------------------------

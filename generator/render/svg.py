@@ -21,6 +21,7 @@ MM_PER_PT = 25.4 / 72
 _PLAIN_FAMILY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*( [A-Za-z_][A-Za-z0-9_-]*)*")
 
 
+@functools.lru_cache(maxsize=1 << 14)  # a layout puts its boxes at the same places on every card: most are repeats
 def _n(value: float) -> str:
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text

@@ -40,6 +40,7 @@ from deckwright.rules.data.values import Open
 
 from .balance import BalanceView, balance_view
 from .cards import IMAGES, CardArt, Picture, back_symbol_id, card_anchor, face_symbol_id, sheet_anchor
+from .figures import card_figure, card_svg
 from .fonts import write_game_fonts
 from .odds import OddsPage, odds_page
 from .pages import Links, RenderedPage, render_page
@@ -278,7 +279,7 @@ def _environment():
         keep_trailing_newline=True,
     )
     env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor,
-                       sheet_html=sheet_html)
+                       sheet_html=sheet_html, card_svg=card_svg, card_figure=card_figure)
     env.filters["in_game"] = in_game
     env.bytecode_cache = template_cache(env)
     return env
