@@ -35,9 +35,10 @@ def card_figure(card: Any, view: Any, alt: Any) -> Markup:
     else:
         count = f" &middot; &times;{escape(copies)}" if copies > 1 else ""
     deck = card.deck if card.deck in game.decks else "-"
+    picture = card_svg(view.pictures[face_symbol_id(card.id)], alt)
     return Markup(f'<figure class="card" id="{anchor}" data-card data-deck="{escape(deck)}" '
                   f'data-type="{escape(card.type)}" data-search="{escape(alt.lower())}">\n'
-                  f'  <a class="card-link" href="#{anchor}">{card_svg(view.pictures[face_symbol_id(card.id)], alt)}</a>\n'
+                  f'  <a class="card-link" href="#{anchor}">{picture}</a>\n'
                   f"  <figcaption>\n"
                   f'    <span class="card-name">{escape(card.name)}</span>\n'
                   f'    <span class="card-meta">{escape(game.card_types[card.type].name)}{count}</span>\n'
