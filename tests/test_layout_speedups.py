@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout import displaylist as dl
@@ -56,6 +58,19 @@ def test_plain_text_is_measured_as_parsing_it_measures_it(text):
     assert is_plain(text)
     assert setter.measure_plain(text, face) == setter.measure(parse(text), face)
     assert setter.measure_plain(text, face) != setter.measure(parse(text + " more"), face)
+
+
+_SPACES = "  \u00a0\u2003\u3000\r\x1c\x85\u2028"  # the space, and whitespace that is not the space
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(st.sampled_from("ab.\u00e9\n" + _SPACES) | st.characters(), max_size=30))
+def test_a_line_of_plain_words_reads_as_its_words_split_at_spaces_and_stripped(text):
+    from deckwright.generator.layout.richtext import is_plain, plain
+
+    assume(is_plain(text))
+    assert plain(text) == "\n".join(" ".join(w for w in (word.strip() for word in line.split(" ")) if w)
+                                    for line in text.split("\n"))
 
 
 def test_text_with_markup_is_not_plain():

@@ -113,11 +113,17 @@ def _matched_markers(line: str) -> set[int]:
     return matched
 
 
+def _plain_line(line: str) -> str:
+    """A line without markup as parsing gives it: its words (split at spaces, stripped) joined by one space."""
+    if line.isprintable() and "  " not in line and line[:1] != " " and line[-1:] != " ":
+        return line  # already so (most are): the only whitespace in a printable line is the space
+    return " ".join(w for w in (word.strip() for word in line.split(" ")) if w)
+
+
 def plain(text: str, icons: Iterable[str] | Callable[[str], bool] = (), icon_text: Callable[[str], str] = lambda n: "") -> str:
     """The text without markup; each icon becomes ``icon_text(name)`` (nothing by default)."""
     if is_plain(text):  # plain words (most fields): what parsing them would give, at once
-        return "\n".join(" ".join(w for w in (word.strip() for word in line.split(" ")) if w)
-                         for line in text.split("\n"))
+        return "\n".join(map(_plain_line, text.split("\n")))
     lines = []
     for paragraph in parse(text, icons):
         words = ["".join(p.text or icon_text(p.icon) for p in cluster).strip() for cluster in paragraph]
