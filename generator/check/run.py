@@ -94,15 +94,23 @@ def _check_all(folders: list[Path], options: CheckOptions) -> list[CheckOutput]:
 
 
 def check_one(folder: Path, options: CheckOptions) -> CheckOutput:
-    """One game checked: its data, examples and rules module, then (when it loaded) its layouts."""
+    """One game checked: its data, examples and rules module, then (when it loaded) its layouts.
+
+    The cyclic garbage collector is paused meanwhile, as loading pauses it: compiling layouts, laying out faces and
+    replaying games make many objects that live until the game is checked, and the collector walked them again and
+    again (measured on the bundled games, one after another: 456 passes, 0.11 s of about 1.5 s; paused, 6 passes,
+    0.05 s). Its next pass, once this game is done, frees what this game left in cycles: a worker holds at most
+    one game's."""
     from deckwright.rules.ci.check import check_game
+    from deckwright.rules.load import collector_paused
 
     from ..layout.fitcheck import layout_warnings
     from .output import check_output
 
-    report = check_game(folder, update_golden=options.update_golden, run_code=options.run_code)
-    layout = layout_warnings(report.game) if report.game is not None and not report.problems.errors else []
-    return check_output(report, layout, options.traceback)
+    with collector_paused():
+        report = check_game(folder, update_golden=options.update_golden, run_code=options.run_code)
+        layout = layout_warnings(report.game) if report.game is not None and not report.problems.errors else []
+        return check_output(report, layout, options.traceback)
 
 
 def _size(folder: Path) -> int:
