@@ -81,9 +81,13 @@ def _check_all(folders: list[Path], options: CheckOptions) -> list[CheckOutput]:
     """Games are independent, so they are checked side by side (see generator.parallel), in parts (``plan``)."""
     from functools import partial
 
-    from deckwright.rules.ci import check  # noqa: F401  (imported before the workers fork, so they share it)
+    # imported before the workers fork, so that they share them: the checks, the layouts, and ReportLab's font
+    # reader, which measures their text (importing it took each worker 0.03 s)
+    from reportlab.pdfbase import ttfonts  # noqa: F401
 
-    from ..layout.fitcheck import layout_warnings  # noqa: F401  (likewise)
+    from deckwright.rules.ci import check  # noqa: F401
+
+    from ..layout.fitcheck import layout_warnings  # noqa: F401
     from ..layout.fonts import shipped_fonts
     from ..parallel import cores, process_map
 
