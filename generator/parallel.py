@@ -33,13 +33,19 @@ def can_fork() -> bool:
     return sys.platform == "linux" and threading.active_count() == 1
 
 
+def cores() -> int:
+    """How many items ``process_map`` works on side by side at most: 1 where it works one after another."""
+    return (os.cpu_count() or 1) if can_fork() else 1
+
+
 def process_map(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
-    """``[function(item) for item in items]``, in that order, one process per core where that helps.
+    """``[function(item) for item in items]``, in that order, one process per core where that helps (each
+    worker takes the next item when it is done with one: put the longest first).
 
     ``function`` must be a module-level function (or a ``functools.partial`` of one), and the items
     and results plain picklable data."""
-    workers = min(len(items), os.cpu_count() or 1)
-    if workers < 2 or not can_fork():
+    workers = min(len(items), cores())
+    if workers < 2:
         return [function(item) for item in items]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from deckwright.generator import cli
+from deckwright.generator import cli, parallel
 from deckwright.generator.check import cache, inputs, run
 from deckwright.generator.new import write_new_game
 
@@ -62,15 +62,18 @@ def check(capfd, *args: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def checked(monkeypatch) -> list[Path]:
-    """The game folders checked (not printed from the cache) from here on."""
+    """The game folders checked (not printed from the cache) from here on, in this process (one part after
+    another, as on one core)."""
     folders = []
-    check_one = run.check_one
+    check_part = run.check_part
 
-    def counted(folder, options):
-        folders.append(folder)
-        return check_one(folder, options)
+    def counted(part, options):
+        if part.rules:
+            folders.append(part.folder)
+        return check_part(part, options)
 
-    monkeypatch.setattr(run, "check_one", counted)
+    monkeypatch.setattr(parallel, "cores", lambda: 1)
+    monkeypatch.setattr(run, "check_part", counted)
     return folders
 
 
@@ -224,13 +227,14 @@ def test_the_key_follows_deckwrights_own_files_and_the_libraries(tmp_path, monke
 
 
 def test_a_game_edited_while_it_is_checked_is_not_stored(duel, capfd, monkeypatch):
-    check_one = run.check_one
+    check_part = run.check_part
 
-    def edited_meanwhile(folder, options):
-        output = check_one(folder, options)
+    def edited_meanwhile(part, options):
+        output = check_part(part, options)
         change_card(duel)
         return output
 
-    monkeypatch.setattr(run, "check_one", edited_meanwhile)
+    monkeypatch.setattr(parallel, "cores", lambda: 1)
+    monkeypatch.setattr(run, "check_part", edited_meanwhile)
     check(capfd)
     assert entries(duel.parent) == []

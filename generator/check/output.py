@@ -34,27 +34,56 @@ def problem_lines(problems, traceback: bool = False) -> list[Line]:
     return lines
 
 
+@dataclass(frozen=True)
+class ReportOutput:
+    """What check prints for a game's report before its layout problems are known, as plain data: a game split
+    across the workers (generator.check.run) has its data, examples and rules module checked by one worker, which
+    sends back this, while others lay out its faces; ``joined`` puts the two together."""
+
+    head: tuple[Line, ...]  # the game's own problems
+    laid_out: bool  # whether its faces are laid out: it loaded, and without errors
+    known: frozenset  # the game's own problems, which its layout problems do not repeat
+    summary: tuple[str, int, int]  # its slug, cards in decks and decks
+    tail: tuple[Line, ...]  # examples, protocol, open questions, readings; the error count of one not laid out
+    failed: bool  # by its report alone
+    suite: Suite
+    traceback: bool
+
+
 def check_output(report, layout: list, traceback: bool = False) -> CheckOutput:
     """What check prints for ``report`` (``rules.ci.check.GameReport``) and its layout problems ``layout``."""
-    from deckwright.rules.ci.junit import suite_of
-    from deckwright.rules.problems import Problems
+    return joined(report_output(report, traceback), layout)
 
-    lines = problem_lines(report.problems, traceback)
+
+def report_output(report, traceback: bool = False) -> ReportOutput:
+    """What check prints for ``report``, with room for its layout problems (``joined``)."""
+    from deckwright.rules.ci.junit import suite_of
+
+    head = tuple(problem_lines(report.problems, traceback))
     if report.game is None or report.problems.errors:
-        lines.append(Line(f"{report.folder.name}: {len(report.problems.errors)} error(s)"))
-        return CheckOutput(tuple(lines), True, suite_of(report))
-    # the game's own problems are printed above
-    lines += problem_lines(Problems(sorted(set(layout) - set(report.problems.items))), traceback)
-    layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
+        tail = (Line(f"{report.folder.name}: {len(report.problems.errors)} error(s)"),)
+        return ReportOutput(head, False, frozenset(), ("", 0, 0), tail, True, suite_of(report), traceback)
     game = report.game
     cards = sum(card.count for card in game.cards if card.deck)
+    tail = [*_example_lines(report, traceback), *_conformance_lines(report.conformance, traceback),
+            *_question_lines(game), *_reading_lines(game)]
+    return ReportOutput(head, True, frozenset(report.problems.items), (game.slug, cards, len(game.decks)),
+                        tuple(Line(text) for text in tail), report.failed, suite_of(report), traceback)
+
+
+def joined(part: ReportOutput, layout: list) -> CheckOutput:
+    """The whole output of a game from its report's (``report_output``) and its layout problems."""
+    from deckwright.rules.problems import Problems
+
+    if not part.laid_out:
+        return CheckOutput(part.head + part.tail, True, part.suite)
+    # the game's own problems are printed above
+    lines = [*part.head, *problem_lines(Problems(sorted(set(layout) - part.known)), part.traceback)]
+    layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
+    slug, cards, decks = part.summary
     verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
-    lines.append(Line(f"{game.slug}: {cards} cards in {len(game.decks)} decks: {verdict}"))
-    lines += [Line(text) for text in _example_lines(report, traceback)]
-    lines += [Line(text) for text in _conformance_lines(report.conformance, traceback)]
-    lines += [Line(text) for text in _question_lines(game)]
-    lines += [Line(text) for text in _reading_lines(game)]
-    return CheckOutput(tuple(lines), bool(layout_errors) or report.failed, suite_of(report))
+    lines.append(Line(f"{slug}: {cards} cards in {decks} decks: {verdict}"))
+    return CheckOutput((*lines, *part.tail), bool(layout_errors) or part.failed, part.suite)
 
 
 def one_line(item) -> str:

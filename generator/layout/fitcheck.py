@@ -6,8 +6,11 @@ layout mistakes (a bad key, a missing field, an unknown icon, a missing picture)
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from functools import partial
+
 from deckwright.generator.layout.paper import HOME_BLEED, is_page_sheet, page_sheet_area
-from deckwright.rules.data.model import Game
+from deckwright.rules.data.model import Game, Sheet
 from deckwright.rules.problems import Problem
 
 from .faces import Faces
@@ -18,39 +21,46 @@ PAPERS = ("a4", "letter")  # the papers --paper offers
 
 
 def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | None = None,
-                    drawn: frozenset[str] = frozenset(), backs_drawn: frozenset[str] = frozenset()) -> list[Problem]:
+                    drawn: frozenset[str] = frozenset(), backs_drawn: frozenset[str] = frozenset(),
+                    share: tuple[int, int] = (0, 1)) -> list[Problem]:
     """Every layout problem of the game, errors and warnings; ``faces``: the game's compiled layouts, when the
     caller has them (``deckwright build`` checks with the Faces it then draws with). ``drawn``: the ids of cards
     whose fronts those faces already laid out at HOME_BLEED (and ``backs_drawn``: the decks whose backs), whose
-    problems they hold: those are not laid out again."""
+    problems they hold: those are not laid out again. ``share`` (k, n): only every n-th of the faces to lay out,
+    from the k-th, so that n workers can share a big game; the problems of the n shares, together, are the
+    problems of the whole game."""
     try:
         faces = faces or Faces(game, fonts)
     except LayoutError as exc:
         return exc.problems
+    part, parts = share
     problems: list[Problem] = []
-    for card in game.cards:
-        if card.type not in game.card_types or card.id in drawn:
-            continue
-        try:
-            faces.front(card, HOME_BLEED)
-        except LayoutError as exc:
-            problems.extend(exc.problems)
-    for deck in game.decks.values():
-        if deck.id in backs_drawn:
-            continue
-        try:
-            faces.back(deck, HOME_BLEED)
-        except LayoutError as exc:
-            problems.extend(exc.problems)
-    for sheet in game.sheets.values():
-        # a page-sized sheet is laid out on the paper the user picks, so check it on each
-        for paper_name in (PAPERS if is_page_sheet(sheet) else ("",)):
+    for number, lay_out in enumerate(_to_lay_out(game, faces, drawn, backs_drawn)):
+        if number % parts == part:
             try:
-                if paper_name:
-                    faces.sheet(sheet, *page_sheet_area(sheet, paper_name)[1], paper=paper_name)
-                else:
-                    faces.sheet(sheet, bleed=HOME_BLEED)
+                lay_out()
             except LayoutError as exc:
                 problems.extend(exc.problems)
-                break
     return sorted(set(problems) | faces.problems | set(faces.font_warnings))
+
+
+def _to_lay_out(game: Game, faces: Faces, drawn: frozenset[str], backs_drawn: frozenset[str]) -> Iterator[Callable]:
+    """Each face to lay out, in order, as a function that lays it out: every card's front, every deck's back,
+    every sheet."""
+    for card in game.cards:
+        if card.type in game.card_types and card.id not in drawn:
+            yield partial(faces.front, card, HOME_BLEED)
+    for deck in game.decks.values():
+        if deck.id not in backs_drawn:
+            yield partial(faces.back, deck, HOME_BLEED)
+    for sheet in game.sheets.values():
+        yield partial(_lay_out_sheet, faces, sheet)
+
+
+def _lay_out_sheet(faces: Faces, sheet: Sheet) -> None:
+    """A page-sized sheet is laid out on the paper the user picks, so it is checked on each (until one fails)."""
+    if not is_page_sheet(sheet):
+        faces.sheet(sheet, bleed=HOME_BLEED)
+        return
+    for paper_name in PAPERS:
+        faces.sheet(sheet, *page_sheet_area(sheet, paper_name)[1], paper=paper_name)

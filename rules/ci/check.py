@@ -38,6 +38,15 @@ def check_game(folder: Path, update_golden: bool = False, module=None, games: in
     return check_loaded(folder, game, problems, update_golden, module=module, games=games)
 
 
+def check_data(folder: Path, run_code: bool = True) -> tuple[Game | None, Problems]:
+    """What ``check_game`` checks before the examples: the game loaded, and its rules module's consistency checks
+    (what a worker laying out a share of a game's faces needs: whether the game has errors)."""
+    game, problems = load_game_with_warnings(folder, run_code=run_code)
+    if game is not None:
+        run_consistency(rules_module(game), game, problems)
+    return game, problems
+
+
 def check_loaded(folder: Path, game: Game | None, problems: Problems, update_golden: bool = False,
                  examples: bool = True, module=None, games: int = CHECK_GAMES) -> GameReport:
     """``check_game`` for a game already loaded (``deckwright serve`` loads each edit once for everything);
