@@ -127,6 +127,14 @@ def cpu_seconds() -> float:
 
 def run_pdf_step(folder: Path, out: Path) -> tuple[float, float]:
     """The deck's home-print PDF alone, the game already loaded: (wall, processor seconds)."""
+    # ReportLab's modules imported before the clock starts, as the bare script imports them: deckwright imports
+    # them when it first draws, which would put 0.1 s of imports into the step's drawing time and not the bare's
+    import reportlab.lib.utils  # noqa: F401
+    import reportlab.pdfbase.pdfmetrics  # noqa: F401
+    import reportlab.pdfbase.ttfonts  # noqa: F401
+    import reportlab.pdfgen.canvas  # noqa: F401
+    from reportlab import rl_config  # noqa: F401
+
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
     from deckwright.rules.load import load_game
