@@ -132,7 +132,7 @@ class SheetRows:
         number = float(text) if "." in text or "E" in text or "e" in text else int(text)
         style = int(element.get("s") or 0)
         formats = self.workbook.cell_formats
-        shown_as = _time_kind(formats[style]) if style < len(formats) else ""
+        shown_as = _time_kind(formats[style]) if 0 <= style < len(formats) else ""
         if shown_as:
             from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
