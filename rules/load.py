@@ -483,7 +483,7 @@ class _Loader:
                 self.problems.error(type_node.loc, f"card {card_id}: {message}")
             return None
         path = f"{type_id}.{card_id}"
-        problems_before = len(self.problems.items)
+        errors_before = self.problems.error_count
         common = self.validator.record_fields(node, CARD_COMMON_FIELDS, path, extra=self.field_names(card_type))
         fields = self.validator.record_fields(node, card_type.fields, path, extra=COMMON_FIELD_NAMES)
         deck_id = common.get("deck", defaults.get("deck"))
@@ -492,7 +492,7 @@ class _Loader:
             self.problems.error(node.get("deck").loc, f"{path}.deck: {message}")
         if "id" not in common or "name" not in common:
             return None  # already reported: missing or not valid
-        if any(problem.severity == "error" for problem in self.problems.items[problems_before:]):
+        if self.problems.error_count > errors_before:
             self.cards_broken = True
         field_locs = self.field_locs([(key.value, value.loc) for key, value in node.value])
         return Card(id=common["id"], type=type_id, deck=deck_id or "", name=common["name"],

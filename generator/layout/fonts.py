@@ -234,7 +234,6 @@ def _shipped_ttfont(name: str, path: Path):
     return ttf
 
 
-
 def _game_ttfont(name: str, data: bytes):
     """The ReportLab font for a game's face, parsed once per process. A name always means the same object:
     a canvas holds on to the object it first got, so a second one under that name would split its subsets."""

@@ -46,6 +46,7 @@ def is_plain(text: str) -> bool:
     """No markup in ``text``: parsed, each line is its words split at spaces, each a cluster of one plain piece."""
     return not any(c in text for c in _MARKUP)
 
+
 _TOKENS = re.compile(r"(\\.)|(\*\*)|(\*)|:([a-z0-9][a-z0-9-]*):|([ \t]+)|([^\\*: \t~]+|[:~\\])")
 
 
