@@ -134,7 +134,7 @@ def cmd_schema(args) -> int:
     from deckwright.rules.load import load_game_with_warnings
 
     from .build import write_schema
-    from .output import check_out_folder, locked, staged_folder
+    from .output import check_out_folder, locked, made_folder, staged_folder
 
     status = EXIT_OK
     for folder in resolve_games(args.games):
@@ -145,8 +145,10 @@ def cmd_schema(args) -> int:
             continue
         target = Path(args.out) / game.slug / "schema"
         check_out_folder(target, [game.root])
-        with locked(Path(args.out)) as lock, staged_folder(target, lock=lock) as staging:
-            write_schema(staging, game)  # the same files, byte for byte, as a build writes
+        with locked(Path(args.out)) as lock:
+            made_folder(target.parent)  # out/<game>, which the game's first build replaces
+            with staged_folder(target, lock=lock) as staging:
+                write_schema(staging, game)  # the same files, byte for byte, as a build writes
         print(f"{game.slug}: schema written to {target}/ (first line of a card file: "
               f"# yaml-language-server: $schema=<relative path to>{target}/<type>.json; "
               f"for a spreadsheet, <type>.csv holds the header row)")

@@ -150,6 +150,19 @@ def _write_manifest(folder: Path) -> None:
     (folder / MARKER).write_text("\n".join([_OUTPUT_HEADER, *files]) + "\n", encoding="utf-8")
 
 
+def made_folder(folder: Path) -> None:
+    """Makes ``folder``, a game's output folder that a command writing only a part of it (``schema``) needs
+    first, marked as deckwright's with no file of its own, so that a later build may replace it; a folder that
+    is there already is left as it is."""
+    if folder.exists() or folder.is_symlink():
+        return
+    try:
+        folder.mkdir(parents=True)
+        _write_manifest(folder)
+    except OSError as exc:
+        raise OutputError(f"cannot write into {folder.parent}: {_why(exc)}") from None
+
+
 def _staging_pattern(name: str) -> re.Pattern:
     return re.compile(rf"^\.{re.escape(name)}\.[A-Za-z0-9_]+\.(tmp|old)$")
 

@@ -312,6 +312,26 @@ def test_schema_writes_what_a_build_writes(my_game, tmp_path):
         "cards.json", "fonts.json", "game.json", "hero.csv", "hero.json", "monster.csv", "monster.json", "readings.json"]
 
 
+def test_a_build_replaces_the_output_a_schema_run_began(my_game, tmp_path):
+    """``schema`` first (what a new card file's first line asks for), then the game's first build, into the same
+    output folder: the build replaces the game's folder that ``schema`` made, schema included."""
+    assert deckwright("schema", str(my_game), "--out", "out", cwd=tmp_path).returncode == 0
+    result = deckwright("build", str(my_game), "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "tiny" / "schema" / "hero.json").is_file()
+    assert (tmp_path / "out" / "tiny" / "print" / "deck-heroes.pdf").is_file()
+    assert deckwright("schema", str(my_game), "--out", "out", cwd=tmp_path).returncode == 0  # and again after it
+
+
+def test_a_schema_run_leaves_a_game_folder_it_did_not_make(my_game, tmp_path):
+    (tmp_path / "out" / "tiny").mkdir(parents=True)
+    (tmp_path / "out" / "tiny" / "notes.txt").write_text("mine")
+    assert deckwright("schema", str(my_game), "--out", "out", cwd=tmp_path).returncode == 0
+    result = deckwright("build", str(my_game), "--out", "out", cwd=tmp_path)
+    assert result.returncode == 2 and "not made by deckwright" in result.stderr
+    assert (tmp_path / "out" / "tiny" / "notes.txt").read_text() == "mine"
+
+
 def test_game_schema_rejects_an_unknown_setting(my_game, tmp_path):
     assert deckwright("schema", str(my_game), "--out", str(tmp_path / "out")).returncode == 0
     schema = json.loads((tmp_path / "out" / "tiny" / "schema" / "game.json").read_text())
