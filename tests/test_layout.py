@@ -142,7 +142,13 @@ def test_bundled_layouts_have_no_warnings():
 @pytest.mark.parametrize("change, expected", [
     (("radius: 2}", "radius: 2, colour: red}"), "frame.yaml:9:85: boxes.panel: unknown key 'colour'"),
     (("{{ card.name }}", "{{ card.name }"), "frame.yaml:11:29: Jinja2 syntax error"),
-    (("{{ card.name }}", "{{ card.nmae }}"), "frame.yaml:11:29: boxes.title.text: UndefinedError"),
+    (("{{ card.name }}", "{{ card.nmae }}"),
+     "frame.yaml:11:29: boxes.title.text: UndefinedError: card 'knight' has no value for 'nmae'; did you mean 'name'?"),
+    (("{{ card.name }}", "{{ card.banner }}"),
+     "frame.yaml:11:29: boxes.title.text: UndefinedError: card 'knight' has no value for 'banner' (a field it leaves "
+     "out, or one its type does not have); card.get('banner') gives none instead of failing"),
+    (("{{ card.name }}", "{{ constants.nope }}"), "frame.yaml:11:29: boxes.title.text: UndefinedError: 'dict object' "
+                                                  "has no attribute 'nope'"),
     (("fill: band,", "fill: bnad,"), 'frame.yaml:8:34: boxes.background.fill: "bnad" is neither a colour'),
     (("kind: rect, fill: band", "kind: rectangle, fill: band"), "frame.yaml:8:22: boxes.background.kind: unknown kind 'rectangle'; did you mean 'rect'?"),
     (("{{ card.name }}", "{{ card.__class__ }}"), "frame.yaml:11:29: boxes.title.text: SecurityError"),

@@ -324,6 +324,29 @@ class _GuardedCodeGenerator(CodeGenerator):
         super().visit_For(node, frame)
 
 
+class LayoutUndefined(StrictUndefined):
+    """A missing value, as strict as Jinja2's StrictUndefined; a card's missing field is named as the designer
+    wrote it (``card 'x' has no value for 'tags'``), not as Python's class (``'deckwright...CardView object' has no
+    attribute 'tags'``), with the way to read an optional field."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        from deckwright.rules.problems import closest
+
+        from .viewmodel import CardView
+
+        card, name = self._undefined_obj, self._undefined_name
+        if self._undefined_hint is None and isinstance(card, CardView) and isinstance(name, str):
+            near = closest(name, [*card.fields, "id", "name", "type", "deck", "copies", "count"])
+            if near is not None:
+                return f"card '{card.id}' has no value for '{name}'; did you mean '{near}'?"
+            return (f"card '{card.id}' has no value for '{name}' (a field it leaves out, or one its type does not "
+                    f"have); card.get('{name}') gives none instead of failing")
+        return super()._undefined_message
+
+
 class LayoutSandbox(ImmutableSandboxedEnvironment):
     """Jinja2 for layouts: sandboxed, immutable, strict about missing values, bounded (see the module's doc)."""
 
@@ -331,7 +354,7 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"+", "-", "*", "/", "//", "%", "**"})
 
     def __init__(self, **options: Any):
-        options.setdefault("undefined", StrictUndefined)
+        options.setdefault("undefined", LayoutUndefined)
         super().__init__(**options)
         self.budget: Budget | None = None
         # compiled layout values by (kind, source): a source written in several boxes or files is compiled once
