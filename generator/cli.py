@@ -311,7 +311,8 @@ def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.",
                   parents=[_global_options(False)])
     sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    game_help = "a bundled game's name or a path to a game folder (default: every bundled game)"
+    game_help = ("a bundled game's name or a path to a game folder (default: the game in the current folder, "
+                 "if it is one, else every bundled game)")
     command_options = [_global_options(argparse.SUPPRESS)]
 
     p = sub.add_parser("list", parents=command_options, help="list games with their decks (copies counted), sheets and open questions")

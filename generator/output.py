@@ -72,8 +72,9 @@ def check_out_folder(out: Path, sources: Sequence[Path], project: Path | None = 
             raise OutputError(f"the output folder {out} holds the game folder {source}, which a build could "
                               "replace; choose an output folder outside it")
         if game in real.parents:
+            beside = os.path.relpath(game.parent / "output")  # ../output when run in the game folder
             raise OutputError(f"the output folder {out} is inside the game folder {source}; a build would write "
-                              "among the game's files; choose an output folder outside it")
+                              f"among the game's files; choose an output folder outside it, such as --out {beside}")
     if real == project or real in project.parents:
         raise OutputError(f"the output folder {out} holds deckwright itself ({project}); choose an output folder "
                           "such as output/")

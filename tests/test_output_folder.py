@@ -60,6 +60,17 @@ def test_out_to_or_into_a_game_folder_is_refused(tiny, tmp_path, out, words):
     assert tree(game) == before
 
 
+def test_a_build_run_in_the_game_folder_names_an_output_folder_beside_it(tiny, tmp_path):
+    """Run in a game folder, ``build`` works on that game, and its default output/ would be inside it: the
+    refusal says where to write instead."""
+    game = tiny(name="mini")
+    result = deckwright("build", cwd=game)
+    assert result.returncode == 2
+    assert result.stderr.endswith("; choose an output folder outside it, such as --out ../output\n")
+    assert deckwright("build", "--out", "../output", cwd=game).returncode == 0
+    assert [path.parent.name for path in (tmp_path / "output").glob("*/game.json")] == ["tiny"]  # its slug
+
+
 @pytest.mark.parametrize("out", [".", "..", "cards", "templates/layouts"])
 def test_out_to_above_or_into_the_project_is_refused(tiny, out):
     assert cli.main(["build", str(tiny()), "--out", str(PROJECT_ROOT / out)]) == 2
