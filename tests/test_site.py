@@ -110,6 +110,7 @@ def test_example_boxes_show_script_narration_and_verdict(site):
     html = (site / "site-demo" / "rules" / "play.html").read_text(encoding="utf-8")
     first = html[html.index('id="example-a-moth-bites-the-scout"'):html.index('id="example-the-warden-shrugs-it-off"')]
     assert '<span class="badge badge-verified">Verified</span>' in first
+    assert "<h5>Setup</h5>" in first and "<dt>hero</dt><dd>scout</dd><dt>monster</dt><dd>moth</dd>" in first
     assert '<li class="die"><span class="die-face">3</span><span class="die-kind">D4</span></li>' in first
     assert "<dt>monsters</dt><dd>moth, shade</dd>" in first
     assert '<span class="event event-attack">attack</span> Giant Moth bites the Scout for 3' in first

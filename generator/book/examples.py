@@ -58,6 +58,8 @@ def _text(value: Any) -> str:
     """A plain YAML value on one line: mappings as ``key: value``, lists comma separated."""
     if isinstance(value, dict):
         return ", ".join(f"{key}: {_text(item)}" if item is not None else str(key) for key, item in value.items())
+    if value == [] or value == {}:
+        return "none"
     if isinstance(value, list):
         return "[" + ", ".join(_text(item) for item in value) + "]" if any(isinstance(i, (list, dict)) for i in value) \
             else ", ".join(_text(item) for item in value)
@@ -72,7 +74,15 @@ def _flatten(claims: Any, prefix: str = "") -> list[tuple[str, str]]:
         for key, value in claims.items():
             out += _flatten(value, f"{prefix}.{key}" if prefix else str(key))
         return out
-    return [(prefix, _text(claims))]
+    return [(prefix, "none" if claims is None else _text(claims))]
+
+
+def _action(action: Any) -> str:
+    """A scripted action as text; a check between actions (``- expect: {purse: 3}``) as what it claims."""
+    if isinstance(action, dict) and "expect" in action:
+        claims = _flatten(action["expect"] or {})
+        return "check: " + ", ".join(f"{key} = {value}" for key, value in claims)
+    return _text(action)
 
 
 def _orders(value: Any) -> tuple[str, ...]:
@@ -130,7 +140,7 @@ def example_view(body: str, result: Any, number: int) -> ExampleView:
         setup=tuple((str(key), _text(value)) for key, value in setup.items()),
         rolls=tuple(_roll(r) for r in data.get("rolls") or () if r is not None),
         shuffles=tuple((str(pile), _orders(order)) for pile, order in shuffles.items()),
-        actions=tuple(_text(a) for a in data.get("actions") or () if not (isinstance(a, dict) and "expect" in a)),
+        actions=tuple(_action(a) for a in data.get("actions") or ()),
         claims=tuple(_flatten(data.get("expect") or {})),
         log=tuple(_log_line(line) for line in (result.log if result is not None else ())),
         loc=str(result.loc) if result is not None else "",

@@ -22,10 +22,16 @@ from .theme import SANS, VERDICT_COLORS, Theme
 PAD = 1.4 * mm
 VERDICT_NOTES = {
     "verified": "Every claim above is what the rules engine finds.",
-    "erratum": "Known erratum: kept as the source gives it.",
+    "erratum": "Kept as the source gives it.",
     "failing": "The rules engine disagrees with this example.",
     "unchecked": "Not replayed: the game has no rules module yet.",
 }
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does, so that the next one does not run on from it."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:;)" else f"{text}."
 
 
 def example_key(page_id: str, view: ExampleView) -> str:
@@ -84,6 +90,14 @@ class Look:
     kicker: object  # ParagraphStyle of the "WORKED EXAMPLE n" line
 
 
+KEPT_SHARE = 1 / 3  # of a panel that fits on a page, the least that may stay at the foot of the page before
+
+
+def _entries(rows: list[Row]) -> int:
+    """The script's rows among ``rows``: sections' names left out."""
+    return sum(not row.head for row in rows)
+
+
 class ExamplePanel(Flowable):
     """One example, or the part of it on one page."""
 
@@ -132,13 +146,16 @@ class ExamplePanel(Flowable):
         return self.width, self.height
 
     def split(self, available_width, available_height):
-        """The rows that fit here, and the rest under the title again on the next page. Two rows at least on
-        each side; a panel longer than a whole page may leave one, and a row longer than a page breaks
-        between its lines."""
+        """The rows that fit here, and the rest under the title again on the next page. Two of the script's rows
+        at least on each side (a section's name is not one: it stays with its first row), and a panel that fits
+        on a page moves to the next whole when less than ``KEPT_SHARE`` of it would stay here (a sliver of a
+        panel at a page's foot reads as a stray line). A panel longer than a whole page may leave one row, and a
+        row longer than a page breaks between its lines."""
         self._parts(available_width)
         room = available_height - self._head_h - PAD
         frame = getattr(self, "_frame", None)
-        least = 1 if self.height > getattr(frame, "_height", available_height) else 2
+        whole_page = getattr(frame, "_height", available_height)
+        least = 1 if self.height > whole_page else 2
         count, used = 0, 0.0
         for height in self._heights:
             if used + height > room:
@@ -147,7 +164,9 @@ class ExamplePanel(Flowable):
             count += 1
         while count > 0 and self.rows[count - 1].head:  # a section's name stays with its first line
             count -= 1
-        if count >= least and len(self.rows) - count >= least:
+        if least == 2 and sum(self._heights[:count]) < KEPT_SHARE * sum(self._heights):
+            return []
+        if _entries(self.rows[:count]) >= least and _entries(self.rows[count:]) >= least:
             return self._parts_at(self.rows[:count], self.rows[count:])
         if least == 1 and count < len(self.rows) and not self.rows[count].head:
             lines = int((room - sum(self._heights[:count]) - 0.5 * PAD) // self.look.leading)
@@ -259,9 +278,9 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
     verdict = f'<font color="{color}"><b>{escape(view.verdict_label)}.</b></font> '
     verdict += escape(VERDICT_NOTES.get(view.verdict, ""))
     if view.erratum:
-        verdict += f" <b>Why:</b> {escape(view.erratum)}"
+        verdict += f" <b>Why:</b> {escape(sentence(view.erratum))}"
     if view.message and view.verdict != "verified":
-        verdict += f" <b>The engine finds:</b> {escape(view.message)}"
+        verdict += f" <b>The engine finds:</b> {escape(sentence(view.message))}"
     look = Look(sans, bold, size, size * 1.3, key_width, theme.color(p.ink), theme.color(p.accent),
                 theme.color(p.muted), theme.color(p.tint), theme.color(p.rule), theme.color(color),
                 styles["panel-title"], styles["kicker"])
