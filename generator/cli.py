@@ -219,9 +219,10 @@ def cmd_simulate(args) -> int:
         simulation = session.plan(folder, fixture, args.games, args.seed, args.strategy, args.option, args.sweep,
                                   args.max_actions)
     except InvalidGame as exc:
-        for problem in sorted(exc.args[0], key=str):
+        for problem in exc.problems:
             print(problem, file=sys.stderr)
-        print(f"{folder.name}: not simulated: the game has errors (deckwright check {folder})", file=sys.stderr)
+        with_fixture = f" with the fixture {args.fixture}" if fixture is not None else ""
+        print(f"{folder.name}: not simulated: the game{with_fixture} has errors, listed above", file=sys.stderr)
         return EXIT_INVALID
     except OptionError as exc:
         raise UsageError(str(exc)) from None

@@ -202,6 +202,32 @@ def test_open_content_says_what_blocks_play_and_a_fixture_supplies_it(tmp_path, 
            "and CARD_FACTS in rules/README.md" in capsys.readouterr().out.splitlines()
 
 
+def test_a_mistake_in_a_fixture_is_named_where_the_fixture_keeps_it(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    fixture = tmp_path / "my-foes"
+    shutil.copytree(FIXTURES / "rt0-combat", fixture)
+    [cards] = [path for path in fixture.glob("*.yaml") if "hp: 30" in path.read_text()]
+    cards.write_text(cards.read_text().replace("hp: 30", "hp: thirty", 1))
+    (fixture / "outside.yaml").symlink_to(ROOT / "cards" / "rt0-combat" / "game.yaml")
+    monkeypatch.chdir(tmp_path)
+    status, _ = simulate(tmp_path, "rt0-combat", "--games", "5", "--fixture", "my-foes", "--scheduler", "serial")
+    err = capsys.readouterr().err.splitlines()
+    assert status == 1 and "Traceback" not in "\n".join(err)
+    assert any(line.startswith(f"my-foes/{cards.name}:") and 'got "thirty"' in line for line in err), err
+    assert any(line.startswith("my-foes/outside.yaml:") for line in err), err  # a link is not followed out
+    assert err[-1] == "rt0-combat: not simulated: the game with the fixture my-foes has errors, listed above"
+
+
+def test_a_game_without_a_rules_module_is_refused_in_one_line(tmp_path, capsys):
+    game = tmp_path / "g"
+    assert main(["new", str(game)]) == 0
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("mechanics: rules.py", "", 1))
+    capsys.readouterr()
+    assert simulate(tmp_path, str(game), "--games", "5")[0] == 1
+    assert capsys.readouterr().err == "deckwright: g has no rules module (mechanics:), so it cannot be played\n"
+
+
 def test_a_game_without_its_options_names_the_options_and_their_meaning(tmp_path, capsys):
     status, _ = simulate(tmp_path, "micahs-game", "--games", "5", "--fixture", str(FIXTURES / "micahs-game"),
                          "--scheduler", "serial")

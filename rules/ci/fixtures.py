@@ -6,8 +6,9 @@ which fixture folder to lay over it and which options its random play needs.
 """
 from __future__ import annotations
 
+import os
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -30,11 +31,32 @@ def random_play_setups(table: Path) -> list[RandomPlaySetup]:
             for name, entry in data.items()]
 
 
+def load_overlaid(folder: Path, overlay: Path, target: Path):
+    """The game of ``folder`` with ``overlay``'s files laid over a copy of it at ``target``; InvalidGame names
+    each problem's file where the user keeps it (the overlay's, else the game's), not the copy's."""
+    from deckwright.rules.load import load_game
+    from deckwright.rules.problems import InvalidGame, display_path
+
+    copy = overlaid(folder, overlay, target)
+    try:
+        return load_game(copy)
+    except InvalidGame as exc:
+        shown = {display_path(copy / path.name): display_path(path) for path in overlay.glob("*.yaml")}
+        prefix = display_path(copy) + os.sep
+        moved = []
+        for problem in exc.problems:
+            file = problem.loc.file
+            file = shown.get(file) or (display_path(folder) + os.sep + file[len(prefix):] if file.startswith(prefix)
+                                       else file)
+            moved.append(replace(problem, loc=replace(problem.loc, file=file)))
+        raise InvalidGame(moved) from None
+
+
 def overlaid(folder: Path, overlay: Path | None, target: Path) -> Path:
     """``folder`` copied to ``target`` with the overlay's files laid over it (or ``folder`` itself, when none)."""
     if overlay is None:
         return folder
     shutil.copytree(folder, target)
     for path in sorted(overlay.glob("*.yaml")):
-        shutil.copy(path, target / path.name)
+        shutil.copy(path, target / path.name, follow_symlinks=False)  # a link stays one: the loader confines it
     return target

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from deckwright.rules.ci.fixtures import overlaid
+from deckwright.rules.ci.fixtures import load_overlaid
 from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.randomplay import play, random_choice
@@ -57,14 +57,15 @@ def game_at(source: GameSource):
         return load_game(folder)
     scratch = Path(tempfile.mkdtemp(prefix="deckwright-simulate-"))
     atexit.register(shutil.rmtree, scratch, True)
-    return load_game(overlaid(folder, Path(source.fixture), scratch / folder.name))
+    return load_overlaid(folder, Path(source.fixture), scratch / folder.name)
 
 
 @lru_cache(maxsize=8)  # read once a process for all the chunks it plays (a bench's worker keeps the five games)
 def prepared(source: GameSource) -> Prepared:
     game = game_at(source)
     module = rules_module(game)
-    return Prepared(game, module, module.prepare(game), frozenset(card.id for card in game.cards))
+    rules = module.prepare(game) if module is not None else None  # no rules module: plan() says so
+    return Prepared(game, module, rules, frozenset(card.id for card in game.cards))
 
 
 def strategies(module) -> dict[str, Callable]:
