@@ -27,7 +27,7 @@ from deckwright.rules.data.export import game_data
 from deckwright.rules.data.jsonschema import schema_files
 from deckwright.rules.problems import InvalidGame, Problem, Problems
 
-from .output import link_or_copy, locked, staged_folder, write_json
+from .output import check_replaceable, link_or_copy, locked, staged_folder, write_json
 
 
 @dataclass(frozen=True)
@@ -272,6 +272,7 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
         return 1
     failed = bool(failing)
     with locked(options.out) as lock:
+        check_replaceable([*(options.out / game.slug for game in games), options.out / "site"])
         for game in games:
             verdict = verdicts[game.slug]
             if verdict.faces is None:

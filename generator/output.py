@@ -129,6 +129,13 @@ def foreign_file(folder: Path) -> str | None:
     return None
 
 
+def check_replaceable(targets: Sequence[Path]) -> None:
+    """OutputError for the first of ``targets`` that a run may not replace (see ``staged_folder``): asked of every
+    folder a run replaces before it replaces any, so that a refusal leaves all of them as they were."""
+    for target in targets:
+        _check_replaceable(target)
+
+
 def _check_replaceable(target: Path) -> None:
     """OutputError unless ``target`` is absent or a folder deckwright made, holding only files it wrote."""
     if not target.exists() and not target.is_symlink():

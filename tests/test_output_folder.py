@@ -105,6 +105,21 @@ def test_a_file_added_to_deckwright_output_is_never_deleted(tiny, tmp_path):
     assert tree(out) == before
 
 
+def test_a_build_refused_for_its_site_folder_leaves_the_games_output_too(tiny, tmp_path):
+    """Every folder a build replaces is asked about before any is replaced: a file of the user's in site/ leaves
+    the game's folder as the last build wrote it, not replaced ahead of the refusal."""
+    game = tiny()
+    out = tmp_path / "out"
+    assert deckwright("build", str(game), "--out", str(out), cwd=tmp_path).returncode == 0
+    (out / "site" / "my.html").write_text("mine\n")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("title: ", "title: Changed ", 1))
+    before = tree(out)
+    result = deckwright("build", str(game), "--out", str(out), cwd=tmp_path)
+    assert result.returncode == 2 and "site holds my.html, which deckwright did not write" in result.stderr
+    assert "built into" not in result.stdout
+    assert tree(out) == before
+
+
 def test_a_link_where_an_output_folder_belongs_is_left_alone(tiny, tmp_path):
     game = tiny()
     out = tmp_path / "out"
