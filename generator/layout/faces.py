@@ -153,7 +153,8 @@ def layout_data(game: Game) -> dict:
 def layout_uses(game: Game):
     """Every layout name the game's cards, backs and sheets use, with where it is first used."""
     for card in game.cards:
-        yield game.card_types[card.type].layout, card.loc
+        card_type = game.card_types[card.type]
+        yield card_type.layout, card_type.loc or card.loc
     for deck in game.decks.values():
         yield deck.back.layout, deck.loc
     for sheet in game.sheets.values():

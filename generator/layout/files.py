@@ -228,9 +228,11 @@ def _path_getter(env, parts: list[str]):
 
 @dataclass(frozen=True)
 class _Missing:
-    """A layout name with no file: reported where each card uses it."""
+    """A layout name with no file: reported once, where the name is first written (a card type, deck or sheet
+    in game.yaml), however many cards use it."""
 
     message: str
+    loc: Loc | None
 
 
 class LayoutFiles:
@@ -276,7 +278,7 @@ class LayoutFiles:
             self.compile([(name, loc)])
         found = self._compiled[name]
         if isinstance(found, _Missing):
-            raise LayoutError([Problem(loc or self.game.loc, found.message)])
+            raise LayoutError([Problem(found.loc or loc or self.game.loc, found.message)])
         if isinstance(found, LayoutError):
             raise found
         return found
@@ -293,7 +295,8 @@ class LayoutFiles:
             return self._compile(DEFAULT_CARD_LAYOUT, loc)
         if path is None:
             where = ", ".join(display_path(f) for f in self.folders)
-            return _Missing(f"no layout '{name}' (looked for {name}.yaml in {where})")
+            known = sorted({path.stem for folder in self.folders if folder.is_dir() for path in folder.glob("*.yaml")})
+            return _Missing(f"no layout '{name}'{did_you_mean(name, known)} (looked for {name}.yaml in {where})", loc)
         layout = self._read(name, path, ())
         problems = check_box_keys(layout.boxes, "boxes")
         ordered, cycle = order_vars(layout.vars)
