@@ -161,13 +161,13 @@ def cmd_new(args) -> int:
 
     try:
         made = write_new_game(Path(args.path), args.title, shown=args.path)
-    except NewGameError as exc:
+    except NewGameError as exc:  # a folder that is not new or empty: the command used wrongly, as --out is
         print(f"deckwright: {one_line(exc)}", file=sys.stderr)
-        return EXIT_INVALID
+        return EXIT_USAGE
     except OSError as exc:
         print(f"deckwright: cannot write {one_line(args.path)}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_INVALID
-    shown = one_line(args.path)
+    shown = one_line(args.path).rstrip("/") or "/"  # `new games/` names games, not games//README.md
     print(f"{made.slug}: a new game, \"{one_line(made.title)}\", written into {shown}/ ({len(made.files)} files; "
           f"start with {shown}/README.md)")
     print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out output")

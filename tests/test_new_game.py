@@ -81,12 +81,14 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     folder.mkdir()
     (folder / "notes.txt").write_text("my notes")
     code, out, err = run(capsys, "new", str(folder))
-    assert code == 1
+    assert code == 2  # the command used wrongly, as an --out deckwright may not write into
     assert err.count("\n") == 1 and "is not empty" in err and "Traceback" not in err
     assert [p.name for p in folder.iterdir()] == ["notes.txt"] and (folder / "notes.txt").read_text() == "my notes"
     (tmp_path / "a-file").write_text("x")
     code, out, err = run(capsys, "new", str(tmp_path / "a-file"))
-    assert code == 1 and "is not a folder" in err
+    assert code == 2 and "is not a folder" in err
+    code, out, err = run(capsys, "new", f"{tmp_path / 'empty'}/")
+    assert code == 0 and f"written into {tmp_path / 'empty'}/ (" in out and "//" not in out
 
 
 def test_new_writes_into_an_empty_folder_and_quotes_any_title(tmp_path, capsys):
