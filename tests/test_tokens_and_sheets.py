@@ -249,7 +249,10 @@ def test_proof_sheets_show_every_card_small_and_labelled(big_deck, tmp_path, pap
     first = words(pdf, 1)
     ids = [w for w in first if re.fullmatch(r"rat-\d+", w)]
     assert len(ids) + 1 >= 16  # at least four by four poker cards (the first place is the deck's back)
-    assert ids == [f"rat-{n}" for n in range(1, len(ids) + 1)]  # file order
+    assert ids == [f"rat-{n}" for n in range(1, len(ids) + 1)]  # the game's order
+    game = load_game(big_deck)
+    in_game = [card.id for card in game.cards_in("monsters")]
+    assert ids == in_game[:len(ids)]  # as the deck PDF and the print-shop files number them
     assert "back" in first and "monsters.csv:2" in first and "×1" in " ".join(first)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
     assert text.count("back") == 2  # each deck's back once

@@ -1,9 +1,9 @@
 """Proof sheets (``--target proof``): every card small, labelled, for proofreading and review meetings.
 
 ``print/proof.pdf`` on A4 or Letter: each deck in game.yaml's order, headed by its name, size and card count;
-first its back (once), then its cards in file order (by file, then line), each drawn at PROOF_SCALE without
-bleed and labelled with its id, copies and type, and the ``file:line`` it is written at (a spreadsheet's
-row). Cards in no deck come last. Twenty poker cards fit a page, five by four, on A4 and on Letter.
+first its back (once), then its cards in the game's order (the deck PDFs' and the print-shop files'), each
+drawn at PROOF_SCALE without bleed and labelled with its id, copies and type, and the ``file:line`` it is written
+at (a spreadsheet's row). Cards in no deck come last. Twenty poker cards fit a page, five by four, on A4 and on Letter.
 Round and hex pieces are cut to their shape; every piece has a hairline outline, so white cards show.
 """
 from __future__ import annotations
@@ -69,7 +69,7 @@ def sections(game: Game) -> list[tuple[str, Shape, list[Cell]]]:
     """(heading, piece shape, cells) per deck, in game.yaml's order, then the cards in no deck."""
     out = []
     for deck in game.decks.values():
-        cards = sorted(game.cards_in(deck.id), key=lambda c: (c.loc.file, c.loc.line, c.loc.col))
+        cards = list(game.cards_in(deck.id))
         if not cards:
             continue
         shape = shape_of(deck.size)
@@ -79,7 +79,7 @@ def sections(game: Game) -> list[tuple[str, Shape, list[Cell]]]:
                                                           _shown(card.loc, game.root))) for card in cards]
         heading = f"{deck.name} \u00b7 {deck.size} \u00b7 {len(cards)} different, {game.deck_total(deck.id)} to print"
         out.append((heading, shape, cells))
-    loose = sorted((c for c in game.cards if c.deck not in game.decks), key=lambda c: (c.loc.file, c.loc.line))
+    loose = [card for card in game.cards if card.deck not in game.decks]
     if loose:
         shape = Shape("rect", *CARD_SIZES["poker"])
         cells = [Cell(card, shape, (card.id, _copies(card), _shown(card.loc, game.root))) for card in loose]
