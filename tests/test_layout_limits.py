@@ -199,5 +199,17 @@ def test_a_truncated_picture_fails_check_not_only_build(tiny):
     assert_located(lines, 3, "'art/picture.png' is not a PNG or JPEG image deckwright can read")
 
 
+def test_a_file_that_is_not_a_picture_is_said_to_be_one_in_words(tiny):
+    lines = errors_of(picture_game(tiny, b"not a picture at all"))
+    assert_located(lines, 3, "'art/picture.png' is not a PNG or JPEG image deckwright can read (not a picture file)")
+    assert not any("BytesIO" in line for line in lines)
+
+
+def test_a_misspelt_picture_is_answered_with_the_picture_beside_it(tiny):
+    layout = hero_layout(art='{kind: image, src: art/pictur.png, left: 0, top: 0, width: 20, height: 20}')
+    lines = errors_of(tiny({HERO: layout, "art/picture.png": png(40, 40)}))
+    assert_located(lines, 3, "no image 'art/pictur.png' in the game folder; did you mean 'art/picture.png'?")
+
+
 def test_a_good_picture_passes(tiny):
     assert errors_of(picture_game(tiny, png(40, 40))) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from jinja2 import TemplateError, Undefined
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
 from deckwright.rules.data.units import parse_length
 from deckwright.rules.engine.frozen import replace
-from deckwright.rules.problems import Problem, clip
+from deckwright.rules.problems import Problem, clip, did_you_mean
 
 from . import displaylist as dl
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
@@ -166,7 +167,9 @@ def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
     except FileRefused as exc:
         if "links outside" in exc.message:
             return f"'{src}' is outside the game folder"
-        return f"no image '{src}' in the game folder" if not (root / src).exists() else f"'{src}': {exc.message}"
+        if (root / src).exists():
+            return f"'{src}': {exc.message}"
+        return f"no image '{src}' in the game folder{did_you_mean(src, _pictures_beside(root, src))}"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is lower
@@ -184,9 +187,23 @@ def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         many = f"{int(pixels.group(1)) / 1e6:.0f} megapixels" if pixels else "more megapixels than Pillow opens"
         return f"'{src}' has {many}; a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels"
+    except Image.UnidentifiedImageError:  # its message names Python's in-memory file, not the picture
+        return f"'{src}' is not a PNG or JPEG image deckwright can read (not a picture file)"
     except Exception as exc:  # PIL raises many kinds for broken files (OSError, SyntaxError, ValueError, ...)
         return f"'{src}' is not a PNG or JPEG image deckwright can read ({clip(str(exc), 80) or type(exc).__name__})"
     return path, (width, height)
+
+
+def _pictures_beside(root: Path, src: str) -> list[str]:
+    """The PNG and JPEG files in the folder ``src`` names, as a layout would name them (for a did-you-mean);
+    none when that folder is not the game's."""
+    folder = Path(src).parent
+    try:
+        found = confined(root, root / folder)
+        return sorted((folder / entry.name).as_posix() for entry in os.scandir(found)
+                      if entry.name.lower().endswith((".png", ".jpg", ".jpeg")))
+    except (FileRefused, OSError):
+        return []
 
 
 _SEEN = object()  # in the memo of fitted texts: a text set once so far
