@@ -230,3 +230,28 @@ def test_the_browser_follows_edits_errors_and_fixes(served, browser):
     assert page.locator("#card-old-oak .card-name").text_content() == "Old Oak"
     assert page.evaluate("window.keptAcrossEdits") is True
     assert errors == []
+
+
+def test_a_game_broken_from_the_start_shows_its_errors_above_an_empty_page(game, browser):
+    """No good build to show beneath: the panel says so and sits in the page, not over its heading."""
+    edit(game / "monsters.csv", "Mire Hag,1,5,3", "Mire Hag,1,5,lots")
+    ready: list[str] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=serve, args=(game, 0, stop, ready.append), daemon=True)
+    thread.start()
+    try:
+        for _ in range(600):
+            if ready or not thread.is_alive():
+                break
+            time.sleep(0.1)
+        assert ready, "serve did not start"
+        page = browser.new_page()
+        page.goto(ready[0] + "cards.html")
+        overlay = page.locator("#deckwright-overlay")
+        overlay.wait_for(timeout=30000)
+        assert "Nothing has been built yet" in overlay.text_content() and "last good build" not in overlay.text_content()
+        panel, heading = overlay.bounding_box(), page.locator("h1").bounding_box()
+        assert panel["y"] + panel["height"] <= heading["y"]  # above the heading, not over it
+    finally:
+        stop.set()
+        thread.join(timeout=20)

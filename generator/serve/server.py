@@ -31,7 +31,7 @@ PREFIX = "/__deckwright/"
 HEARTBEAT = 10.0  # seconds between keep-alive comments, so a closed browser tab is noticed
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Not built yet</title></head>
-<body><main><h1>Nothing to show yet</h1><p>{}</p></main></body></html>
+<body data-deckwright-unbuilt><main><h1>Nothing to show yet</h1><p>{}</p></main></body></html>
 """
 
 

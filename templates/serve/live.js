@@ -33,18 +33,23 @@
       overlay = null;
       return;
     }
+    // a page never built (the game had errors from the start) has no last good build to show under the panel:
+    // the panel then sits in the page, above its "Nothing to show yet", and says so
+    var unbuilt = document.body.hasAttribute("data-deckwright-unbuilt");
     if (!overlay) {
-      overlay = element("aside", "dw-live-overlay");
+      overlay = element("aside", unbuilt ? "dw-live-overlay dw-live-inline" : "dw-live-overlay");
       overlay.id = "deckwright-overlay";
       overlay.setAttribute("role", "alert");
-      document.body.appendChild(overlay);
+      document.body.insertBefore(overlay, document.body.firstChild);
     }
     var noun = errors.length === 1 ? "error" : "errors";
     var list = element("ol", "dw-live-errors");
     errors.forEach(function (line) { list.appendChild(element("li", "", line)); });
     overlay.replaceChildren(
       element("h2", "dw-live-title", "The last edit has " + errors.length + " " + noun),
-      element("p", "dw-live-note", "The page below is the last good build. Fix the file and save: this goes away."),
+      element("p", "dw-live-note", unbuilt
+        ? "Nothing has been built yet. Fix the file and save: the site appears here."
+        : "The page below is the last good build. Fix the file and save: this goes away."),
       list);
   }
 
