@@ -129,6 +129,8 @@ def test_update_golden_does_not_write_through_a_linked_golden_folder(tmp_path):
     result = replay_game_examples(load_game(game), update_golden=True)[0]
     assert list(elsewhere.iterdir()) == []
     assert result.verdict == "failing" and LINKED in result.message
+    result = replay_game_examples(load_game(game))[0]  # and a check says why, not that the log is missing
+    assert result.verdict == "failing" and LINKED in result.message and "--update-golden" not in result.message
 
 
 # -- D8: pipes and sizes ----------------------------------------------------------------------------------

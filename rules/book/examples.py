@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from deckwright.rules.data.confine import FileRefused, read_confined, write_confined
+from deckwright.rules.data.confine import FileRefused, confined, read_confined, write_confined
 from deckwright.rules.data.fields import record
 from deckwright.rules.data.model import Game, Page
 from deckwright.rules.data.names import file_name_problem
@@ -430,6 +430,8 @@ def golden_file(example: Example, text: str | None = None) -> str | None:
             write_confined(root, path, text.encode("utf-8"))
         return text
     if not (path.exists() or path.is_symlink()):
+        if path.parent.exists() or path.parent.is_symlink():
+            confined(root, path.parent)  # a <page>.golden folder that links elsewhere: said, not "no golden log"
         return None
     try:
         return read_confined(root, path).decode("utf-8")
