@@ -6,7 +6,6 @@ filling a layout (a missing field, a bad colour) are located problems.
 """
 from __future__ import annotations
 
-import io
 import itertools
 import math
 import re
@@ -15,7 +14,7 @@ from typing import Any
 
 from jinja2 import TemplateError, Undefined
 
-from deckwright.rules.data.confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
+from deckwright.rules.data.pictures import check_image
 from deckwright.rules.data.units import parse_length
 from deckwright.rules.engine.frozen import replace
 from deckwright.rules.problems import Problem, clip
@@ -42,7 +41,6 @@ MAX_ITEMS = 20_000  # boxes drawn on one face
 MM_PER_INCH = 25.4
 CONTEXTS_KEPT = 256  # contexts (deck, card type, palette, size) whose boxes without card values are remembered
 TEXTS_KEPT = 4_000  # fitted texts remembered: a deck's type lines, numbers and repeated rules text are set once
-MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
                  "align": "left", "valign": "top", "fit": "shrink"}
 # A text box's ``fit``: shrink down to min_size; keep its size; or shrink, and text that still does not fit is
@@ -153,47 +151,7 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
         raise ValueFailure(f"{type(exc).__name__}: {exc}") from None
 
 
-def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
-    """A picture a layout names, read whole once (so a truncated file fails ``check``, not only ``build``):
-    its resolved path and size in pixels, or why it cannot be used."""
-    import warnings
-
-    from PIL import Image
-
-    try:
-        path = confined(root, root / src)
-        data = read_confined(root, path, MAX_IMAGE_BYTES)
-    except FileRefused as exc:
-        if "links outside" in exc.message:
-            return f"'{src}' is outside the game folder"
-        return f"no image '{src}' in the game folder" if not (root / src).exists() else f"'{src}': {exc.message}"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is lower
-            with Image.open(io.BytesIO(data)) as image:
-                width, height = image.size
-                if width * height > MAX_IMAGE_PIXELS:
-                    raise _TooManyPixels(width, height)
-                if image.format not in ("PNG", "JPEG"):
-                    return f"'{src}' is a {image.format} image; deckwright reads PNG and JPEG"
-                image.load()
-    except _TooManyPixels as exc:
-        return (f"'{src}' is {exc.args[0]} x {exc.args[1]} pixels ({exc.args[0] * exc.args[1] / 1e6:.0f} megapixels); "
-                f"a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels")
-    except Image.DecompressionBombError as exc:  # far above the limit: Pillow refuses it before saying its size
-        pixels = re.search(r"\((\d+) pixels\)", str(exc))
-        many = f"{int(pixels.group(1)) / 1e6:.0f} megapixels" if pixels else "more megapixels than Pillow opens"
-        return f"'{src}' has {many}; a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels"
-    except Exception as exc:  # PIL raises many kinds for broken files (OSError, SyntaxError, ValueError, ...)
-        return f"'{src}' is not a PNG or JPEG image deckwright can read ({clip(str(exc), 80) or type(exc).__name__})"
-    return path, (width, height)
-
-
 _SEEN = object()  # in the memo of fitted texts: a text set once so far
-
-
-class _TooManyPixels(Exception):
-    pass
 
 
 class Measurer:
