@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from deckwright.rules.data.confine import is_confined
-from deckwright.rules.data.pictures import ImageFile, read_image
+from deckwright.rules.data.pictures import ImageFile, missing, read_image
 from deckwright.rules.problems import Loc, Problems
 
 from .pages import fenced_blocks
@@ -99,8 +99,8 @@ def page_images(text: str, shown: str) -> list[PageImage]:
     references = {}
     for match in _DEFINITION.finditer(scanned):
         title = match.group(4) if match.group(3) else match.group(5)
-        references.setdefault(" ".join(match.group(1).lower().split()),
-                              (_unescape(text[match.start(2):match.end(2)]).lstrip("<").rstrip(">"), title))
+        references[" ".join(match.group(1).lower().split())] = (  # the last definition of a name counts
+            _unescape(text[match.start(2):match.end(2)]).lstrip("<").rstrip(">"), title)
     images = []
     position = 0
     while (start := scanned.find("![", position)) >= 0:
@@ -134,13 +134,15 @@ def picture_path(root: Path, page_path: Path, src: str) -> Path | str:
     if _SCHEME.match(src):
         return f"'{src}' is not a file; a rulebook picture names a PNG or JPEG file relative to the page"
     name = unquote(src)  # as a browser reads it: my%20map.png is "my map.png"
+    if "\x00" in name:
+        return f"'{src}' is not a file name (it holds a NUL byte)"
     if name.startswith(("/", "\\")) or Path(name).is_absolute():
         return (f"'{src}' is an absolute path; name a picture relative to the page (../art/map.png), inside the "
                 "game folder")
     path = page_path.parent / name
     if not is_confined(root, path):
         return f"'{src}' is outside the game folder"
-    if not path.exists() and not path.is_symlink():
+    if missing(path):
         return f"no image '{src}' in the game folder (looked for {path.resolve().relative_to(root).as_posix()})"
     return path
 

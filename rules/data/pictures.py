@@ -3,8 +3,10 @@ inside the game folder (links followed), a regular file of at most ``MAX_IMAGE_B
 Pillow reads whole (so a truncated file fails ``check``, not only ``build``), of at most ``MAX_IMAGE_PIXELS``."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +33,18 @@ class _TooManyPixels(Exception):
     pass
 
 
+def missing(path: Path) -> bool:
+    """Whether nothing is at ``path``, not even a broken link; a name no file can have (too long, a NUL byte) is
+    missing too, where ``Path.exists`` would raise."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        return True
+    except OSError as exc:
+        return exc.errno == errno.ENAMETOOLONG
+    return False
+
+
 def read_image(root: Path, path: Path, shown: str) -> ImageFile | str:
     """The picture at ``path`` (``shown``: as the game folder names it, for messages), or why it cannot be used."""
     import warnings
@@ -43,7 +57,7 @@ def read_image(root: Path, path: Path, shown: str) -> ImageFile | str:
     except FileRefused as exc:
         if "links outside" in exc.message:
             return f"'{shown}' is outside the game folder"
-        return f"no image '{shown}' in the game folder" if not Path(path).exists() else f"'{shown}': {exc.message}"
+        return f"no image '{shown}' in the game folder" if missing(path) else f"'{shown}': {exc.message}"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is lower
