@@ -265,3 +265,14 @@ def test_serve_copies_a_picture_before_its_page_is_written_and_a_changed_one_ane
     live.finish()
     assert board_src() != before and (intro.parent / board_src()).is_file()
     assert 'height="601"' in intro.read_text()
+
+
+def test_a_figure_is_its_size_at_300_dpi_at_most_the_column_wide_and_the_page_high(tmp_path):
+    from deckwright.generator.outputs.rulebook.figures import Figure
+
+    def size(pixels, column=400.0):
+        return Figure(tmp_path, tmp_path / "x.png", pixels, tallest=500.0).wrap(column, 100.0)
+
+    assert size((300, 150)) == pytest.approx((72.0, 36.0))  # one inch: never enlarged
+    assert size((3000, 1500)) == pytest.approx((400.0, 200.0))  # ten inches: the column's width
+    assert size((600, 6000)) == pytest.approx((50.0, 500.0))  # twenty inches high: the most a page holds

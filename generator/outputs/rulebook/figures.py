@@ -1,16 +1,15 @@
 """A picture from a rulebook page (``![alt](../art/map.png "title")``) in the printed rulebook, where the text
 has it, centred in the column.
 
-Its size: the picture prints at ``PRINT_DPI`` (a 1200-pixel-wide diagram is 4 inches wide), as Squib and
-nanDECK place art, so it is never enlarged past the resolution a printer needs; a larger one shrinks to the
+Its size: the picture prints at ``PRINT_DPI`` (a 1200-pixel-wide diagram is 4 inches wide; Squib's decks are
+300 dpi too), so it is never enlarged past the resolution a printer needs; a larger one shrinks to the
 column's width, and to ``TALLEST`` of the text area's height so that it and its caption fit on a page. With a
 title in the Markdown, its alt text is printed under it as a caption (without one, the alt text is only for
-the site's readers). The file is the one ``check`` passed (``rules.book.pictures``), read again through the
-game folder's gate when it is drawn, so no picture is held in memory while the book is laid out.
+the site's readers). The file is the one ``check`` passed (``rules.book.pictures``), confined again when it is
+drawn, so no picture is held in memory while the book is laid out.
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape
@@ -18,7 +17,7 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, KeepTogether
 
 from deckwright.generator.render.pdf import PT_PER_MM
-from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
+from deckwright.rules.data.confine import confined
 
 from .document import Para
 from .theme import Theme
@@ -45,10 +44,11 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self):
-        from reportlab.lib.utils import ImageReader
-
-        data = read_confined(self.root, self.path, MAX_IMAGE_BYTES)
-        self.canv.drawImage(ImageReader(io.BytesIO(data)), 0, 0, self.width, self.height, mask="auto")
+        # By its path, confined again, as card art is drawn (generator.render.pdf): ReportLab then keeps one copy
+        # of the picture however often the book shows it, and copies a JPEG's bytes into the PDF as they are,
+        # where given the bytes it decoded the whole picture each time it was drawn, to compare it with the others
+        # (0.25 s for a photo of 8 megapixels).
+        self.canv.drawImage(str(confined(self.root, self.path)), 0, 0, self.width, self.height, mask="auto")
 
 
 def figure(image: Element, root: Path, theme: Theme) -> Flowable:
