@@ -14,6 +14,7 @@ from pathlib import Path
 from .book import pages as rulebook
 from .book import tables
 from .book.examples import example_names
+from .book.pictures import check_page_pictures
 from .data.cells import spreadsheet_cards
 from .data.confine import MAX_CARD_FILE_BYTES, FileRefused, is_confined
 from .data.fieldlocs import FieldLocsMaker
@@ -609,6 +610,7 @@ class _Loader:
     def pages(self, node: YNode | None, names: tuple) -> list[Page]:
         pages = []
         ids: dict[str, Loc] = {}  # a page's id names its web page (rules/<id>.html) and its golden logs
+        checked: dict = {}  # the pictures read so far (rules.book.pictures)
         for item, name in zip(node.value if node is not None and node.kind == "seq" else (), names):
             if name is None:  # not text: already reported
                 continue
@@ -633,8 +635,10 @@ class _Loader:
             self.problems.extend(problems)
             if text is None:
                 continue
+            shown = self.shown(path)
+            pictures = check_page_pictures(self.root, path, text, shown, self.problems, checked)
             pages.append(Page(id=Path(name).stem, title=rulebook.page_title(text, Path(name).stem), path=path,
-                              shown=self.shown(path), text=text))
+                              shown=shown, text=text, pictures=pictures))
         return pages
 
     def open_questions(self, node: YNode, data: dict, decks: dict[str, Deck]) -> list[OpenQuestion]:

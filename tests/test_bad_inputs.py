@@ -5,7 +5,7 @@ Each case in ``tests/bad_inputs/<case>/`` holds the files that differ from the
 valid game in ``tests/bad_inputs/base/`` and ``expected.txt``: exactly what
 ``deckwright check`` prints on stderr, run from the folder holding the game
 folder ``tiny``. Cases that need binary bytes, 65 MB or a symbolic link are
-made here instead (GENERATED).
+made here instead (GENERATED), as are rulebook pictures that are binary files or links.
 """
 from __future__ import annotations
 
@@ -74,6 +74,38 @@ def _page_link_outside(game: Path) -> None:
     (game / "rulebook" / "intro.md").symlink_to(outside)
 
 
+def _page_picture(game: Path, image) -> None:
+    """``image`` (a Pillow image, or a file path to link to) as art/board.png, shown by the page's last line."""
+    (game / "art").mkdir()
+    if isinstance(image, Path):
+        (game / "art" / "board.png").symlink_to(image)
+    else:
+        image.save(game / "art" / "board.png", format=image.format or "PNG")
+    page = game / "rulebook" / "intro.md"
+    page.write_text(page.read_text() + "\nThe board: ![the board](../art/board.png)\n")
+
+
+def _picture_links_outside(game: Path) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (8, 8)).save(game.parent / "elsewhere.png")
+    _page_picture(game, game.parent / "elsewhere.png")
+
+
+def _picture_gif(game: Path) -> None:
+    from PIL import Image
+
+    image = Image.new("RGB", (8, 8))
+    image.format = "GIF"
+    _page_picture(game, image)
+
+
+def _picture_too_many_pixels(game: Path) -> None:
+    from PIL import Image
+
+    _page_picture(game, Image.new("1", (8000, 6000)))  # 48 megapixels in a few kB
+
+
 # case -> (how to break the base game, the lines a user sees)
 GENERATED = {
     "huge_file": (_huge, ["tiny/monsters.yaml:1:1: file is 65 MB; deckwright reads files of at most 64 MB"]),
@@ -86,6 +118,13 @@ GENERATED = {
     "card_file_links_outside": (_link_outside,
                                 ["tiny/monsters.yaml:1:1: file links outside the game folder; deckwright reads only files inside it"]),
     "rulebook_page_links_outside": (_page_link_outside, ["tiny/game.yaml:28:5: rulebook: 'rulebook/intro.md' is outside the game folder"]),
+    "rulebook_picture_links_outside": (_picture_links_outside, [
+        "tiny/rulebook/intro.md:5:12: picture: '../art/board.png' is outside the game folder"]),
+    "rulebook_picture_gif": (_picture_gif, ["tiny/rulebook/intro.md:5:12: picture: '../art/board.png' is a GIF image; "
+                                            "deckwright reads PNG and JPEG"]),
+    "rulebook_picture_too_many_pixels": (_picture_too_many_pixels, [
+        "tiny/rulebook/intro.md:5:12: picture: '../art/board.png' is 8000 x 6000 pixels (48 megapixels); "
+        "a picture may have at most 40 megapixels"]),
 }
 CASES = FILE_CASES + sorted(GENERATED)
 

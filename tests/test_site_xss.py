@@ -13,6 +13,7 @@ script added to the page is refused.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import pytest
 from deckwright.generator.book.sanitize import safe_url
 from deckwright.generator.site import build_site
 from deckwright.rules.load import load_game
+from deckwright.rules.problems import InvalidGame
 
 FIXTURE = Path(__file__).parent / "fixtures" / "site-demo"
 HOSTILE_PAGE = """# Hostile
@@ -42,19 +44,38 @@ A paragraph to hover over.
 
 [evil]: javascript:window.__xss=11
 """
+HOSTILE_PICTURE = "![picture](javascript:window.__xss=6)"
 
 
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory) -> Path:
     game = tmp_path_factory.mktemp("game") / "site-demo"
     shutil.copytree(FIXTURE, game)
-    (game / "rulebook" / "hostile.md").write_text(HOSTILE_PAGE, encoding="utf-8")
+    (game / "rulebook" / "hostile.md").write_text(HOSTILE_PAGE.replace(HOSTILE_PICTURE, ""), encoding="utf-8")
     text = (game / "game.yaml").read_text(encoding="utf-8")
     (game / "game.yaml").write_text(text.replace("rulebook:\n", "rulebook:\n  - rulebook/hostile.md\n", 1),
                                     encoding="utf-8")
     target = tmp_path_factory.mktemp("out") / "site"
-    build_site([load_game(game)], target, reports={})
+    # ``check`` refuses the javascript: picture (rules.book.pictures); the site must be safe without relying on
+    # it, so the page is given its hostile text back after loading
+    loaded = load_game(game)
+    pages = tuple(replace(page, text=HOSTILE_PAGE) if page.id == "hostile" else page for page in loaded.pages)
+    build_site([replace(loaded, pages=pages)], target, reports={})
     return target
+
+
+def test_check_refuses_the_hostile_picture(tmp_path):
+    game = tmp_path / "site-demo"
+    shutil.copytree(FIXTURE, game)
+    (game / "rulebook" / "hostile.md").write_text(HOSTILE_PAGE, encoding="utf-8")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("rulebook:\n", "rulebook:\n  - rulebook/hostile.md\n", 1),
+                                    encoding="utf-8")
+    with pytest.raises(InvalidGame) as failed:
+        load_game(game)
+    assert [(p.loc.line, p.loc.col, p.message) for p in failed.value.problems] == [
+        (7, 1, "picture: 'javascript:window.__xss=6' is not a file; a rulebook picture names a PNG or JPEG file "
+               "relative to the page")]
 
 
 def test_the_page_is_built(hostile_site):

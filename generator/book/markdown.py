@@ -4,8 +4,9 @@ Python-Markdown reads the prose (tables, heading ids, admonitions, smart quotes)
 syntax (``rules.book.pages``) is handed to the output through ``Hooks``: a ```` ```cards ```` or
 ```` ```example ```` block and a ``[[reference]]`` become whatever the output makes of them (HTML for
 the site, an element the PDF turns into flowables), and a link to another page's ``.md`` file points
-where the output keeps that page. Raw HTML in a page is shown as text, so a game folder from elsewhere
-cannot put markup of its own into any output.
+where the output keeps that page, and a picture (``![alt](../art/map.png)``) points where the output keeps the
+file the check passed (``rules.book.pictures``; any other shows its alt text). Raw HTML in a page is shown as
+text, so a game folder from elsewhere cannot put markup of its own into any output.
 
 Anything that restricts what a page may contain (link schemes, attributes) belongs here, so it holds
 for the site and the PDF alike.
@@ -19,8 +20,9 @@ from xml.etree.ElementTree import Element
 
 from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
 from deckwright.rules.data.model import Game, Page
+from deckwright.rules.data.pictures import ImageFile
 
-from .sanitize import clean_tree
+from .sanitize import REMOVED_PICTURE, as_text, clean_tree
 
 EXTENSIONS = ("tables", "toc", "admonition", "fenced_code", "attr_list", "sane_lists", "smarty")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
@@ -38,6 +40,8 @@ class Hooks:
     reference: Callable[[str | None, str, str | None], "str | Element"]
     # (another rulebook page, fragment or "") -> the href of a link to it
     page_link: Callable[[Page, str], str]
+    # a picture of the page that passed the check (rules.book.pictures) -> the src the output gives it
+    picture: Callable[[ImageFile], str]
 
 
 def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = None):
@@ -87,10 +91,26 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
                     link.set("href", hooks.page_link(target, fragment))
 
     class Clean(Treeprocessor):
-        """Last of all, after attr_list and the unescaping of backslash escapes: see generator.book.sanitize."""
+        """After attr_list and the unescaping of backslash escapes (only Pictures comes later): see
+        generator.book.sanitize."""
 
         def run(self, root):
             clean_tree(root)
+
+    class Pictures(Treeprocessor):
+        """After Clean: a picture the check passed points where the output keeps its file, with its size in
+        pixels; any other (one ``check`` reported, in a build with ``--force``) shows its alt text, so no output
+        ever names a file the check did not read."""
+
+        def run(self, root):
+            for image in root.iter("img"):
+                found = page.picture(image.get("src", ""))
+                if found is None:
+                    as_text(image, REMOVED_PICTURE)
+                else:
+                    image.set("src", hooks.picture(found))
+                    image.set("width", str(found.width))
+                    image.set("height", str(found.height))
 
     class Deckwright(Extension):
         def extendMarkdown(self, md):  # noqa: N802
@@ -98,6 +118,7 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
             md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
             md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
             md.treeprocessors.register(Clean(md), "deckwright-clean", -100)
+            md.treeprocessors.register(Pictures(md), "deckwright-pictures", -110)
             # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")

@@ -45,6 +45,7 @@ def safe_url(value: str, allow_network: bool = True) -> bool:
 
 
 REMOVED_TITLE = "a link deckwright removed: rulebook links may be http(s), mailto or relative"
+REMOVED_PICTURE = "a picture deckwright left out: deckwright check says why"
 
 
 def clean_tree(root: ET.Element) -> None:
@@ -63,14 +64,15 @@ def clean_tree(root: ET.Element) -> None:
                 del element.attrib[name]
             elif key in URL_ATTRIBUTES and not safe_url(value, allow_network=key == "href"):
                 del element.attrib[name]
-                _as_text(element)
+                as_text(element)
 
 
-def _as_text(element: ET.Element) -> None:
+def as_text(element: ET.Element, why: str = REMOVED_TITLE) -> None:
+    """A link or picture as plain words (a picture, its alt text), marked as removed (``why``: its tooltip)."""
     alt = element.get("alt", "") if element.tag == "img" else None
     element.attrib.clear()
     element.tag = "span"
     element.set("class", "link-removed")
-    element.set("title", REMOVED_TITLE)
+    element.set("title", why)
     if alt is not None:
         element.text = alt

@@ -6,20 +6,18 @@ filling a layout (a missing field, a bad colour) are located problems.
 """
 from __future__ import annotations
 
-import io
 import itertools
 import math
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateError, Undefined
 
-from deckwright.rules.data.confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
+from deckwright.rules.data.pictures import check_image
 from deckwright.rules.data.units import parse_length
 from deckwright.rules.engine.frozen import replace
-from deckwright.rules.problems import Problem, clip, did_you_mean
+from deckwright.rules.problems import Problem, clip
 
 from . import displaylist as dl
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
@@ -43,7 +41,6 @@ MAX_ITEMS = 20_000  # boxes drawn on one face
 MM_PER_INCH = 25.4
 CONTEXTS_KEPT = 256  # contexts (deck, card type, palette, size) whose boxes without card values are remembered
 TEXTS_KEPT = 4_000  # fitted texts remembered: a deck's type lines, numbers and repeated rules text are set once
-MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min_size": 4.0, "leading": 1.2,
                  "align": "left", "valign": "top", "fit": "shrink"}
 # A text box's ``fit``: shrink down to min_size; keep its size; or shrink, and text that still does not fit is
@@ -154,63 +151,7 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
         raise ValueFailure(f"{type(exc).__name__}: {exc}") from None
 
 
-def check_image(root: Path, src: str) -> tuple[Path, tuple[int, int]] | str:
-    """A picture a layout names, read whole once (so a truncated file fails ``check``, not only ``build``):
-    its resolved path and size in pixels, or why it cannot be used."""
-    import warnings
-
-    from PIL import Image
-
-    try:
-        path = confined(root, root / src)
-        data = read_confined(root, path, MAX_IMAGE_BYTES)
-    except FileRefused as exc:
-        if "links outside" in exc.message:
-            return f"'{src}' is outside the game folder"
-        if (root / src).exists():
-            return f"'{src}': {exc.message}"
-        return f"no image '{src}' in the game folder{did_you_mean(src, _pictures_beside(root, src))}"
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is lower
-            with Image.open(io.BytesIO(data)) as image:
-                width, height = image.size
-                if width * height > MAX_IMAGE_PIXELS:
-                    raise _TooManyPixels(width, height)
-                if image.format not in ("PNG", "JPEG"):
-                    return f"'{src}' is a {image.format} image; deckwright reads PNG and JPEG"
-                image.load()
-    except _TooManyPixels as exc:
-        return (f"'{src}' is {exc.args[0]} x {exc.args[1]} pixels ({exc.args[0] * exc.args[1] / 1e6:.0f} megapixels); "
-                f"a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels")
-    except Image.DecompressionBombError as exc:  # far above the limit: Pillow refuses it before saying its size
-        pixels = re.search(r"\((\d+) pixels\)", str(exc))
-        many = f"{int(pixels.group(1)) / 1e6:.0f} megapixels" if pixels else "more megapixels than Pillow opens"
-        return f"'{src}' has {many}; a picture may have at most {MAX_IMAGE_PIXELS / 1e6:.0f} megapixels"
-    except Image.UnidentifiedImageError:  # its message names Python's in-memory file, not the picture
-        return f"'{src}' is not a PNG or JPEG image deckwright can read (not a picture file)"
-    except Exception as exc:  # PIL raises many kinds for broken files (OSError, SyntaxError, ValueError, ...)
-        return f"'{src}' is not a PNG or JPEG image deckwright can read ({clip(str(exc), 80) or type(exc).__name__})"
-    return path, (width, height)
-
-
-def _pictures_beside(root: Path, src: str) -> list[str]:
-    """The PNG and JPEG files in the folder ``src`` names, as a layout would name them (for a did-you-mean);
-    none when that folder is not the game's."""
-    folder = Path(src).parent
-    try:
-        found = confined(root, root / folder)
-        return sorted((folder / entry.name).as_posix() for entry in os.scandir(found)
-                      if entry.name.lower().endswith((".png", ".jpg", ".jpeg")))
-    except (FileRefused, OSError):
-        return []
-
-
 _SEEN = object()  # in the memo of fitted texts: a text set once so far
-
-
-class _TooManyPixels(Exception):
-    pass
 
 
 class Measurer:

@@ -39,7 +39,7 @@ from deckwright.generator.site.build import (
 )
 from deckwright.generator.site.cards import IMAGES
 from deckwright.generator.site.fonts import write_game_fonts
-from deckwright.generator.site.pages import Links, render_page
+from deckwright.generator.site.pages import Links, page_pictures, render_page
 from deckwright.generator.site.readings import reading_views
 from deckwright.rules.book.pages import REF_PATTERN
 from deckwright.rules.book.tables import page_tables
@@ -197,7 +197,8 @@ class LiveSite:
             shown = {match.group(2) for match in REF_PATTERN.finditer(page.text) if not match.group(1)}
             shown |= {card.id for table in page_tables(page, game).values() for card in table.cards}
             shown |= {ident for card_id in list(shown) if card_id in by_id for ident in referred(by_id[card_id].fields)}
-            key = (page.text, canonical(game.constants), tuple(canonical(by_id.get(i)) for i in sorted(shown)),
+            key = (page.text, page.pictures, canonical(game.constants),
+                   tuple(canonical(by_id.get(i)) for i in sorted(shown)),
                    tuple((line, canonical(result)) for line, result in sorted(results.items())))
             known = self.rendered.get(page_id)
             if known is None or known[0] != key:
@@ -208,8 +209,9 @@ class LiveSite:
         view.rendered = _OnDemand(convert)
 
     def _copy_images(self, view: GameView) -> None:
-        """Card art into ``<game>/images/``: only files new or changed since the last copy (names hold a digest)."""
-        for source, name in sorted(view.art.images.items()):
+        """Card art and the rulebook pages' pictures into ``<game>/images/``: only files new or changed since the
+        last copy (names hold a digest)."""
+        for source, name in sorted({*view.art.images.items(), *page_pictures(view.game).items()}):
             target = self.folder / view.slug / IMAGES / name
             if not target.is_file():
                 target.parent.mkdir(parents=True, exist_ok=True)

@@ -43,7 +43,7 @@ from .cards import IMAGES, CardArt, Picture, back_symbol_id, card_anchor, face_s
 from .figures import card_figure, card_svg
 from .fonts import write_game_fonts
 from .odds import OddsPage, odds_page
-from .pages import Links, RenderedPage, render_page
+from .pages import Links, RenderedPage, page_pictures, render_page
 from .paging import LOOSE, Gallery, PrintPart, page_file, pager, plan_gallery, plan_print
 from .readings import ReadingView, reading_anchor, reading_views, readings_on_page
 from .search import GALLERY_INDEX, gallery_index, gallery_index_pieces
@@ -428,8 +428,8 @@ def index_page(writer: _Writer, tiles: dict[str, str]) -> str:
 
 
 def copy_images(view: GameView, folder: Path) -> None:
-    """The card art the game's pictures link to, into ``<game>/images/``."""
-    for source, name in sorted(view.art.images.items()):
+    """The card art the game's pictures link to, and the rulebook pages' pictures, into ``<game>/images/``."""
+    for source, name in sorted({*view.art.images.items(), *page_pictures(view.game).items()}):
         (folder / view.slug / IMAGES).mkdir(parents=True, exist_ok=True)
         (folder / view.slug / IMAGES / name).write_bytes(read_confined(view.game.root, source, MAX_IMAGE_BYTES))
 

@@ -61,6 +61,12 @@ GAME_ROOT = "@@game-root@@/"
 IMAGES = "images"
 
 
+def image_file_name(source: Path, digest: str) -> str:
+    """A picture's name under ``<game>/images/``: ``digest`` (SHA-1, hex) makes the same picture the same name on
+    every machine, and a changed one a new name."""
+    return f"{portable_file_name(source.stem)}-{digest[:8]}{source.suffix.lower()}"
+
+
 @dataclass(frozen=True, slots=True)
 class Picture:
     """One card face or back as an SVG symbol: inner markup plus its size in millimetres.
@@ -182,8 +188,7 @@ class CardArt:
         source = Path(path)
         if source not in self.images:
             data = read_confined(self.game.root, source, MAX_IMAGE_BYTES)
-            digest = hashlib.sha1(data).hexdigest()[:8]  # same picture, same name on every machine
-            self.images[source] = f"{portable_file_name(source.stem)}-{digest}{source.suffix.lower()}"
+            self.images[source] = image_file_name(source, hashlib.sha1(data).hexdigest())
         return f"{GAME_ROOT}{IMAGES}/{self.images[source]}"
 
     def picture(self, display, symbol_id: str) -> Picture:

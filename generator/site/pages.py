@@ -5,12 +5,14 @@ admonitions), configured once for every output in ``generator.book.markdown``.
 Around it: ``[[card-id]]`` becomes a link to the gallery with a preview of the card, ``[[card-id.field]]`` and ``[[constant:name]]`` print
 values from the data, a ```` ```cards ```` block becomes a table generated from
 the data and a ```` ```example ```` block becomes an example box with the
-engine's verdict. The HTML of those pieces comes from Jinja macros in
+engine's verdict; a picture (``![alt](../art/map.png)``, checked by ``rules.book.pictures``) is copied once into
+``<game>/images/`` and shown from there, with its size. The HTML of those pieces comes from Jinja macros in
 ``templates/html/_partials.html``, so everything card data puts on a page is escaped.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from deckwright.generator.book.examples import ExampleView, example_view
@@ -23,7 +25,7 @@ from deckwright.rules.data.model import Card, Game, Page
 from deckwright.rules.data.schema import Ref
 from deckwright.rules.data.values import Open
 
-from .cards import CardArt, card_anchor, face_symbol_id
+from .cards import IMAGES, CardArt, card_anchor, face_symbol_id, image_file_name
 
 
 @dataclass
@@ -110,12 +112,19 @@ class _Renderer:
         return None
 
 
+def page_pictures(game: Game) -> dict[Path, str]:
+    """Every picture the game's rulebook pages show -> its name under ``<game>/images/`` (where the rule pages,
+    in ``<game>/rules/``, find it as ``../images/<name>``), copied there beside the card art."""
+    return {found.path: image_file_name(found.path, found.digest) for page in game.pages for _, found in page.pictures}
+
+
 def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Links,
                 results: dict[int, Any]) -> RenderedPage:
     """The page as HTML; ``results`` are the replayed examples of this page by their fence line."""
     renderer = _Renderer(game, art, page, partials, links, results)
     hooks = Hooks(block=renderer.block, reference=renderer.reference,
-                  page_link=lambda target, fragment: f"{target.id}.html" + (f"#{fragment}" if fragment else ""))
+                  page_link=lambda target, fragment: f"{target.id}.html" + (f"#{fragment}" if fragment else ""),
+                  picture=lambda found: f"../{IMAGES}/{image_file_name(found.path, found.digest)}")
     md = rulebook_markdown(game, page, hooks,
                            toc={"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"})
     html = md.convert(page.text)

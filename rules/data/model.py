@@ -12,6 +12,7 @@ from typing import Any, Iterator, Mapping
 from deckwright.rules.engine.openvalues import known
 from deckwright.rules.problems import Loc
 
+from .pictures import ImageFile
 from .schema import FieldDef
 from .values import Open, Range
 
@@ -114,6 +115,12 @@ class Page:
     path: Path
     shown: str  # the path as shown in messages
     text: str
+    # Each picture the page shows that passed the check, by its source as Markdown reads it (``../art/map.png``);
+    # an output shows no other (rules.book.pictures).
+    pictures: tuple[tuple[str, ImageFile], ...] = ()
+
+    def picture(self, src: str) -> ImageFile | None:
+        return next((found for source, found in self.pictures if source == src), None)
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,8 @@ class ParsedBook:
             return Element(REFERENCE, kind=kind or "", id=ident, path=path or "")
 
         hooks = Hooks(block=block, reference=reference,
-                      page_link=lambda target, fragment: PAGE_LINK + destination(target.id, fragment))
+                      page_link=lambda target, fragment: PAGE_LINK + destination(target.id, fragment),
+                      picture=lambda found: str(found.path))  # the checked file, read through the gate (figures)
         md = rulebook_markdown(self.game, page, hooks, toc={"toc_depth": "1-6"})
         tree = page_tree(md, page.text)
         parsed = ParsedPage(page, md, tree,

@@ -1,5 +1,5 @@
-"""One rulebook page's element tree as flowables: headings, paragraphs, lists, quotes, tables, code, and
-deckwright's card tables and worked examples.
+"""One rulebook page's element tree as flowables: headings, paragraphs, lists, quotes, tables, code, pictures
+(``figures``), and deckwright's card tables and worked examples.
 
 The first time a section names a card, a small picture of it stands beside the text (two cards at most;
 more are shown in a row under the text that names them). A heading stays with the start of what follows.
@@ -16,6 +16,7 @@ from reportlab.platypus.flowables import HRFlowable
 
 from .document import Heading, Para
 from .examples import example_panel
+from .figures import figure
 from .flow import Float, KeepWithNext
 from .inline import InlineWriter
 from .panels import boxed, cards_table, markdown_table
@@ -24,7 +25,8 @@ from .pictures import GAP, CardPicture, Thumbnails
 from .theme import SANS, SERIF, Theme
 
 BLOCK_TAGS = frozenset({"p", "ul", "ol", "blockquote", "pre", "table", "div", "hr",
-                        "h1", "h2", "h3", "h4", "h5", "h6"})
+                        "h1", "h2", "h3", "h4", "h5", "h6", "img"})  # a picture stands between the lines around it
+PICTURE = frozenset({"img"})
 FLOAT_MOST = 2  # cards pictured beside the text; more go in a row under it
 FLOAT_REACH = 3  # blocks of text that may run beside one float
 
@@ -69,8 +71,13 @@ class PageFlow:
             if made is not None:
                 return [self._made(made)]
             cards: list[str] = []
-            text = self.writer.markup(element, cards)
-            return [Item([Para(text, self.styles["body"])], "text", cards)] if text else []
+            items = [Item([flowable], "text" if isinstance(flowable, Para) else "other")
+                     for flowable in self._paragraph(element, self.styles["body"], cards)]
+            for item in items[:1]:
+                item.cards = cards
+            return items
+        if tag == "img":
+            return [Item([figure(element, self.book.game.root, self.theme)], "other")]
         if tag in ("ul", "ol"):
             cards = []
             return [Item([self._list(element, cards, 0)], "text", cards)]
@@ -123,17 +130,23 @@ class PageFlow:
         for run in self.writer.runs(element, BLOCK_TAGS, cards):
             if isinstance(run, str):
                 out.append(Para(run, style))
+            elif run.tag == "p" and "admonition-title" in run.get("class", ""):
+                out.append(Para(f"<b>{self.writer.markup(run, cards)}</b>", self.styles["h3"]))
             elif run.tag == "p":
-                text = self.writer.markup(run, cards)
-                if "admonition-title" in run.get("class", ""):
-                    out.append(Para(f"<b>{text}</b>", self.styles["h3"]))
-                elif text:
-                    out.append(Para(text, style))
+                out.extend(self._paragraph(run, style, cards))
             elif run.tag in ("ul", "ol"):
                 out.append(self._list(run, cards, 0))
             else:
                 out.extend(f for item in self._items(run) for f in item.flowables)
         return out
+
+    def _paragraph(self, element: Element, style, cards: list[str]) -> list[Flowable]:
+        """A paragraph's text, broken where a picture stands in it: the text before, the figure, the text after."""
+        if element.find("img") is None:
+            text = self.writer.markup(element, cards)
+            return [Para(text, style)] if text else []
+        return [Para(run, style) if isinstance(run, str) else figure(run, self.book.game.root, self.theme)
+                for run in self.writer.runs(element, PICTURE, cards)]
 
     def _list(self, element: Element, cards: list[str], depth: int) -> ListFlowable:
         theme = self.theme
@@ -145,9 +158,7 @@ class PageFlow:
                 if isinstance(run, str):
                     content.append(Para(run, self.styles["item"]))
                 elif run.tag == "p":
-                    text = self.writer.markup(run, cards)
-                    if text:
-                        content.append(Para(text, self.styles["item"]))
+                    content.extend(self._paragraph(run, self.styles["item"], cards))
                 elif run.tag in ("ul", "ol"):
                     content.append(self._list(run, cards, depth + 1))
                 else:

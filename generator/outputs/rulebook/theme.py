@@ -159,6 +159,8 @@ class Theme:
             "head": ParagraphStyle("head", sans, fontName=self.face(SANS, "bold")),
             "head-num": ParagraphStyle("head-num", sans, fontName=self.face(SANS, "bold"), alignment=TA_RIGHT),
             "caption": ParagraphStyle("caption", sans, fontSize=s * 0.72, leading=s * 0.95, textColor=muted),
+            "figure-caption": ParagraphStyle("figure-caption", sans, fontSize=s * 0.78, leading=s * 1.05,
+                                             textColor=muted, alignment=TA_CENTER, spaceAfter=s * 0.9),
             "thumb": ParagraphStyle("thumb", sans, fontSize=s * 0.62, leading=s * 0.75, textColor=muted,
                                     alignment=TA_CENTER),
             "kicker": ParagraphStyle("kicker", sans, fontName=self.face(SANS, "bold"), fontSize=s * 0.68,

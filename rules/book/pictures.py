@@ -1,0 +1,166 @@
+"""Pictures in a rulebook page, found and checked once for ``check``, the site and the printed rulebook.
+
+A picture is written ``![alt](src)``, ``![alt](src "title")``, ``![alt](<src with spaces>)`` or by reference
+(``![alt][map]``, ``![map]``, with ``[map]: src`` elsewhere on the page), as Python-Markdown reads them: not
+inside a fenced block or a code span, not after a backslash. Its ``src`` names a file relative to the page's own
+file (as a browser and every Markdown editor read it); it must be a PNG or JPEG inside the game folder that
+passes the same check as card art (``rules.data.pictures``). A picture on the web (``https://...``) is refused
+too: deckwright builds offline, the printed rulebook could not hold it, and the site's pages load pictures only
+from the site itself.
+
+The loader keeps each good picture on its ``Page`` (``Page.pictures``); the outputs show those and no other.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote
+
+from deckwright.rules.data.confine import is_confined
+from deckwright.rules.data.pictures import ImageFile, missing, read_image
+from deckwright.rules.problems import Loc, Problems
+
+from .pages import fenced_blocks
+
+# The characters a backslash escapes in a page (Python-Markdown's, with the extensions rulebook pages use).
+ESCAPABLE = frozenset("\\`*_{}[]()>#+-.!|\"'")
+_CODE_SPAN = re.compile(r"(?<!\\)(`+)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
+# Python-Markdown's reference definition (markdown.blockprocessors.ReferenceProcessor.RE)
+_DEFINITION = re.compile(r"^[ ]{0,3}\[([^\[\]]*)\]:[ ]*(?:\n[ ]*)?([^\s]+)[ ]*(?:\n[ ]*)?"
+                         r"(?:([\"'])(.*)\3[ ]*|\((.*)\)[ ]*)?$", re.M)
+_ANGLE_LINK = re.compile(r"\(\s*<([^<>]*)>\s*(?:('[^']*'|\"[^\"]*\")\s*)?\)", re.S)
+_TITLE = re.compile(r"^(.*?)\s+(\"[^\"]*\"|'[^']*')\s*$", re.S)
+_REFERENCE_ID = re.compile(r"\s?\[([^\]]*)\]", re.S)
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+HIDDEN = "\x01"  # stands in the scanned text for what Markdown does not read as syntax
+
+
+@dataclass(frozen=True)
+class PageImage:
+    loc: Loc  # the ``!`` that opens it
+    src: str  # as Markdown reads it: escapes undone, <angle brackets> taken off
+    alt: str
+    title: str | None
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in ESCAPABLE else m.group(0), text)
+
+
+def _scanned(text: str, shown: str) -> str:
+    """``text`` of the same length with fenced blocks, code spans and backslash escapes hidden."""
+    lines = text.split("\n")
+    for block in fenced_blocks(text, shown):
+        for index in range(block.loc.line - 1, min(block.end_line, len(lines))):
+            lines[index] = HIDDEN * len(lines[index])
+    scanned = "\n".join(lines)
+    scanned = re.sub(r"\\(.)", lambda m: HIDDEN * 2 if m.group(1) in ESCAPABLE else m.group(0), scanned)
+    return _CODE_SPAN.sub(lambda m: HIDDEN * len(m.group(0)), scanned)
+
+
+def _closing(scanned: str, start: int, opening: str, closing: str) -> int | None:
+    """The index just past the bracket that closes the one before ``start``; None when the paragraph ends
+    first."""
+    depth = 1
+    for index in range(start, len(scanned)):
+        char = scanned[index]
+        if char == opening:
+            depth += 1
+        elif char == closing:
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        elif char == "\n" and _BLANK_LINE.match(scanned, index):
+            return None
+    return None
+
+
+def _inline_link(text: str, scanned: str, start: int) -> tuple[str, str | None, int] | None:
+    """``(src "title")`` from ``start`` (its ``(``): the source, the title and the index past it."""
+    angled = _ANGLE_LINK.match(scanned, start)
+    if angled:
+        title = text[angled.start(2) + 1:angled.end(2) - 1] if angled.group(2) else None
+        return _unescape(text[angled.start(1):angled.end(1)]).strip(), title, angled.end()
+    end = _closing(scanned, start + 1, "(", ")")
+    if end is None:
+        return None
+    inside = text[start + 1:end - 1]
+    titled = _TITLE.match(inside)
+    if titled:
+        return _unescape(titled.group(1)).strip(), titled.group(2)[1:-1], end
+    return _unescape(inside).strip(), None, end
+
+
+def page_images(text: str, shown: str) -> list[PageImage]:
+    """Every picture of a page, in order."""
+    scanned = _scanned(text, shown)
+    references = {}
+    for match in _DEFINITION.finditer(scanned):
+        title = match.group(4) if match.group(3) else match.group(5)
+        references[" ".join(match.group(1).lower().split())] = (  # the last definition of a name counts
+            _unescape(text[match.start(2):match.end(2)]).lstrip("<").rstrip(">"), title)
+    images = []
+    position = 0
+    while (start := scanned.find("![", position)) >= 0:
+        position = start + 2
+        end = _closing(scanned, start + 2, "[", "]")
+        if end is None:
+            continue
+        alt = _unescape(text[start + 2:end - 1])
+        found = _inline_link(text, scanned, end) if scanned.startswith("(", end) else None
+        if found is None:
+            reference = _REFERENCE_ID.match(scanned, end)
+            key = " ".join((reference.group(1) if reference and reference.group(1) else alt).lower().split())
+            if key not in references:
+                continue
+            src, title = references[key]
+            found = src, title, reference.end() if reference else end
+        src, title, position = found
+        line = text.count("\n", 0, start) + 1
+        column = start - (text.rfind("\n", 0, start) + 1) + 1
+        images.append(PageImage(Loc(shown, line, column), src, alt, title))
+    return images
+
+
+def picture_path(root: Path, page_path: Path, src: str) -> Path | str:
+    """The file a picture's ``src`` names, relative to the page; or why it names no file of the game folder."""
+    if not src:
+        return "a picture needs a file: ![what it shows](../art/picture.png), relative to the page"
+    if src.startswith("//") or re.match(r"^https?:", src, re.I):
+        return (f"'{src}' is on the web; a rulebook picture must be a file in the game folder (deckwright builds "
+                "offline, and the site loads pictures only from itself): download it and name it relative to the page")
+    if _SCHEME.match(src):
+        return f"'{src}' is not a file; a rulebook picture names a PNG or JPEG file relative to the page"
+    name = unquote(src)  # as a browser reads it: my%20map.png is "my map.png"
+    if "\x00" in name:
+        return f"'{src}' is not a file name (it holds a NUL byte)"
+    if name.startswith(("/", "\\")) or Path(name).is_absolute():
+        return (f"'{src}' is an absolute path; name a picture relative to the page (../art/map.png), inside the "
+                "game folder")
+    path = page_path.parent / name
+    if not is_confined(root, path):
+        return f"'{src}' is outside the game folder"
+    if missing(path):
+        return f"no image '{src}' in the game folder (looked for {path.resolve().relative_to(root).as_posix()})"
+    return path
+
+
+def check_page_pictures(root: Path, page_path: Path, text: str, shown: str, problems: Problems,
+                        checked: dict[tuple[Path, str], ImageFile | str]) -> tuple[tuple[str, ImageFile], ...]:
+    """Each picture of the page that passes the check, by its source; each that does not is an error at its
+    ``!``. ``checked`` holds the files read so far, by file and source (a picture used again is read once)."""
+    good: dict[str, ImageFile] = {}
+    for image in page_images(text, shown):
+        found = picture_path(root, page_path, image.src)
+        if isinstance(found, Path):
+            key = (found.resolve(), image.src)
+            if key not in checked:
+                checked[key] = read_image(root, found, image.src)
+            found = checked[key]
+        if isinstance(found, str):
+            problems.error(image.loc, f"picture: {found}")
+        else:
+            good.setdefault(image.src, found)
+    return tuple(good.items())
