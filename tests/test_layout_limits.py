@@ -135,6 +135,8 @@ HUGE_RESULTS = [
     ("('%(a)s'*20000)|format(a='x'*99999)", "|format would make a text of 1,999,980,000 characters"),
     ("('x '*49999)|wordwrap(1, wrapstring='y'*99999)", "|wordwrap would make"),
     ("('www.x.com '*10000)|urlize(target='y'*99999)", "|urlize would make"),
+    ("([('x'*99999, 'y'*99999)]*10000)|urlencode", "|urlencode would make a text of 1,999,999,999 characters"),
+    ("{'a': ['x'*99999]*10000}|xmlattr", "|xmlattr would make a text of 1,000,030,000 characters"),
     ("['x']|batch(99999, 'y')|list", "|batch would make a list of 99,999 items"),
     ("[1]|slice(99999)|list", "|slice would make a list of 99,999 items"),
 ]
@@ -172,6 +174,8 @@ def test_a_namespace_printing_a_huge_list_is_refused(tiny):
     ("'{0}:{1:>4}:{0!r}'.format('a', 'b')", "a:   b:'a'"),
     ("['a', 'b']|join(', ')", "a, b"),
     ("'ab cd'|wordwrap(2, wrapstring='<br>')", "ab<br>cd"),
+    ("[('a b', 'c&d'), ('e', 1)]|urlencode", "a+b=c%26d&e=1"),
+    ("{'a': 'x<y', 'b': none, 'c': 3}|xmlattr", ' a="x&lt;y" c="3"'),
     ("'see www.x.com'|urlize(target='_blank')", 'see <a href="https://www.x.com" rel="noopener" target="_blank">'
                                                  'www.x.com</a>'),
 ])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from jinja2.runtime import Namespace
 
@@ -137,14 +137,15 @@ def replaced_length(text: str, old: str, new: str, count: int = -1) -> int:
     return len(text) + times * (len(new) - len(old))
 
 
-def joined_length(separator: str, items: list) -> int:
-    """How long ``separator.join(map(str, items))`` would be."""
+def joined_length(separator: str, items: Sequence, measure: Callable[[Any], int] = text_length) -> int:
+    """How long ``separator.join(map(str, items))`` would be; or, with ``measure``, the join of each item's
+    text as ``measure`` counts it. An item that appears many times is measured once."""
     lengths: dict[int, int] = {}
     total = len(separator) * max(len(items) - 1, 0)
     for item in items:
         key = id(item)
         if key not in lengths:
-            lengths[key] = text_length(item)
+            lengths[key] = measure(item)
         total += lengths[key]
     return total
 

@@ -40,8 +40,10 @@ from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.filters import FILTERS, make_attrgetter
 from jinja2.nodes import EvalContext
-from jinja2.runtime import Namespace
+from jinja2.runtime import Namespace, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedFormatter
+from jinja2.utils import url_quote
+from markupsafe import escape
 
 from .lengths import brace_length, expanded_tabs_length, joined_length, percent_length, replaced_length, text_length
 
@@ -353,8 +355,37 @@ def _input_check(env: "LayoutSandbox", name: str, function):
         if isinstance(count, int):
             check_items(count, "|slice")
 
+    def urlencode(values, kwargs):
+        if isinstance(values[0], str):
+            return  # quoted, at most 9 characters for each one (3 bytes of UTF-8, each as %XX)
+        pairs = list(values[0].items()) if isinstance(values[0], dict) else _whole(values)
+
+        def pair(item) -> int:
+            key, value = item
+            return sum(len(url_quote(check_printable(part, f"|{name}"), for_qs=True)) for part in (key, value)) + 1
+        try:
+            total = joined_length("&", pairs, pair)
+        except (TypeError, ValueError):
+            return  # not pairs: the filter says so itself
+        check_length(total, f"|{name}")
+
+    def xmlattr(values, kwargs):
+        if not isinstance(values[0], dict):
+            return
+        pairs = [(key, value) for key, value in values[0].items()
+                 if value is not None and not isinstance(value, Undefined)]  # what the filter writes
+        lengths: dict[int, int] = {}
+
+        def pair(item) -> int:  # key="value", each value escaped once however often it appears
+            key, value = item
+            if id(value) not in lengths:
+                lengths[id(value)] = len(escape(check_printable(value, f"|{name}")))
+            return len(escape(str(key))) + 3 + lengths[id(value)]
+        autospace = _argument(values, kwargs, 1, "autospace", True)
+        check_length(joined_length(" ", pairs, pair) + (1 if pairs and autospace else 0), f"|{name}")
+
     checks = {"indent": indent, "format": percent, "replace": replace, "join": join, "wordwrap": wordwrap,
-              "urlize": urlize, "batch": batch, "slice": slices}
+              "urlize": urlize, "batch": batch, "slice": slices, "urlencode": urlencode, "xmlattr": xmlattr}
     check = checks.get(name, width if name in SIZE_ARGUMENT_FILTERS else None)
     if name not in TEXT_FILTERS:
         return check
