@@ -257,7 +257,9 @@ def _check_method(method: Any, args: tuple, kwargs: dict) -> None:
     texts = (str, bytes)
     if name == "expandtabs" and isinstance(owner, texts):
         tabsize = args[0] if args else kwargs.get("tabsize", 8)
-        if isinstance(tabsize, int):
+        tab = "\t" if isinstance(owner, str) else b"\t"
+        # a tab becomes at most tabsize characters: counted exactly (a loop over the tabs) only past that bound
+        if isinstance(tabsize, int) and len(owner) + owner.count(tab) * (tabsize - 1) > MAX_TEXT:
             check_length(expanded_tabs_length(owner, tabsize), "expandtabs()")
     if name == "replace" and isinstance(owner, texts) and all(isinstance(a, type(owner)) for a in args[:2]) \
             and len(args) >= 2:
