@@ -8,7 +8,9 @@ folder may change.
 from __future__ import annotations
 
 import random
+import string
 import struct
+import tracemalloc
 import zlib
 from pathlib import Path
 
@@ -17,7 +19,14 @@ import pytest
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fitcheck import layout_warnings
-from deckwright.generator.layout.sandbox import MAX_TEXT
+from deckwright.generator.layout.lengths import (
+    brace_length,
+    expanded_tabs_length,
+    percent_length,
+    repr_length,
+    text_length,
+)
+from deckwright.generator.layout.sandbox import MAX_TEXT, LayoutSandbox
 from deckwright.rules.load import load_game
 
 HERO = "layouts/hero.yaml"
@@ -104,6 +113,119 @@ def test_a_huge_string_is_refused_before_it_is_made(tiny):
 def test_operations_that_make_huge_values_are_refused(tiny, expression, words):
     lines = errors_of(tiny({HERO: hero_layout(f'"{{{{ {expression} }}}}"')}))
     assert_located(lines, 3, words)
+
+
+# Each makes a text (or list) of 10**8 to 10**10 characters (items) from small parts: before it was refused
+# only once made (28 s and 9.8 GB for the first); it must be refused from its parts' sizes.
+HUGE_RESULTS = [
+    ("('\\t'*99999).expandtabs(99999)", "expandtabs() would make a text of 9,999,800,001 characters"),
+    ("(['x'*99999]*10000)|join('y'*99999)", "|join would make a text of 1,999,880,001 characters"),
+    ("('x'*99999)|join('y'*99999)", "|join would make a text of 9,999,800,001 characters"),
+    ("(['x'*99999]*10000)|join", "|join would make a text of 999,990,000 characters"),
+    ("['x'*99999]*10000", "printing a value would make a text of 1,000,030,000 characters"),
+    ("'a' ~ ['x'*99999]*10000", "~ would make a text of 1,000,030,001 characters"),
+    ("(['x'*99999]*10000)|string", "|string would make a text of 1,000,030,000 characters"),
+    ("(['x'*99999]*10000)|upper", "|upper would make"),
+    ("(['x'*99999]*10000)|tojson", "|tojson would make"),
+    ("{'a': ['x'*99999]*10000}.items()", "printing a value would make a text of 1,000,030,021 characters"),
+    ("('{0}'*25000).format('x'*99999)", "format() would make a text of 2,499,975,000 characters"),
+    ("('{!r:.5}'*100).format(['x'*99999]*10000)", "format() would make"),
+    ("('%(a)s'*20000) % {'a': 'x'*99999}", "a % format would make a text of 1,999,980,000 characters"),
+    ("('%s'*10000) % (('x'*99999,)*10000)", "a % format would make a text of 999,990,000 characters"),
+    ("('%(a)s'*20000)|format(a='x'*99999)", "|format would make a text of 1,999,980,000 characters"),
+    ("('x '*49999)|wordwrap(1, wrapstring='y'*99999)", "|wordwrap would make"),
+    ("('www.x.com '*10000)|urlize(target='y'*99999)", "|urlize would make"),
+    ("([('x'*99999, 'y'*99999)]*10000)|urlencode", "|urlencode would make a text of 1,999,999,999 characters"),
+    ("{'a': ['x'*99999]*10000}|xmlattr", "|xmlattr would make a text of 1,000,030,000 characters"),
+    ("['x']|batch(99999, 'y')|list", "|batch would make a list of 99,999 items"),
+    ("[1]|slice(99999)|list", "|slice would make a list of 99,999 items"),
+]
+
+
+# a whole {{ }} is evaluated as closures (generator.layout.expressions); one holding a slice is compiled by
+# Jinja2 as an expression; text around a {{ }} makes a template, compiled by Jinja2 too
+FORMS = {"closures": "{{{{ {} }}}}", "compiled": "{{{{ ({}) if true else ''[0:] }}}}", "template": "- {{{{ {} }}}}"}
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("expression, words", HUGE_RESULTS)
+def test_a_huge_result_is_refused_before_it_is_made(tiny, expression, words, form):
+    game = load_game(tiny({HERO: hero_layout(f'"{FORMS[form].format(expression)}"')}))
+    tracemalloc.start()
+    try:
+        lines = [str(p) for p in layout_warnings(game) if p.severity == "error"]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert_located(lines, 3, words)
+    assert peak < 16_000_000, f"{peak:,} bytes allocated at the peak"  # the result would take 100 MB to 40 GB
+
+
+def test_a_namespace_printing_a_huge_list_is_refused(tiny):
+    body = "{% set ns = namespace(a=['x'*99999]*10000) %}{{ ns }}"
+    lines = errors_of(tiny({HERO: hero_layout(f'"{body}"')}))
+    assert_located(lines, 3, "printing a value would make a text of 1,000,030,019 characters")
+
+
+@pytest.mark.parametrize("expression, value", [
+    ("('x'*60000)|replace('x', 'yy', 1)", "yy" + "x" * 59999),  # a count: one replacement, not 60,000
+    ("('a\\tbc\\n\\td'*3).expandtabs(4)", ("a\tbc\n\td" * 3).expandtabs(4)),
+    ("'%s|%5.1f|%%' % ('ab', 2.25)", "ab|  2.2|%"),
+    ("'{0}:{1:>4}:{0!r}'.format('a', 'b')", "a:   b:'a'"),
+    ("['a', 'b']|join(', ')", "a, b"),
+    ("'ab cd'|wordwrap(2, wrapstring='<br>')", "ab<br>cd"),
+    ("[('a b', 'c&d'), ('e', 1)]|urlencode", "a+b=c%26d&e=1"),
+    ("{'a': 'x<y', 'b': none, 'c': 3}|xmlattr", ' a="x&lt;y" c="3"'),
+    ("'see www.x.com'|urlize(target='_blank')", 'see <a href="https://www.x.com" rel="noopener" target="_blank">'
+                                                 'www.x.com</a>'),
+])
+def test_operations_under_the_limits_still_work(expression, value):
+    env = LayoutSandbox(autoescape=False)
+    with env.evaluating():
+        assert env.compile_expression(expression)() == value
+
+
+VALUES = [[], [1], (1,), (), {}, set(), frozenset(), {1}, frozenset({1, 2}), {"a": [1, (2,)], "b'\"": None},
+          "it's", "a\\b", "x\ty", "\u00e9\x00\U0001f600", [1.5, True, None, 10**50, -0.0], {"a": 1}.items(),
+          {"a": 1}.keys(), {"a": [1]}.values(), range(3), b"by\tes", ["shared"] * 3]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_printed_lengths_are_counted_exactly(value):
+    assert repr_length(value) == len(repr(value))
+    assert text_length(value) == len(str(value))
+
+
+def test_expanded_tabs_are_counted_exactly():
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice("ab\t\n\r ") for _ in range(rng.randrange(40)))
+        tabsize = rng.randrange(-2, 12)
+        assert expanded_tabs_length(text, tabsize) == len(text.expandtabs(tabsize)), (text, tabsize)
+        assert expanded_tabs_length(text.encode(), tabsize) == len(text.encode().expandtabs(tabsize))
+
+
+@pytest.mark.parametrize("text, values", [
+    ("%s-%d %r %5.2f %%", ([1, "x"], 3, "q", 2.5)),
+    ("%(a)s %(b)r %%%(a)10s", {"a": "xy", "b": [1, {2: 3}]}),
+    ("%(a(b))s!", {"a(b)": "zz"}),
+    ("%.s|%.3s|%5.1s|%-4s|", ("abc", "abcdef", "xyz", "q")),
+    ("%c%x%o%e%+05d", (65, 255, 8, 1.5, 7)),
+    ("%s", {"k": (1,)}),
+    ("%s and %s", ("é", b"b")),
+])
+def test_percent_formats_are_counted_exactly(text, values):
+    assert percent_length(text, values, MAX_TEXT) == len(text % values)
+
+
+@pytest.mark.parametrize("text, args, kwargs", [
+    ("{} {} {!r}", ("a", [1, "b"], "c"), {}),
+    ("{0:>6}|{0!s:.1}|{x[1]}|{{}}", ("abc",), {"x": [0, "yz"]}),
+    ("{0:08.3f} {1:x}", (3.14159, 255), {}),
+])
+def test_brace_formats_are_counted_exactly(text, args, kwargs):
+    formatter = string.Formatter()
+    assert brace_length(text, args, kwargs, formatter, MAX_TEXT) == len(text.format(*args, **kwargs))
 
 
 def test_output_that_grows_in_a_loop_is_cut(tiny):

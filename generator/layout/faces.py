@@ -30,7 +30,7 @@ from .fonts import FontBook, game_fonts
 from .icons import Icon, IconError, icon_from_data
 from .measure import Measurer, ValueFailure, resolve
 from .richtext import parse
-from .sandbox import LayoutSandbox
+from .sandbox import LayoutSandbox, as_text
 from .textfit import TextSpec
 from .viewmodel import CardView, GameView, card_view, game_view, plain
 
@@ -78,13 +78,13 @@ def make_environment(game: Game | GameView):
 
 def _filters(view: GameView) -> dict:
     def card_of(ref) -> CardView:
-        return view.card(str(ref))
+        return view.card(as_text(ref))
 
     return {
         "card_name": lambda ref: card_of(ref).name,
         "card_of": card_of,
         "mix": mix,
-        "plus": lambda value: f"{value}+",
+        "plus": lambda value: f"{as_text(value)}+",
     }
 
 

@@ -25,7 +25,7 @@ from .fonts import FontBook, FontError
 from .icons import Icon
 from .memo import Memo
 from .richtext import is_plain, parse
-from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, check_size
+from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, as_text
 from .textfit import TextSetter, TextSpec
 
 # Names that make a value differ from card to card (used to find boxes that can be drawn once and reused).
@@ -133,7 +133,7 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
         if kind == "color":
             return color_value(raw, palette or {})
         if kind == "text":
-            return "" if raw is None else check_size(str(raw))
+            return "" if raw is None else as_text(raw)
         return raw
     except ValueFailure:
         raise

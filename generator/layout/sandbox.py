@@ -10,8 +10,11 @@ bounds what one evaluation may spend, so no layout can hang or exhaust the machi
   ``MAX_ITEMS`` items (lists inside lists ten times that, counted as printed), a
   whole number ``MAX_INT_BITS`` bits; an operation whose result would be larger
   (``'a' * 10**10``, ``2**100000``, ``'%999999999d' % 1``, ``s.center(10**9)``,
-  ``a ~ b``, a filter's width) is refused before it runs, and so is a value that
-  grows round after round (a ``namespace`` in a loop, a macro calling itself);
+  ``s.expandtabs(n)``, ``a ~ b``, a filter's width, a join, a format's fields,
+  printing a list that holds one long text many times) is refused before it
+  runs, its result's size worked out from its inputs (``generator.layout.lengths``),
+  and so is a value that grows round after round (a ``namespace`` in a loop, a
+  macro calling itself);
 - work: every ``{% for %}`` loop, call, operator and piece of output counts
   against a ``Budget`` (``MAX_STEPS`` steps and ``FACE_SECONDS`` processor seconds per card
   face), so nested loops over ``range(10000)`` end with a located error;
@@ -35,9 +38,14 @@ from typing import Any, Iterable, Iterator
 from jinja2 import StrictUndefined, nodes
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
-from jinja2.filters import FILTERS
-from jinja2.runtime import Namespace
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.filters import FILTERS, make_attrgetter
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Namespace, Undefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedFormatter
+from jinja2.utils import url_quote
+from markupsafe import escape
+
+from .lengths import brace_length, expanded_tabs_length, joined_length, percent_length, replaced_length, text_length
 
 MAX_TEXT = 100_000  # characters in one string a layout makes
 MAX_ITEMS = 10_000  # items in one list, tuple or range
@@ -52,6 +60,10 @@ CLOCK_EVERY = 64
 REMOVED_FILTERS = frozenset({"random"})
 # Filters whose first argument is a size of their output (width, length, count).
 SIZE_ARGUMENT_FILTERS = frozenset({"center", "indent", "wordwrap", "truncate", "round", "batch", "slice"})
+# Filters that turn the value filtered into text first (str() of a list of 10,000 long texts is huge).
+TEXT_FILTERS = frozenset({"capitalize", "center", "e", "escape", "forceescape", "format", "indent", "lower", "pprint",
+                          "replace", "safe", "string", "striptags", "title", "tojson", "trim", "upper", "urlize",
+                          "wordcount", "wordwrap"})
 # str methods that build a new string from a mapping the layout gives: their output cannot be bounded beforehand.
 REFUSED_METHODS = frozenset({"translate", "maketrans", "format_map", "to_bytes"})
 # str methods whose whole-number arguments are the size of their output.
@@ -163,10 +175,23 @@ def check_length(characters: int, what: str) -> None:
         raise LayoutLimit(f"{what} would make a text of {characters:,} characters; a layout may make at most {MAX_TEXT:,}")
 
 
-def replaced_length(text: str, old: str, new: str) -> int:
-    """How long ``text.replace(old, new)`` would be."""
-    times = len(text) + 1 if not old else text.count(old)
-    return len(text) + times * (len(new) - len(old))
+def check_printable(value: Any, what: str = "printing a value") -> Any:
+    """``value``, or LayoutLimit when ``str(value)`` would be longer than MAX_TEXT, worked out without making
+    it: a list holding one long text 10,000 times is small, and prints as a billion characters."""
+    if type(value) is not str:
+        check_length(text_length(value), what)
+    return value
+
+
+def as_text(value: Any) -> str:
+    """``str(value)``, refused before it is made when it would be longer than MAX_TEXT."""
+    return check_size(str(check_printable(value)))
+
+
+def check_items(count: int, what: str) -> None:
+    """LayoutLimit when an operation would make a list of ``count`` items (checked before it runs)."""
+    if count > MAX_ITEMS:
+        raise LayoutLimit(f"{what} would make a list of {count:,} items; a layout may make at most {MAX_ITEMS:,}")
 
 
 def _check_width(width: Any, what: str) -> None:
@@ -217,6 +242,7 @@ def _check_operation(operator: str, left: Any, right: Any) -> None:
             raise LayoutLimit(f"joining {a:,} and {b:,} characters or items is more than a layout may make")
     if operator == "%" and isinstance(left, str):
         check_percent_format(left)
+        check_length(percent_length(left, right, MAX_TEXT), "a % format")
 
 
 def _check_method(method: Any, args: tuple, kwargs: dict) -> None:
@@ -228,19 +254,40 @@ def _check_method(method: Any, args: tuple, kwargs: dict) -> None:
     if name in SIZED_METHODS:
         for value in (*args, *kwargs.values()):
             _check_width(value, f"{name}()")
-    if name == "replace" and isinstance(owner, str) and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
-        check_length(replaced_length(owner, args[0], args[1]), "replace()")
+    texts = (str, bytes)
+    if name == "expandtabs" and isinstance(owner, texts):
+        tabsize = args[0] if args else kwargs.get("tabsize", 8)
+        tab = "\t" if isinstance(owner, str) else b"\t"
+        # a tab becomes at most tabsize characters: counted exactly (a loop over the tabs) only past that bound
+        if isinstance(tabsize, int) and len(owner) + owner.count(tab) * (tabsize - 1) > MAX_TEXT:
+            check_length(expanded_tabs_length(owner, tabsize), "expandtabs()")
+    if name == "replace" and isinstance(owner, texts) and all(isinstance(a, type(owner)) for a in args[:2]) \
+            and len(args) >= 2:
+        count = args[2] if len(args) > 2 else kwargs.get("count", -1)
+        check_length(replaced_length(owner, args[0], args[1], count if isinstance(count, int) else -1), "replace()")
     if name == "join" and isinstance(owner, str) and args:
         items = list(args[0]) if not isinstance(args[0], (list, tuple)) else args[0]
         check_size(items)
-        total = sum(len(item) if isinstance(item, str) else 0 for item in items) + len(owner) * len(items)
-        if total > MAX_TEXT:
-            raise LayoutLimit(f"joining {len(items):,} items gives more than {MAX_TEXT:,} characters")
+        if all(isinstance(item, str) for item in items):  # else join() refuses them itself
+            check_length(joined_length(owner, items), "join()")
 
 
-def _input_check(name: str):
-    """The check a filter's arguments need before it runs (None for most filters): ``values`` are the value
-    filtered and the filter's arguments, without the environment or context Jinja2 may pass first."""
+def _argument(values: list, kwargs: dict, position: int, key: str, default: Any = None) -> Any:
+    """A filter's argument, given by position (after the value filtered, at 1) or by name."""
+    return values[position] if len(values) > position else kwargs.get(key, default)
+
+
+def _whole(values: list) -> Any:
+    """The value filtered, a lazy sequence (from map or select) made whole, and checked."""
+    if not isinstance(values[0], (str, list, tuple)):
+        values[0] = list(values[0])
+    return check_size(values[0])
+
+
+def _input_check(env: "LayoutSandbox", name: str, function):
+    """The check a filter's arguments need before it runs (None for a filter that needs none): ``values`` are
+    the value filtered and the filter's arguments, without the environment or context Jinja2 may pass first.
+    Each check works out how large the filter's result would be from its inputs."""
     def width(values, kwargs):
         if len(values) > 1:
             _check_width(values[1], f"|{name}")
@@ -249,38 +296,119 @@ def _input_check(name: str):
 
     def indent(values, kwargs):
         width(values, kwargs)
-        pad = values[1] if len(values) > 1 else kwargs.get("width", 4)
-        text = str(values[0]) if values else ""
+        pad = _argument(values, kwargs, 1, "width", 4)
+        text = str(values[0])
         pad = len(pad) if isinstance(pad, str) else pad if isinstance(pad, int) else 0
         check_length(len(text) + (text.count("\n") + 1) * pad, "|indent")
 
     def percent(values, kwargs):
-        if values and isinstance(values[0], str):
+        if isinstance(values[0], str):
             check_percent_format(values[0])
+            check_length(percent_length(values[0], kwargs or tuple(values[1:]), MAX_TEXT), "|format")
 
     def replace(values, kwargs):
         if len(values) >= 3:
-            check_length(replaced_length(str(values[0]), str(values[1]), str(values[2])), "|replace")
+            count = _argument(values, kwargs, 3, "count")
+            count = count if isinstance(count, int) else -1
+            check_length(replaced_length(str(values[0]), str(values[1]), str(values[2]), count), "|replace")
 
     def join(values, kwargs):
-        if values and not isinstance(values[0], (str, list, tuple)):
-            values[0] = list(values[0])  # a lazy sequence (from map or select) made whole, and checked
-        if values:
-            check_size(values[0])
+        items = _whole(values)
+        attribute = _argument(values, kwargs, 2, "attribute")
+        if attribute is not None and isinstance(items, (list, tuple)):
+            getter = make_attrgetter(env, attribute)
+            items = [getter(item) for item in items]
+        separator = _argument(values, kwargs, 1, "d", "")
+        if isinstance(items, (list, tuple, str)):
+            check_length(joined_length(str(check_printable(separator, "|join's separator")), items), "|join")
 
-    checks = {"indent": indent, "format": percent, "replace": replace, "join": join}
-    return checks.get(name, width if name in SIZE_ARGUMENT_FILTERS else None)
+    def wordwrap(values, kwargs):
+        width(values, kwargs)
+        joint = _argument(values, kwargs, 3, "wrapstring")
+        if isinstance(joint, str) and len(joint) > 1:
+            # wrapped once with a one-character joint, whose lines then each take len(joint) characters more
+            # (the lines wrapped hold no line breaks: the filter splits its text at them)
+            plain = [*values[:3], "\n", *values[4:]] if len(values) > 3 else values
+            wrapped = function(env, *plain, **({**kwargs, "wrapstring": "\n"} if len(values) <= 3 else kwargs))
+            check_length(len(wrapped) + wrapped.count("\n") * (len(joint) - 1), "|wordwrap")
+
+    def urlize(values, kwargs):
+        if _argument(values, kwargs, 3, "target") or _argument(values, kwargs, 4, "rel"):
+            # every web link gets the target and rel attributes: their length, times the links made without them
+            context = EvalContext(env)
+            plain = function(context, *values[:2], **{k: v for k, v in kwargs.items() if k == "trim_url_limit"})
+            links = plain.count('<a href="') - plain.count('<a href="mailto:')
+            sample = "https://a.bc"
+            one = function(context, sample, None, *values[2:],
+                           **{k: v for k, v in kwargs.items() if k != "trim_url_limit"})
+            check_length(len(plain) + links * (len(one) - len(function(context, sample))), "|urlize")
+
+    def batch(values, kwargs):
+        width(values, kwargs)
+        items = len(_whole(values))
+        size = _argument(values, kwargs, 1, "linecount")
+        if isinstance(size, int) and size > 0 and items:
+            filled = _argument(values, kwargs, 2, "fill_with") is not None
+            check_items(size if filled else min(size, items), "|batch")
+
+    def slices(values, kwargs):
+        width(values, kwargs)
+        count = _argument(values, kwargs, 1, "slices")
+        if isinstance(count, int):
+            check_items(count, "|slice")
+
+    def urlencode(values, kwargs):
+        if isinstance(values[0], str):
+            return  # quoted, at most 9 characters for each one (3 bytes of UTF-8, each as %XX)
+        pairs = list(values[0].items()) if isinstance(values[0], dict) else _whole(values)
+
+        def pair(item) -> int:
+            key, value = item
+            return sum(len(url_quote(check_printable(part, f"|{name}"), for_qs=True)) for part in (key, value)) + 1
+        try:
+            total = joined_length("&", pairs, pair)
+        except (TypeError, ValueError):
+            return  # not pairs: the filter says so itself
+        check_length(total, f"|{name}")
+
+    def xmlattr(values, kwargs):
+        if not isinstance(values[0], dict):
+            return
+        pairs = [(key, value) for key, value in values[0].items()
+                 if value is not None and not isinstance(value, Undefined)]  # what the filter writes
+        lengths: dict[int, int] = {}
+
+        def pair(item) -> int:  # key="value", each value escaped once however often it appears
+            key, value = item
+            if id(value) not in lengths:
+                lengths[id(value)] = len(escape(check_printable(value, f"|{name}")))
+            return len(escape(str(key))) + 3 + lengths[id(value)]
+        autospace = _argument(values, kwargs, 1, "autospace", True)
+        check_length(joined_length(" ", pairs, pair) + (1 if pairs and autospace else 0), f"|{name}")
+
+    checks = {"indent": indent, "format": percent, "replace": replace, "join": join, "wordwrap": wordwrap,
+              "urlize": urlize, "batch": batch, "slice": slices, "urlencode": urlencode, "xmlattr": xmlattr}
+    check = checks.get(name, width if name in SIZE_ARGUMENT_FILTERS else None)
+    if name not in TEXT_FILTERS:
+        return check
+
+    def text_first(values, kwargs):
+        if values:
+            check_printable(values[0], f"|{name}")
+            if check is not None:
+                check(values, kwargs)
+    return text_first
 
 
 def _guarded_filter(env: "LayoutSandbox", name: str, function):
     """A filter that spends ``env``'s budget and refuses inputs and outputs over the limits."""
     passes_first = 1 if hasattr(function, "jinja_pass_arg") else 0  # the environment or context comes first
-    check_input = _input_check(name)
+    check_input = _input_check(env, name, function)
 
     @functools.wraps(function)  # keeps jinja_pass_arg, so Jinja2 still passes what the filter asks for
     def guarded(*args, **kwargs):
         env.spend()
-        if check_input is not None:
+        if check_input is not None and len(args) > passes_first:
             values = list(args[passes_first:])
             check_input(values, kwargs)
             args = (*args[:passes_first], *values)
@@ -355,6 +483,9 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
 
     def __init__(self, **options: Any):
         options.setdefault("undefined", LayoutUndefined)
+        given = options.get("finalize")
+        # what ``{{ value }}`` prints is str() of what finalize gives: checked before it is made
+        options["finalize"] = lambda value: check_printable(given(value) if given else value)
         super().__init__(**options)
         self.budget: Budget | None = None
         # compiled layout values by (kind, source): a source written in several boxes or files is compiled once
@@ -398,9 +529,8 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
         self.spend()
         for part in parts:
             check_size(part)
-        texts = [part if isinstance(part, str) else str(part) for part in parts]
-        check_length(sum(len(text) for text in texts), "~")
-        return "".join(texts)
+        check_length(sum(text_length(part) for part in parts), "~")
+        return "".join(part if isinstance(part, str) else str(part) for part in parts)
 
     def concat(self, pieces: Iterable[str]) -> str:
         """A template's output (and a macro's), refused as soon as it grows past MAX_TEXT."""
@@ -437,8 +567,11 @@ class LayoutSandbox(ImmutableSandboxedEnvironment):
             raise LayoutLimit("format_map() is not available in layouts")
         check_brace_format(value.__self__)
 
+        formatter = SandboxedFormatter(self)
+
         @functools.wraps(wrapper)
         def checked(*args, **kwargs):
+            check_length(brace_length(value.__self__, args, kwargs, formatter, MAX_TEXT), "format()")
             return check_size(wrapper(*args, **kwargs))
 
         return checked
