@@ -20,8 +20,8 @@ def literal(text: str) -> str:
 
 
 class SetText(Flowable):
-    """Text in the layouts' markup, wrapped to the cell; optionally a link (a card's index entry) and a card
-    whose mention is recorded on the page the cell is drawn on."""
+    """Text in the layouts' markup, wrapped to the cell (a word too long for it broken); optionally a link (a
+    card's index entry) and a card whose mention is recorded on the page the cell is drawn on."""
 
     def __init__(self, markup: str, face, size: float, color: str, faces, align: str = "left",
                  link: str = "", mention: str = "", leading: float = 1.25):
@@ -52,7 +52,9 @@ class SetText(Flowable):
     def wrap(self, available_width, available_height):
         if self._set_at != available_width:
             width_mm = available_width / PT_PER_MM
-            fitted = self.faces.measurer.setter.fit(self.paragraphs, self.spec, 0.0, 0.0, width_mm, 1e6, self.measured)
+            setter = self.faces.measurer.setter
+            measured = setter.break_words(self.measured, self.spec.size, width_mm)  # never past the cell's edge
+            fitted = setter.fit(self.paragraphs, self.spec, 0.0, 0.0, width_mm, 1e6, measured)
             self.items = fitted.items
             spec = self.spec
             em = spec.size * MM_PER_PT
