@@ -21,6 +21,7 @@ from deckwright.generator.layout.paper import PAPER_SIZES, SHOP_BLEED
 from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, write_rulebooks
 from deckwright.generator.outputs.rulebook.canvases import saddle_stitch
 from deckwright.generator.outputs.rulebook.matter import back_entries, chapter_entries
+from deckwright.generator.outputs.rulebook.theme import full_page
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.book.examples import ExampleResult, replay_game_examples
 from deckwright.rules.load import bundled_games, load_game
@@ -201,6 +202,63 @@ def test_every_card_table_row_is_printed_under_its_caption(built, slug):
                 found = text.find(word, position)
                 assert found >= 0, f"{caption}: {name} missing or out of order"
             position = text.find(name.split()[0], position)
+
+
+def page_words(pdf: Path) -> list[tuple[float, list[tuple[str, float, float]]]]:
+    """Each page's width and its words with where they start and end across the page (pdftotext -bbox), in
+    points."""
+    need("pdftotext")
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for page in re.split(r"<page ", out)[1:]:
+        width = float(re.match(r'width="([\d.]+)"', page).group(1))
+        found = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page)
+        pages.append((width, [(text, float(x0), float(x1)) for x0, x1, text in found]))
+    return pages
+
+
+LONG_TEXTS = {
+    "a 250-letter word": "w" * 250,
+    "a 120-letter word": "w" * 120,  # narrower than the page, wider than what the other columns leave
+    "a long address": "Rules at https://example.com/print-and-play/lantern_lane-rulebook.v2/" + "w" * 150 + ".pdf",
+}
+
+
+@pytest.mark.parametrize("text", LONG_TEXTS.values(), ids=LONG_TEXTS)
+def test_a_word_too_long_for_its_table_column_breaks_inside_the_page(tmp_path, text):
+    """A card's text with a word wider than its column (or the page) breaks inside the word, after a dot,
+    slash, hyphen or underscore where it can: every character printed, in order, the table inside the text
+    block (and the booklet's narrower page), its heads apart."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    items = folder / "items.yaml"
+    old = "Place in your space. Monsters there lose their next attack."
+    items.write_text(items.read_text(encoding="utf-8").replace(old, text), encoding="utf-8")
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    heads = {"Name", "Cost", "Effect"}
+
+    def table_page(pdf: Path) -> tuple[float, list[tuple[str, float, float]]]:
+        """The width and words of the items table's page (the cover's fan of cards shows the card too, its
+        text running off it), having checked that the page holds the text's pieces one after another."""
+        number, page = next((n, page) for n, page in enumerate(page_words(pdf), start=1)
+                            if heads <= {w for w, _, _ in page[1]})
+        raw = subprocess.run(["pdftotext", "-raw", "-f", str(number), "-l", str(number), str(pdf), "-"],
+                             capture_output=True, text=True, check=True).stdout
+        assert "".join(text.split()) in "".join(raw.split()), pdf.name  # in content order: none lost
+        return page
+
+    geometry = full_page("a4")
+    left, right = geometry.inner * PT_PER_MM, (geometry.page[0] - geometry.outer) * PT_PER_MM
+    width, words = table_page(book.full)
+    outside = [(w[:12], round(x0), round(x1)) for w, x0, x1 in words if x0 < left - 0.5 or x1 > right + 0.5]
+    assert not outside, f"text block {left:.0f}-{right:.0f} pt of a page {width:.0f} pt wide"
+    head_spans = sorted((x0, x1) for w, x0, x1 in words if w in heads)
+    assert len(head_spans) == 3 and all(a[1] < b[0] for a, b in zip(head_spans, head_spans[1:])), head_spans
+    if "https://" in text:  # the address breaks after a slash, dot, hyphen or underscore
+        first = next(w for w, _, _ in words if w.startswith("https://"))
+        assert first != text.split()[-1] and first[-1] in "./-_", first
+    shop_width, shop_words = table_page(book.shop)  # a booklet page, with its bleed
+    assert all(0 <= x0 and x1 <= shop_width for _, x0, x1 in shop_words)
 
 
 @pytest.mark.parametrize("slug", ALL)

@@ -23,16 +23,16 @@ PAD = 1.4 * mm  # inside table cells
 def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: float) -> list[float]:
     """Column widths filling ``total`` points, from each cell's (width of each of its lines unbroken, widest
     word): the widths that make the table shortest, found by moving width from column to column while that
-    saves lines, none narrower than its widest word. A table whose rows fit on one line is spread in
-    proportion."""
+    saves lines, none narrower than its widest word (``_narrowest``). A table whose rows fit on one line is
+    spread in proportion."""
     pad = 2 * PAD + 1
     columns = list(zip(*rows))
     natural = [max(max(lines) for lines, _ in column) + pad for column in columns]
-    minimum = [max(m for _, m in column) + pad for column in columns]
+    minimum = _narrowest(columns, total)
     if sum(natural) <= total:
         return [n + (total - sum(natural)) * n / sum(natural) for n in natural]
-    if sum(minimum) >= total:
-        return [total * m / sum(minimum) for m in minimum]
+    if sum(minimum) >= total:  # past the page only if the cells' padding alone is (some 50 columns)
+        return minimum
     counts: dict[tuple[int, int], list[float]] = {}  # (column, width) -> each row's lines in that column
 
     def column_lines(column: int, width: float) -> list[float]:
@@ -61,6 +61,18 @@ def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: floa
         widths = _moved(widths, *move)
         best = lines(widths)
     return widths
+
+
+def _narrowest(columns: list[tuple[tuple[tuple[float, ...], float], ...]], total: float) -> list[float]:
+    """Each column's narrowest width, its widest word and the cell's padding; when the widest words leave
+    the table wider than ``total``, none wider than an equal share of it (a word wider than its column breaks
+    inside: ``SetText``, ``Para``), and none narrower than the padding and a point."""
+    pad = 2 * PAD + 1
+    minimum = [max(m for _, m in column) + pad for column in columns]
+    if sum(minimum) > total:
+        share = max(total / len(minimum), pad)
+        minimum = [min(m, share) for m in minimum]
+    return minimum
 
 
 def _moved(widths: list[float], give: int, take: int, step: float) -> list[float]:
@@ -119,7 +131,7 @@ def _spilled_column(cells: list[list[tuple[tuple[float, ...], float]]], total: f
     at all): it goes on a line of its own under each row."""
     pad = 2 * PAD + 1
     columns = list(zip(*cells))
-    minimum = [max(m for _, m in column) + pad for column in columns]
+    minimum = _narrowest(columns, total)
     natural = [max(max(lines) for lines, _ in column) + pad for column in columns]
     amount = [sum(sum(lines) for lines, _ in column) for column in columns]
     widest = max(range(len(columns)), key=lambda i: amount[i])
