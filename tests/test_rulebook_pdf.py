@@ -261,6 +261,24 @@ def test_a_word_too_long_for_its_table_column_breaks_inside_the_page(tmp_path, t
     assert all(0 <= x0 and x1 <= shop_width for _, x0, x1 in shop_words)
 
 
+def test_a_word_too_long_for_a_markdown_table_breaks_and_leaves_the_heads_whole(tmp_path):
+    """The page's own Markdown table: a long address breaks inside the text block; the heads, set in bold, are
+    measured in bold, so none breaks inside a word."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    play = folder / "rulebook" / "play.md"
+    address = "https://example.com/" + "w" * 200
+    play.write_text(play.read_text(encoding="utf-8").replace("| 2    | lose health  |", f"| 2 | {address} |"),
+                    encoding="utf-8")
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    geometry = full_page("a4")
+    left, right = geometry.inner * PT_PER_MM, (geometry.page[0] - geometry.outer) * PT_PER_MM
+    _, words = next(page for page in page_words(book.full) if any(w.startswith("https://") for w, _, _ in page[1]))
+    assert all(left - 0.5 <= x0 and x1 <= right + 0.5 for _, x0, x1 in words)
+    assert {"step", "what", "happens"} <= {w for w, _, _ in words}
+    assert "".join(w for w, _, _ in words if set(w) <= set(address)).find(address) >= 0
+
+
 @pytest.mark.parametrize("slug", ALL)
 def test_every_worked_example_shows_its_verdict(built, slug):
     book = built[slug]

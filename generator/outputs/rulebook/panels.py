@@ -193,13 +193,15 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
 
 def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[list[str]], numeric: list[bool],
                    theme: Theme, width: float) -> Table:
-    """A table written in the page's Markdown (cells already paragraph markup)."""
+    """A table written in the page's Markdown (cells already paragraph markup; ``plain_texts`` their text, the
+    head's row first)."""
     styles = theme.styles
     head_row = [Para(h, styles["head-num" if n else "head"]) for h, n in zip(heads, numeric)]
     body = [[Para(c, styles["cell-num" if n else "cell"]) for c, n in zip(row, numeric)] for row in rows]
-    face, size = styles["cell"].fontName, styles["cell"].fontSize
-    widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row] for row in plain_texts
-                            if len(row) == len(heads)], width)
+    faces = [styles["head"].fontName] + [styles["cell"].fontName] * (len(plain_texts) - 1)  # the head in bold
+    size = styles["cell"].fontSize
+    widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row]
+                            for row, face in zip(plain_texts, faces) if len(row) == len(heads)], width)
     return rulebook_table([head_row, *body], widths, 1, theme, _grid(theme, 1, len(body) + 1))
 
 
