@@ -261,6 +261,30 @@ def test_a_word_too_long_for_its_table_column_breaks_inside_the_page(tmp_path, t
     assert all(0 <= x0 and x1 <= shop_width for _, x0, x1 in shop_words)
 
 
+def test_a_card_text_longer_than_a_page_runs_on_over_the_page_breaks(tmp_path):
+    """A row taller than a page breaks inside, between lines: every sentence printed once, in order, each page
+    of the table inside the text block with the table's heads repeated."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    items = folder / "items.yaml"
+    sentences = [f"Sentence-{n} of a card text longer than a page." for n in range(1, 301)]
+    old = "Place in your space. Monsters there lose their next attack."
+    items.write_text(items.read_text(encoding="utf-8").replace(old, " ".join(sentences)), encoding="utf-8")
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    pages = [number for number, (_, words) in enumerate(page_words(book.full), start=1)
+             if {"Name", "Cost", "Effect"} <= {w for w, _, _ in words}]
+    assert len(pages) >= 3, pages  # the row runs over two page breaks, the heads on every page
+    raw = subprocess.run(["pdftotext", "-raw", "-f", str(pages[0]), "-l", str(pages[-1]), str(book.full), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    found = [int(n) for n in re.findall(r"Sentence-(\d+)", raw)]
+    assert found == list(range(1, 301))  # each once: a page's part draws only its own lines
+    geometry = full_page("a4")
+    left, right = geometry.inner * PT_PER_MM, (geometry.page[0] - geometry.outer) * PT_PER_MM
+    for width, words in (page_words(book.full)[n - 1] for n in pages):
+        outside = [(w[:12], round(x0), round(x1)) for w, x0, x1 in words if x0 < left - 0.5 or x1 > right + 0.5]
+        assert not outside, f"text block {left:.0f}-{right:.0f} pt of a page {width:.0f} pt wide"
+
+
 def test_a_word_too_long_for_a_markdown_table_breaks_and_leaves_the_heads_whole(tmp_path):
     """The page's own Markdown table: a long address breaks inside the text block; the heads, set in bold, are
     measured in bold, so none breaks inside a word."""

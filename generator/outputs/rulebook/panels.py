@@ -94,9 +94,13 @@ def table_style(theme: Theme, commands: list) -> TableStyle:
     return TableStyle([("FONT", (0, 0), (-1, -1), theme.face(SANS), theme.size * 0.8), *commands])
 
 
-def rulebook_table(rows, widths, head_rows: int, theme: Theme, commands: list) -> Table:
+def rulebook_table(rows, widths, head_rows: int, theme: Theme, commands: list, split_in_row: bool = False) -> Table:
     """A table whose head repeats on each page it runs onto, with at least two rows before a break and two
-    after it (a table too short for that moves as a whole)."""
+    after it (a table too short for that moves as a whole); with ``split_in_row`` (a row taller than a page),
+    breaking wherever the page ends, inside a row if it must."""
+    if split_in_row:
+        return Table(rows, colWidths=widths, repeatRows=head_rows, splitByRow=0, splitInRow=1,
+                     style=table_style(theme, commands), hAlign="LEFT")
     split_range = (head_rows + 2, -2) if len(rows) >= head_rows + 4 else (len(rows), len(rows))
     return Table(rows, colWidths=widths, repeatRows=head_rows, splitByRow=1, rowSplitRange=split_range,
                  style=table_style(theme, commands), hAlign="LEFT")
@@ -188,7 +192,23 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
     if spilled is not None:
         commands += [("SPAN", (0, r), (-1, r)) for r in range(3, len(body) + 2, 2)]
         commands += [("LEFTPADDING", (0, r), (-1, r), PAD * 4) for r in range(3, len(body) + 2, 2)]
-    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands)
+    tall = _taller_than_a_page(body, widths, theme)
+    if tall:  # a card's row and its spilled line may part, the only way such a row can
+        commands = [command for command in commands if command[0] != "NOSPLIT"]
+    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands,
+                          split_in_row=tall)
+
+
+def _taller_than_a_page(body: list[list], widths: list[float], theme: Theme) -> bool:
+    """Whether a row of cells (``SetText``; a lone first cell spans the row) is too tall for a page with the
+    table's caption and heads: such a row must break inside, or the table could not be laid out."""
+    room = theme.geometry.text_height * mm * 0.8
+    for row in body:
+        cells = [cell for cell in row if cell != ""]
+        spans = [sum(widths) - 5 * PAD] if len(cells) == 1 < len(row) else [w - 2 * PAD for w in widths]
+        if any(cell.wrap(width, room)[1] > room for cell, width in zip(cells, spans)):
+            return True
+    return False
 
 
 def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[list[str]], numeric: list[bool],
