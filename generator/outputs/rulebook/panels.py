@@ -205,8 +205,8 @@ def _taller_than_a_page(body: list[list], widths: list[float], theme: Theme) -> 
     room = theme.geometry.text_height * mm * 0.8
     for row in body:
         cells = [cell for cell in row if cell != ""]
-        spans = [sum(widths) - 5 * PAD] if len(cells) == 1 < len(row) else [w - 2 * PAD for w in widths]
-        if any(cell.wrap(width, room)[1] > room for cell, width in zip(cells, spans)):
+        spans = [sum(widths) - 5 * PAD] if len(cells) == 1 < len(row) else [w - PAD - PAD for w in widths]
+        if any(cell.at_most(width) > room and cell.wrap(width, room)[1] > room for cell, width in zip(cells, spans)):
             return True
     return False
 

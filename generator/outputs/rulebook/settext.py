@@ -64,6 +64,18 @@ class SetText(Flowable):
             self._set_at = available_width
         return self.width, self.height
 
+    def at_most(self, available_width: float) -> float:
+        """A height it cannot exceed wrapped to ``available_width``, from its measures alone (to skip setting
+        it): of two lines in a row, the first and the second's first word would not fit on one, so a paragraph
+        takes at most one line more than twice its width over the cell's; doubled, for words broken after a
+        dot or slash, whose pieces may be shorter."""
+        spec = self.spec
+        room = available_width - spec.size  # less a space, narrower than an em
+        if room <= 0:
+            return float("inf")
+        lines = sum(4 * width / room + 1 for width in self.widths()[0])
+        return (lines * spec.leading + spec.face.ascent + spec.face.descent) * spec.size
+
     def split(self, available_width, available_height):
         """A cell too tall for the rest of the page (a card text longer than a page) split between lines, as
         wrapped to the cell (a table asks with the cell's width before its padding)."""
