@@ -5,6 +5,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout import displaylist as dl
@@ -13,6 +15,7 @@ from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fitcheck import layout_warnings
 from deckwright.generator.layout.icons import parse_path
 from deckwright.generator.layout.richtext import parse, plain
+from deckwright.generator.layout.wordbreak import word_pieces
 from deckwright.rules.load import load_game
 
 FIXTURE = Path(__file__).parent / "fixtures" / "print" / "sample"
@@ -121,6 +124,44 @@ def test_long_text_wraps_then_shrinks_to_fit_the_box(tmp_path):
     assert len({line.y for line in lines}) > 5
     assert all(6 - 0.01 <= line.x and line.x + line.width <= 63.5 - 6 + 0.01 for line in lines)
     assert max(line.y for line in lines) <= 88.9 - 8
+
+
+@given(st.text(alphabet="abW./-_", min_size=1, max_size=60), st.floats(min_value=0.5, max_value=20))
+def test_a_long_word_breaks_into_pieces_that_fit_after_a_dot_slash_hyphen_or_underscore_if_it_can(word, width):
+    advances = [3.0 if ch == "W" else 1.0 for ch in word]
+    pieces = word_pieces(word, advances, width)
+    assert "".join(pieces) == word and all(pieces)
+    start = 0
+    for piece, after in zip(pieces, pieces[1:]):  # each piece but the last as long as fits, or to a soft break
+        used = sum(advances[start:start + len(piece)])
+        assert used <= width or len(piece) == 1
+        if any(mark in piece[1:] for mark in "./-_"):
+            assert piece[-1] in "./-_", (piece, after)
+        else:
+            assert used + advances[start + len(piece)] > width, (piece, after)
+        start += len(piece)
+    assert sum(advances[start:]) <= width or len(pieces[-1]) == 1
+
+
+def test_a_table_cell_breaks_a_word_too_wide_for_it_keeping_its_faces_and_icons(faces):
+    """``break_words`` (a rulebook table cell): a word of bold, plain and an icon too wide for the box is
+    set in pieces that fit, the faces and the icon as they were; a word that fits is left whole."""
+    setter = faces.measurer.setter
+    face = faces.fonts.face("Open Sans", "regular")
+    word = "**bold" + "w" * 40 + "**https://example.com/long_path:star:" + "x" * 40
+    measured = setter.measure(parse(word + " short", faces.icons), face)
+    size, width = 9.0, 30.0  # points, millimetres: some 20 letters a line
+    broken = setter.break_words(measured, size, width)
+    clusters = [cluster for line in broken for cluster in line]
+    assert len(broken) > 4 and broken[-1][-1] == measured[0][-1]  # "short" whole, after the last piece
+    assert all(len(line) == 1 for line in broken[:-1])  # each piece a line of its own
+    limit = width / (size * 25.4 / 72)
+    assert all(total <= limit + 1e-6 for _, total in clusters)
+    pieces = [piece for pieces, _ in clusters[:-1] for piece in pieces]
+    assert "".join(text for text, _, _ in pieces) == plain(word).replace(":star:", "")
+    assert {key for _, key, _ in pieces} == {"Open Sans:bold", "Open Sans:regular", "star"}
+    assert any(pieces_[-1][0].endswith("/") for pieces_, _ in clusters[:-1])  # after a slash where one fits
+    assert setter.break_words(measured, size, 300.0) is measured
 
 
 def test_check_warns_about_text_below_6pt_naming_card_and_field(tmp_path):

@@ -21,6 +21,7 @@ from deckwright.generator.layout.paper import PAPER_SIZES, SHOP_BLEED
 from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, write_rulebooks
 from deckwright.generator.outputs.rulebook.canvases import saddle_stitch
 from deckwright.generator.outputs.rulebook.matter import back_entries, chapter_entries
+from deckwright.generator.outputs.rulebook.theme import full_page
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.book.examples import ExampleResult, replay_game_examples
 from deckwright.rules.load import bundled_games, load_game
@@ -201,6 +202,105 @@ def test_every_card_table_row_is_printed_under_its_caption(built, slug):
                 found = text.find(word, position)
                 assert found >= 0, f"{caption}: {name} missing or out of order"
             position = text.find(name.split()[0], position)
+
+
+def page_words(pdf: Path) -> list[tuple[float, list[tuple[str, float, float]]]]:
+    """Each page's width and its words with where they start and end across the page (pdftotext -bbox), in
+    points."""
+    need("pdftotext")
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = []
+    for page in re.split(r"<page ", out)[1:]:
+        width = float(re.match(r'width="([\d.]+)"', page).group(1))
+        found = re.findall(r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page)
+        pages.append((width, [(text, float(x0), float(x1)) for x0, x1, text in found]))
+    return pages
+
+
+LONG_TEXTS = {
+    "a 250-letter word": "w" * 250,
+    "a 120-letter word": "w" * 120,  # narrower than the page, wider than what the other columns leave
+    "a long address": "Rules at https://example.com/print-and-play/lantern_lane-rulebook.v2/" + "w" * 150 + ".pdf",
+}
+
+
+@pytest.mark.parametrize("text", LONG_TEXTS.values(), ids=LONG_TEXTS)
+def test_a_word_too_long_for_its_table_column_breaks_inside_the_page(tmp_path, text):
+    """A card's text with a word wider than its column (or the page) breaks inside the word, after a dot,
+    slash, hyphen or underscore where it can: every character printed, in order, the table inside the text
+    block (and the booklet's narrower page), its heads apart."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    items = folder / "items.yaml"
+    old = "Place in your space. Monsters there lose their next attack."
+    items.write_text(items.read_text(encoding="utf-8").replace(old, text), encoding="utf-8")
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    heads = {"Name", "Cost", "Effect"}
+
+    def table_page(pdf: Path) -> tuple[float, list[tuple[str, float, float]]]:
+        """The width and words of the items table's page (the cover's fan of cards shows the card too, its
+        text running off it), having checked that the page holds the text's pieces one after another."""
+        number, page = next((n, page) for n, page in enumerate(page_words(pdf), start=1)
+                            if heads <= {w for w, _, _ in page[1]})
+        raw = subprocess.run(["pdftotext", "-raw", "-f", str(number), "-l", str(number), str(pdf), "-"],
+                             capture_output=True, text=True, check=True).stdout
+        assert "".join(text.split()) in "".join(raw.split()), pdf.name  # in content order: none lost
+        return page
+
+    geometry = full_page("a4")
+    left, right = geometry.inner * PT_PER_MM, (geometry.page[0] - geometry.outer) * PT_PER_MM
+    width, words = table_page(book.full)
+    outside = [(w[:12], round(x0), round(x1)) for w, x0, x1 in words if x0 < left - 0.5 or x1 > right + 0.5]
+    assert not outside, f"text block {left:.0f}-{right:.0f} pt of a page {width:.0f} pt wide"
+    head_spans = sorted((x0, x1) for w, x0, x1 in words if w in heads)
+    assert len(head_spans) == 3 and all(a[1] < b[0] for a, b in zip(head_spans, head_spans[1:])), head_spans
+    if "https://" in text:  # the address breaks after a slash, dot, hyphen or underscore
+        first = next(w for w, _, _ in words if w.startswith("https://"))
+        assert first != text.split()[-1] and first[-1] in "./-_", first
+    shop_width, shop_words = table_page(book.shop)  # a booklet page, with its bleed
+    assert all(0 <= x0 and x1 <= shop_width for _, x0, x1 in shop_words)
+
+
+def test_a_card_text_longer_than_a_page_runs_on_over_the_page_breaks(tmp_path):
+    """A row taller than a page breaks inside, between lines: every sentence printed once, in order, each page
+    of the table inside the text block with the table's heads repeated."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    items = folder / "items.yaml"
+    sentences = [f"Sentence-{n} of a card text longer than a page." for n in range(1, 301)]
+    old = "Place in your space. Monsters there lose their next attack."
+    items.write_text(items.read_text(encoding="utf-8").replace(old, " ".join(sentences)), encoding="utf-8")
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    pages = [number for number, (_, words) in enumerate(page_words(book.full), start=1)
+             if {"Name", "Cost", "Effect"} <= {w for w, _, _ in words}]
+    assert len(pages) >= 3, pages  # the row runs over two page breaks, the heads on every page
+    raw = subprocess.run(["pdftotext", "-raw", "-f", str(pages[0]), "-l", str(pages[-1]), str(book.full), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    found = [int(n) for n in re.findall(r"Sentence-(\d+)", raw)]
+    assert found == list(range(1, 301))  # each once: a page's part draws only its own lines
+    geometry = full_page("a4")
+    left, right = geometry.inner * PT_PER_MM, (geometry.page[0] - geometry.outer) * PT_PER_MM
+    for width, words in (page_words(book.full)[n - 1] for n in pages):
+        outside = [(w[:12], round(x0), round(x1)) for w, x0, x1 in words if x0 < left - 0.5 or x1 > right + 0.5]
+        assert not outside, f"text block {left:.0f}-{right:.0f} pt of a page {width:.0f} pt wide"
+
+
+def test_a_word_too_long_for_a_markdown_table_breaks_and_leaves_the_heads_whole(tmp_path):
+    """The page's own Markdown table: a long address breaks inside the text block; the heads, set in bold, are
+    measured in bold, so none breaks inside a word."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    play = folder / "rulebook" / "play.md"
+    address = "https://example.com/" + "w" * 200
+    play.write_text(play.read_text(encoding="utf-8").replace("| 2    | lose health  |", f"| 2 | {address} |"),
+                    encoding="utf-8")
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    geometry = full_page("a4")
+    left, right = geometry.inner * PT_PER_MM, (geometry.page[0] - geometry.outer) * PT_PER_MM
+    _, words = next(page for page in page_words(book.full) if any(w.startswith("https://") for w, _, _ in page[1]))
+    assert all(left - 0.5 <= x0 and x1 <= right + 0.5 for _, x0, x1 in words)
+    assert {"step", "what", "happens"} <= {w for w, _, _ in words}
+    assert "".join(w for w, _, _ in words if set(w) <= set(address)).find(address) >= 0
 
 
 @pytest.mark.parametrize("slug", ALL)

@@ -1,4 +1,5 @@
-"""Setting text in a box: wrap at spaces, then shrink until it fits both the width and the height.
+"""Setting text in a box: wrap at spaces, then shrink until it fits both the width and the height (a word
+too wide for the box breaks inside only where the caller asks: ``break_words``).
 
 Sizes are points, boxes millimetres. The result is measured runs (one per
 line and face) plus inline icons, ready for a display list.
@@ -11,6 +12,7 @@ from typing import Callable
 from .displaylist import Text
 from .fonts import Face, FontBook
 from .richtext import Paragraph
+from .wordbreak import word_pieces
 
 MM_PER_PT = 25.4 / 72
 SIZE_STEP = 0.25  # points; shrinking searches sizes in these steps
@@ -41,6 +43,17 @@ class Fitted:
 
 # A measured cluster: widths at 1 pt for each piece, and the pieces' faces.
 _Cluster = tuple[tuple[tuple[str, str, float], ...], float]  # ((text or "", face name or icon name, width), ...), total
+
+
+def _joined(units: list[tuple[str, str, float]]) -> _Cluster:
+    """A cluster of characters (and icons), neighbouring characters in one face joined into one piece."""
+    pieces: list[tuple[str, str, float]] = []
+    for text, key, width in units:
+        if text and pieces and pieces[-1][0] and pieces[-1][1] == key:
+            pieces[-1] = (pieces[-1][0] + text, key, pieces[-1][2] + width)
+        else:
+            pieces.append((text, key, width))
+    return tuple(pieces), sum(width for _, _, width in pieces)
 
 
 class TextSetter:
@@ -82,6 +95,34 @@ class TextSetter:
                     width = width_of(name, word)
                     clusters.append((((word, name, width),), width))
             out.append(clusters)
+        return out
+
+    def break_words(self, measured: list[list[_Cluster]], size: float, w: float) -> list[list[_Cluster]]:
+        """``measured`` with each word too wide for a box ``w`` mm wide at ``size`` points in pieces that fit
+        (``word_pieces``), for a box whose text must not run past its edge (a table cell). A piece after the
+        first starts a paragraph of its own: a line break without a space, wherever the line would end."""
+        limit = w / (size * MM_PER_PT) + _EPS
+        if all(cluster[1] <= limit for clusters in measured for cluster in clusters):
+            return measured
+        width_of = self.fonts.width
+        out = []
+        for clusters in measured:
+            line: list[_Cluster] = []
+            for cluster in clusters:
+                if cluster[1] <= limit:
+                    line.append(cluster)
+                    continue
+                units = []  # the word's characters (an icon is one), each with its face and width
+                for text, key, width in cluster[0]:
+                    units += [(ch, key, width_of(key, ch)) for ch in text] if text else [("", key, width)]
+                start = 0
+                for piece in word_pieces("".join(ch or "\ufffc" for ch, _, _ in units), [u[2] for u in units], limit):
+                    if start:
+                        out.append(line)
+                        line = []
+                    line.append(_joined(units[start:start + len(piece)]))
+                    start += len(piece)
+            out.append(line)
         return out
 
     def fit(self, paragraphs: tuple[Paragraph, ...], spec: TextSpec, x: float, y: float, w: float, h: float,

@@ -15,6 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from deckwright.generator.book.examples import ExampleView
+from deckwright.generator.layout.wordbreak import word_pieces
 
 from .document import Mark, Para
 from .theme import SANS, VERDICT_COLORS, Theme
@@ -40,7 +41,7 @@ def example_key(page_id: str, view: ExampleView) -> str:
 
 def wrap_words(text: str, width: float, measure) -> list[str]:
     """``text`` broken into lines no wider than ``width`` points (``measure(text)`` gives a width): at spaces,
-    and inside a word too long for a line after a dot, hyphen or underscore, or anywhere if it must."""
+    and inside a word too long for a line where ``word_pieces`` breaks it."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -51,15 +52,8 @@ def wrap_words(text: str, width: float, measure) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            line = word
-            while measure(line) > width and len(line) > 1:
-                cut = len(line) - 1
-                while cut > 1 and measure(line[:cut]) > width:
-                    cut -= 1
-                soft = max(line.rfind(mark, 0, cut) for mark in "._-")
-                cut = soft + 1 if soft > 0 else cut
-                lines.append(line[:cut])
-                line = line[cut:]
+            *full, line = word_pieces(word, [measure(ch) for ch in word], width)
+            lines += full
         lines.append(line)
     return lines
 

@@ -23,16 +23,16 @@ PAD = 1.4 * mm  # inside table cells
 def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: float) -> list[float]:
     """Column widths filling ``total`` points, from each cell's (width of each of its lines unbroken, widest
     word): the widths that make the table shortest, found by moving width from column to column while that
-    saves lines, none narrower than its widest word. A table whose rows fit on one line is spread in
-    proportion."""
+    saves lines, none narrower than its widest word (``_narrowest``). A table whose rows fit on one line is
+    spread in proportion."""
     pad = 2 * PAD + 1
     columns = list(zip(*rows))
     natural = [max(max(lines) for lines, _ in column) + pad for column in columns]
-    minimum = [max(m for _, m in column) + pad for column in columns]
+    minimum = _narrowest(columns, total)
     if sum(natural) <= total:
         return [n + (total - sum(natural)) * n / sum(natural) for n in natural]
-    if sum(minimum) >= total:
-        return [total * m / sum(minimum) for m in minimum]
+    if sum(minimum) >= total:  # past the page only if the cells' padding alone is (some 50 columns)
+        return minimum
     counts: dict[tuple[int, int], list[float]] = {}  # (column, width) -> each row's lines in that column
 
     def column_lines(column: int, width: float) -> list[float]:
@@ -63,6 +63,18 @@ def column_widths(rows: list[list[tuple[tuple[float, ...], float]]], total: floa
     return widths
 
 
+def _narrowest(columns: list[tuple[tuple[tuple[float, ...], float], ...]], total: float) -> list[float]:
+    """Each column's narrowest width, its widest word and the cell's padding; when the widest words leave
+    the table wider than ``total``, none wider than an equal share of it (a word wider than its column breaks
+    inside: ``SetText``, ``Para``), and none narrower than the padding and a point."""
+    pad = 2 * PAD + 1
+    minimum = [max(m for _, m in column) + pad for column in columns]
+    if sum(minimum) > total:
+        share = max(total / len(minimum), pad)
+        minimum = [min(m, share) for m in minimum]
+    return minimum
+
+
 def _moved(widths: list[float], give: int, take: int, step: float) -> list[float]:
     moved = list(widths)
     moved[give] -= step
@@ -82,9 +94,13 @@ def table_style(theme: Theme, commands: list) -> TableStyle:
     return TableStyle([("FONT", (0, 0), (-1, -1), theme.face(SANS), theme.size * 0.8), *commands])
 
 
-def rulebook_table(rows, widths, head_rows: int, theme: Theme, commands: list) -> Table:
+def rulebook_table(rows, widths, head_rows: int, theme: Theme, commands: list, split_in_row: bool = False) -> Table:
     """A table whose head repeats on each page it runs onto, with at least two rows before a break and two
-    after it (a table too short for that moves as a whole)."""
+    after it (a table too short for that moves as a whole); with ``split_in_row`` (a row taller than a page),
+    breaking wherever the page ends, inside a row if it must."""
+    if split_in_row:
+        return Table(rows, colWidths=widths, repeatRows=head_rows, splitByRow=0, splitInRow=1,
+                     style=table_style(theme, commands), hAlign="LEFT")
     split_range = (head_rows + 2, -2) if len(rows) >= head_rows + 4 else (len(rows), len(rows))
     return Table(rows, colWidths=widths, repeatRows=head_rows, splitByRow=1, rowSplitRange=split_range,
                  style=table_style(theme, commands), hAlign="LEFT")
@@ -119,7 +135,7 @@ def _spilled_column(cells: list[list[tuple[tuple[float, ...], float]]], total: f
     at all): it goes on a line of its own under each row."""
     pad = 2 * PAD + 1
     columns = list(zip(*cells))
-    minimum = [max(m for _, m in column) + pad for column in columns]
+    minimum = _narrowest(columns, total)
     natural = [max(max(lines) for lines, _ in column) + pad for column in columns]
     amount = [sum(sum(lines) for lines, _ in column) for column in columns]
     widest = max(range(len(columns)), key=lambda i: amount[i])
@@ -176,18 +192,36 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
     if spilled is not None:
         commands += [("SPAN", (0, r), (-1, r)) for r in range(3, len(body) + 2, 2)]
         commands += [("LEFTPADDING", (0, r), (-1, r), PAD * 4) for r in range(3, len(body) + 2, 2)]
-    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands)
+    tall = _taller_than_a_page(body, widths, theme)
+    if tall:  # a card's row and its spilled line may part, the only way such a row can
+        commands = [command for command in commands if command[0] != "NOSPLIT"]
+    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands,
+                          split_in_row=tall)
+
+
+def _taller_than_a_page(body: list[list], widths: list[float], theme: Theme) -> bool:
+    """Whether a row of cells (``SetText``; a lone first cell spans the row) is too tall for a page with the
+    table's caption and heads: such a row must break inside, or the table could not be laid out."""
+    room = theme.geometry.text_height * mm * 0.8
+    for row in body:
+        cells = [cell for cell in row if cell != ""]
+        spans = [sum(widths) - 5 * PAD] if len(cells) == 1 < len(row) else [w - PAD - PAD for w in widths]
+        if any(cell.at_most(width) > room and cell.wrap(width, room)[1] > room for cell, width in zip(cells, spans)):
+            return True
+    return False
 
 
 def markdown_table(heads: list[str], rows: list[list[str]], plain_texts: list[list[str]], numeric: list[bool],
                    theme: Theme, width: float) -> Table:
-    """A table written in the page's Markdown (cells already paragraph markup)."""
+    """A table written in the page's Markdown (cells already paragraph markup; ``plain_texts`` their text, the
+    head's row first)."""
     styles = theme.styles
     head_row = [Para(h, styles["head-num" if n else "head"]) for h, n in zip(heads, numeric)]
     body = [[Para(c, styles["cell-num" if n else "cell"]) for c, n in zip(row, numeric)] for row in rows]
-    face, size = styles["cell"].fontName, styles["cell"].fontSize
-    widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row] for row in plain_texts
-                            if len(row) == len(heads)], width)
+    faces = [styles["head"].fontName] + [styles["cell"].fontName] * (len(plain_texts) - 1)  # the head in bold
+    size = styles["cell"].fontSize
+    widths = column_widths([[_text_widths(text, face, theme.fonts, size) for text in row]
+                            for row, face in zip(plain_texts, faces) if len(row) == len(heads)], width)
     return rulebook_table([head_row, *body], widths, 1, theme, _grid(theme, 1, len(body) + 1))
 
 
