@@ -24,7 +24,7 @@ from .confine import MAX_FILE_BYTES, FileRefused, read_confined
 from .yamlfast import TooManyValues, Unusual, read_plain
 from .ynode import MAX_ALIAS_CHARS, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES, SCALAR_KINDS, YNode, scalar_ynode
 
-__all__ = ["MAX_DEPTH", "YNode", "load_yaml_file", "parse_yaml", "read_text"]
+__all__ = ["MAX_DEPTH", "AliasBudget", "YNode", "load_yaml_file", "parse_yaml", "read_text"]
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
@@ -237,13 +237,25 @@ def _compose_fast(text: str) -> tuple[Any, list[Problem]] | None:
         return None
 
 
-def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
-    """Parse one YAML document into a YNode tree; None for an empty document."""
+@dataclass
+class AliasBudget:
+    """What the YAML aliases of one file have expanded to so far (see MAX_ALIAS_VALUES). A file is one document,
+    but a spreadsheet's inline YAML cells are many documents of one file, and share one budget."""
+
+    values: int = 0
+    chars: int = 0
+
+
+def parse_yaml(text: str, shown: str, aliases: AliasBudget | None = None) -> tuple[YNode | None, list[Problem]]:
+    """Parse one YAML document into a YNode tree; None for an empty document. ``aliases``: the budget of the file
+    the document is part of, when the document is not the whole file."""
     key = (text, shown)
     known = _PARSED.take(key)
-    if known is None:
-        tree, problems = _parse(text, shown)
-        known = (tree, tuple(problems))
+    if known is None or (aliases is not None and known[2]):  # a document with aliases charges its file again
+        budget = aliases or AliasBudget()
+        spent = (budget.values, budget.chars)
+        tree, problems = _parse(text, shown, budget)
+        known = (tree, tuple(problems), (budget.values, budget.chars) != spent)
     _PARSED.keep(key, known)
     return known[0], list(known[1])
 
@@ -280,7 +292,7 @@ class _Recent:
 _PARSED = _Recent(limit=2_000_000, largest=64 * 1024)  # about 14 MB of trees at most
 
 
-def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
+def _parse(text: str, shown: str, aliases: AliasBudget | None = None) -> tuple[YNode | None, list[Problem]]:
     try:
         return read_plain(text, shown)
     except TooManyValues as exc:
@@ -291,7 +303,7 @@ def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     if node is None:
         return None, problems
     problems: list[Problem] = []
-    converter = _Converter(shown, problems)
+    converter = _Converter(shown, problems, aliases or AliasBudget())
     try:
         tree = converter.convert(node)
     except _TooDeep as exc:
@@ -375,13 +387,12 @@ class _Converter:
     reported once; an alias reuses that tree, marked where the alias stands, and adds what the value stands for
     (values and characters) to the aliases' budget without walking it again."""
 
-    def __init__(self, shown: str, problems: list[Problem]):
+    def __init__(self, shown: str, problems: list[Problem], aliases: AliasBudget):
         self.shown = shown
         self.problems = problems
+        self.aliases = aliases  # what aliases have added to the file: at most MAX_ALIAS_VALUES and MAX_ALIAS_CHARS
         self.values = 0  # values converted so far, an alias counting all those it stands for
         self.chars = 0  # the characters of their texts, counted the same way
-        self.alias_values = 0  # the part of the two that aliases added: at most MAX_ALIAS_VALUES
-        self.alias_chars = 0  # and MAX_ALIAS_CHARS
         self.uses: list[Loc] = []  # the alias uses being expanded, outermost first
         self.deepest = 0  # the most values open above one converted so far
         self.expansions: dict[int, _Expansion] = {}  # id of an anchored node -> its conversion
@@ -424,11 +435,11 @@ class _Converter:
         self.chars += chars
         if not self.uses:
             return
-        self.alias_values += values
-        self.alias_chars += chars
-        if self.alias_values > MAX_ALIAS_VALUES:
+        self.aliases.values += values
+        self.aliases.chars += chars
+        if self.aliases.values > MAX_ALIAS_VALUES:
             raise _TooBig(self.uses[0], f"{MAX_ALIAS_VALUES:,} values")
-        if self.alias_chars > MAX_ALIAS_CHARS:
+        if self.aliases.chars > MAX_ALIAS_CHARS:
             raise _TooBig(self.uses[0], f"{MAX_ALIAS_CHARS:,} characters")
 
     def _convert(self, node: yaml.Node) -> YNode:
