@@ -106,6 +106,13 @@ def _picture_too_many_pixels(game: Path) -> None:
     _page_picture(game, Image.new("1", (8000, 6000)))  # 48 megapixels in a few kB
 
 
+def _alias_long_text(game: Path) -> None:
+    """A text of a million characters used 200 times through an alias: 1 MB of file, 200 MB once expanded."""
+    text = (BASE / "monsters.yaml").read_text()
+    uses = ", ".join(["*motto"] * 200)
+    (game / "monsters.yaml").write_text(text + f'    motto: &motto "{"x" * 1_000_000}"\n    tags: [{uses}]\n')
+
+
 # case -> (how to break the base game, the lines a user sees)
 GENERATED = {
     "huge_file": (_huge, ["tiny/monsters.yaml:1:1: file is 65 MB; deckwright reads files of at most 64 MB"]),
@@ -117,6 +124,9 @@ GENERATED = {
     "control_character": (_control_char, ["tiny/monsters.yaml:5:14: character U+0007 is not allowed in a YAML file; remove it"]),
     "card_file_links_outside": (_link_outside,
                                 ["tiny/monsters.yaml:1:1: file links outside the game folder; deckwright reads only files inside it"]),
+    "alias_to_a_long_text": (_alias_long_text,  # the 65th *motto passes 64 million characters
+                             [f"tiny/monsters.yaml:9:{12 + 8 * 64}: with this alias, the file's YAML aliases expand to "
+                              "more than 64,000,000 characters (an alias bomb?); write the values out"]),
     "rulebook_page_links_outside": (_page_link_outside, ["tiny/game.yaml:28:5: rulebook: 'rulebook/intro.md' is outside the game folder"]),
     "rulebook_picture_links_outside": (_picture_links_outside, [
         "tiny/rulebook/intro.md:5:12: picture: '../art/board.png' is outside the game folder"]),

@@ -100,8 +100,56 @@ def test_an_alias_bomb_stops_early():
     levels += [f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]" for p, c in zip("abcdefgh", "bcdefghi")]
     tree, problems = parse_yaml("\n".join(levels) + "\n", "f.yaml")
     assert tree is None
+    assert [str(p) for p in problems] == [  # at the first *e that goes past the limit
+        "f.yaml:6:8: with this alias, the file's YAML aliases expand to more than 200,000 values (an alias bomb?); "
+        "write the values out"]
+
+
+def test_an_alias_to_a_long_text_counts_its_characters_at_each_use():
+    """10 MB of text used 1,000 times is 10 GB once expanded: refused at the use that passes 64 million characters
+    (the 7th), without the text being read again at each use."""
+    text = f'motto: &a "{"x" * 10_000_000}"\ntags: [{", ".join(["*a"] * 1000)}]\n'
+    tree, problems = parse_yaml(text, "f.yaml")
+    assert tree is None
     assert [str(p) for p in problems] == [
-        "f.yaml:6:4: this value's YAML aliases expand to more than 200000 values (an alias bomb?); write the values out"]
+        f"f.yaml:2:{8 + 4 * 6}: with this alias, the file's YAML aliases expand to more than 64,000,000 characters "
+        "(an alias bomb?); write the values out"]
+
+
+def test_aliases_count_the_characters_inside_what_they_stand_for():
+    """Keys and texts inside an aliased mapping, and aliases inside it, count at each use."""
+    inner = f'inner: &i {{key: "{"x" * 1_000_000}"}}\n'
+    outer = f"outer: &o [{', '.join(['*i'] * 10)}]\n"  # 10 million characters
+    uses = f"uses: [{', '.join(['*o'] * 10)}]\n"  # the 6th *o passes 64 million
+    tree, problems = parse_yaml(inner + outer + uses, "f.yaml")
+    assert [str(p) for p in problems] == [
+        f"f.yaml:3:{8 + 4 * 5}: with this alias, the file's YAML aliases expand to more than 64,000,000 characters "
+        "(an alias bomb?); write the values out"]
+
+
+def test_many_uses_of_a_short_text_and_a_long_text_within_the_limits_load():
+    short = f"short: &s Draw a card.\nuses: [{', '.join(['*s'] * 150_000)}]\n"
+    tree, problems = parse_yaml(short, "f.yaml")
+    assert problems == [] and tree.plain()["uses"] == ["Draw a card."] * 150_000
+    assert tree.get("uses").value[-1].loc == Loc("f.yaml", 2, 8 + 4 * 149_999)
+    long = f'long: &l "{"x" * 100_000}"\nuses: [{", ".join(["*l"] * 600)}]\n'  # 60 million characters
+    tree, problems = parse_yaml(long, "f.yaml")
+    assert problems == [] and tree.plain()["uses"] == ["x" * 100_000] * 600
+
+
+def test_an_aliased_value_is_checked_once_at_its_anchor():
+    """Half a surrogate pair, or a loop, inside an anchored value is one problem, not one per alias."""
+    assert messages('a: &a "\\ud800"\nb: [*a, *a]\n') == [
+        "f.yaml:1:4: text holds half of a UTF-16 surrogate pair (a \\uD800-\\uDFFF escape); write the character itself"]
+    assert messages("a: &a [1, {b: *a}]\nc: [*a, *a]\n") == [
+        "f.yaml:1:15: this alias refers to a value that contains it (a loop)"]
+
+
+def test_nesting_through_aliases_is_limited():
+    """An alias counts the levels of what it stands for: 30 levels around an alias to 41 are too many."""
+    text = "a: &a " + "[" * 40 + "x" + "]" * 40 + "\nb: " + "[" * 30 + "*a" + "]" * 30 + "\n"
+    assert messages(text) == [f"f.yaml:1:40: values nested more than {MAX_DEPTH} levels deep; "
+                              "a deckwright file needs only a few"]
 
 
 def test_nesting_is_limited():

@@ -22,6 +22,7 @@ from deckwright.generator import cli
 from deckwright.rules.data.cells import cell_node, derive_id
 from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.data.values import Open, Range
+from deckwright.rules.data.yamlsrc import AliasBudget
 from deckwright.rules.load import load_game, load_game_with_warnings
 from deckwright.rules.problems import Loc
 
@@ -209,6 +210,19 @@ def test_list_cells_split_on_semicolons_or_read_inline_yaml():
     item = FieldDef("list", of=FieldDef("int"))
     assert [n.value for n in cell_node("1; 2;3", item, Loc("f.csv"), []).value] == [1, 2, 3]
     assert [n.value for n in cell_node("[1, 2]", item, Loc("f.csv"), []).value] == [1, 2]
+
+
+def test_yaml_aliases_in_the_cells_of_one_file_share_its_alias_limit():
+    """Each inline YAML cell is a document of its own; its aliases count against its file's limit, as in one YAML
+    file: ten cells whose aliases expand to 20,000 values each reach the 200,000, the eleventh goes past."""
+    item = FieldDef("list", of=FieldDef("text"))
+    cell = "[&a [" + ", ".join(["x"] * 99) + "], " + ", ".join(["*a"] * 200) + "]"
+    aliases, problems = AliasBudget(), []
+    nodes = [cell_node(cell, item, Loc("f.csv", row, 5, f"{row}:keywords"), problems, aliases) for row in range(2, 13)]
+    assert [node is not None for node in nodes] == [True] * 10 + [False]
+    assert [str(p) for p in problems] == [
+        "f.csv:12:keywords: cell syntax: with this alias, the file's YAML aliases expand to more than 200,000 values "
+        "(an alias bomb?); write the values out (the cell is read as inline YAML because it starts with '[')"]
 
 
 @pytest.mark.parametrize("name, ident", [("Rabid Dog", "rabid-dog"), ("Zoë's Dagger", "zoe-s-dagger"),

@@ -10,11 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from deckwright.rules.book.pages import fenced_blocks
-
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: the same values, faster
+from deckwright.rules.data.yamlsrc import parse_yaml
 
 VERDICT_LABELS = {
     "verified": "Verified",
@@ -119,10 +116,8 @@ def slug(text: str) -> str:
 
 def example_view(body: str, result: Any, number: int) -> ExampleView:
     """The box for one ```example block; ``result`` is its ExampleResult, or None when it was not replayed."""
-    try:
-        data = yaml.load(body, Loader=_SAFE_LOADER)
-    except yaml.YAMLError:
-        data = None
+    node, _ = parse_yaml(body, "example")  # the reader that bounds aliases: a block it refuses shows no script
+    data = node.plain() if node is not None else None
     data = data if isinstance(data, dict) else {}
     name = str(data.get("name") or (result.name if result is not None else f"Example {number}"))
     verdict = result.verdict if result is not None else "unchecked"

@@ -34,7 +34,7 @@ from deckwright.rules.problems import Loc, Problem, display_path
 from .gamefile import CARD_COMMON_FIELDS
 from .schema import FieldDef, closest, hint
 from .spreadsheets import EXTENSIONS, Column, Table, read_table
-from .yamlsrc import YNode, parse_yaml
+from .yamlsrc import AliasBudget, YNode, parse_yaml
 
 _INT = re.compile(r"^[-+]?\d+$")
 _FLOAT = re.compile(r"^[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?$")
@@ -75,8 +75,8 @@ def _relocated(node: YNode, loc: Loc) -> YNode:
     return YNode("scalar", loc, node.value, node.scalar_type, node.raw)
 
 
-def _inline(text: str, loc: Loc, problems: list[Problem]) -> YNode | None:
-    node, found = parse_yaml(text, str(loc))
+def _inline(text: str, loc: Loc, problems: list[Problem], aliases: AliasBudget | None) -> YNode | None:
+    node, found = parse_yaml(text, str(loc), aliases)
     for problem in found:
         message = problem.message.replace("YAML syntax error: ", "")
         problems.append(Problem(loc, f"cell syntax: {message} (the cell is read as inline YAML because it starts "
@@ -92,9 +92,10 @@ def _number(text: str, loc: Loc, floats: bool) -> YNode:
     return _text(loc, text)
 
 
-def cell_node(value, fdef: FieldDef | None, loc: Loc, problems: list[Problem]) -> YNode | None:
+def cell_node(value, fdef: FieldDef | None, loc: Loc, problems: list[Problem],
+              aliases: AliasBudget | None = None) -> YNode | None:
     """One cell as the YNode a YAML file would give for the field; None for an empty cell or one that could not
-    be read (reported)."""
+    be read (reported). ``aliases``: the budget of the cell's file, which YAML aliases in its cells share."""
     if not isinstance(value, str):
         if isinstance(value, bool):
             return _scalar(loc, value, "bool", str(value).lower())
@@ -106,10 +107,10 @@ def cell_node(value, fdef: FieldDef | None, loc: Loc, problems: list[Problem]) -
         return None
     kind = fdef.type if fdef is not None else "text"
     if text.startswith("{open:") or (text[0] in "[{" and kind in _INLINE_YAML):
-        return _inline(text, loc, problems)
+        return _inline(text, loc, problems, aliases)
     if kind == "list":
         items = [item.strip() for item in text.split(";")]
-        nodes = [cell_node(item, fdef.of, loc, problems) for item in items if item]
+        nodes = [cell_node(item, fdef.of, loc, problems, aliases) for item in items if item]
         return YNode("seq", loc, tuple(node for node in nodes if node is not None))
     if kind in _NUMBERISH:
         node = _number(text, loc, floats=kind in ("number", "scalar", "any"))
@@ -136,6 +137,7 @@ def card_nodes(table: Table, fields_of: FieldsOf, default_type: str | None) -> t
         return [], problems, True
     nodes = []
     type_fields: dict[str | None, dict[str, FieldDef]] = {}  # made once per card type, not once per row
+    aliases = AliasBudget()  # YAML aliases in all the cells, as in one YAML file
     for row, type_id in zip(table.rows, row_types):
         fields = type_fields.get(type_id)
         if fields is None:
@@ -144,7 +146,7 @@ def card_nodes(table: Table, fields_of: FieldsOf, default_type: str | None) -> t
         pairs = []
         for index, (value, loc) in row.cells:
             name = names[index]
-            node = cell_node(value, fields.get(name), loc, problems)
+            node = cell_node(value, fields.get(name), loc, problems, aliases)
             if node is not None:
                 pairs.append((_text(loc, name), node))
         if pairs:

@@ -4,13 +4,15 @@ PyYAML's safe composer gives a node graph with marks; this module turns it
 into a small tree of ``YNode`` values, reporting what plain ``safe_load``
 would hide or crash on: duplicate keys, tab indentation, binary, UTF-16 or
 non-UTF-8 bytes, control characters, oversized files, deep nesting, alias
-loops and alias bombs, and tags (nothing is ever constructed from a tag).
+loops and alias bombs (many values, or a long text, repeated by aliases), and
+tags (nothing is ever constructed from a tag).
 PyYAML's syntax errors are reworded into what to fix, at the place to fix it.
 """
 from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +22,9 @@ from deckwright.rules.problems import Loc, Problem
 
 from .confine import MAX_FILE_BYTES, FileRefused, read_confined
 from .yamlfast import TooManyValues, Unusual, read_plain
-from .ynode import MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES, SCALAR_KINDS, YNode, scalar_ynode
+from .ynode import MAX_ALIAS_CHARS, MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES, SCALAR_KINDS, YNode, scalar_ynode
 
-__all__ = ["MAX_DEPTH", "YNode", "load_yaml_file", "parse_yaml", "read_text"]
+__all__ = ["MAX_DEPTH", "AliasBudget", "YNode", "load_yaml_file", "parse_yaml", "read_text"]
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
@@ -33,7 +35,9 @@ class _LimitExceeded(Exception):
 
 
 class _TooBig(_LimitExceeded):
-    pass
+    def __init__(self, loc: Loc, limit: str):  # limit: the limit passed, "200,000 values"
+        super().__init__(loc)
+        self.limit = limit
 
 
 class _TooDeep(_LimitExceeded):
@@ -197,10 +201,11 @@ class _DepthLimit:
 
 
 def _alias_use(node: yaml.Node, mark) -> yaml.Node:
-    """The anchored node as seen from one alias: the same value, marked where the alias stands."""
+    """The anchored node as seen from one alias: the same value, marked where the alias stands. Both carry
+    ``anchored``, the anchored node, so the converter reads it once and reuses it at each alias."""
+    node.anchored = node
     use = copy.copy(node)
     use.start_mark = mark
-    use.alias_of = getattr(node, "alias_of", node)
     return use
 
 
@@ -232,13 +237,25 @@ def _compose_fast(text: str) -> tuple[Any, list[Problem]] | None:
         return None
 
 
-def parse_yaml(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
-    """Parse one YAML document into a YNode tree; None for an empty document."""
+@dataclass
+class AliasBudget:
+    """What the YAML aliases of one file have expanded to so far (see MAX_ALIAS_VALUES). A file is one document,
+    but a spreadsheet's inline YAML cells are many documents of one file, and share one budget."""
+
+    values: int = 0
+    chars: int = 0
+
+
+def parse_yaml(text: str, shown: str, aliases: AliasBudget | None = None) -> tuple[YNode | None, list[Problem]]:
+    """Parse one YAML document into a YNode tree; None for an empty document. ``aliases``: the budget of the file
+    the document is part of, when the document is not the whole file."""
     key = (text, shown)
     known = _PARSED.take(key)
-    if known is None:
-        tree, problems = _parse(text, shown)
-        known = (tree, tuple(problems))
+    if known is None or (aliases is not None and known[2]):  # a document with aliases charges its file again
+        budget = aliases or AliasBudget()
+        spent = (budget.values, budget.chars)
+        tree, problems = _parse(text, shown, budget)
+        known = (tree, tuple(problems), (budget.values, budget.chars) != spent)
     _PARSED.keep(key, known)
     return known[0], list(known[1])
 
@@ -275,7 +292,7 @@ class _Recent:
 _PARSED = _Recent(limit=2_000_000, largest=64 * 1024)  # about 14 MB of trees at most
 
 
-def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
+def _parse(text: str, shown: str, aliases: AliasBudget | None = None) -> tuple[YNode | None, list[Problem]]:
     try:
         return read_plain(text, shown)
     except TooManyValues as exc:
@@ -286,13 +303,13 @@ def _parse(text: str, shown: str) -> tuple[YNode | None, list[Problem]]:
     if node is None:
         return None, problems
     problems: list[Problem] = []
-    converter = _Converter(shown, problems)
+    converter = _Converter(shown, problems, aliases or AliasBudget())
     try:
         tree = converter.convert(node)
     except _TooDeep as exc:
         return None, [_too_deep(exc.loc)]
     except _TooBig as exc:
-        return None, [Problem(exc.loc, f"this value's YAML aliases expand to more than {MAX_ALIAS_VALUES} values "
+        return None, [Problem(exc.loc, f"with this alias, the file's YAML aliases expand to more than {exc.limit} "
                                        "(an alias bomb?); write the values out")]
     if converter.unsupported:  # what the tag meant cannot be honoured, so nothing in the file is trusted
         return None, problems
@@ -351,50 +368,105 @@ def _short_tag(tag: str) -> str:
     return tag.replace("tag:yaml.org,2002:", "!!")
 
 
-class _Converter:
-    """Turns PyYAML nodes into YNodes, guarding against alias loops, bombs and deep nesting."""
+@dataclass(frozen=True)
+class _Expansion:
+    """An anchored value, converted once and reused at each alias that names it: its tree, and what it adds to
+    the document each time it is used (values and characters, as in MAX_ALIAS_VALUES, and levels of nesting
+    below it)."""
 
-    def __init__(self, shown: str, problems: list[Problem]):
+    tree: YNode
+    values: int
+    chars: int
+    height: int
+
+
+class _Converter:
+    """Turns PyYAML nodes into YNodes, guarding against alias loops, bombs and deep nesting.
+
+    An anchored value is converted once, where it first stands, so its checks are made and its problems
+    reported once; an alias reuses that tree, marked where the alias stands, and adds what the value stands for
+    (values and characters) to the aliases' budget without walking it again."""
+
+    def __init__(self, shown: str, problems: list[Problem], aliases: AliasBudget):
         self.shown = shown
         self.problems = problems
-        self.aliased = 0  # how many alias uses the node being converted is inside
-        self.count = 0  # values converted inside alias uses
-        self.open: list[tuple[int, Loc]] = []  # (id, place) of the nodes being converted, outermost first
+        self.aliases = aliases  # what aliases have added to the file: at most MAX_ALIAS_VALUES and MAX_ALIAS_CHARS
+        self.values = 0  # values converted so far, an alias counting all those it stands for
+        self.chars = 0  # the characters of their texts, counted the same way
+        self.uses: list[Loc] = []  # the alias uses being expanded, outermost first
+        self.deepest = 0  # the most values open above one converted so far
+        self.expansions: dict[int, _Expansion] = {}  # id of an anchored node -> its conversion
+        self.open: list[int] = []  # ids of the nodes being converted, outermost first
         self.open_ids: set[int] = set()  # the same ids, for a quick loop check
         self.unsupported = False  # a tag deckwright cannot read: the file is not used
 
     def convert(self, node: yaml.Node) -> YNode:
-        if not hasattr(node, "alias_of"):
+        anchored = getattr(node, "anchored", None)  # set on a node an alias names, and on each alias use
+        if anchored is None:
             return self._convert(node)
-        self.aliased += 1
+        if node is anchored:
+            return self._convert_anchored(node, anchored)
+        self.uses.append(_loc(self.shown, node.start_mark))
         try:
-            return self._convert(node)
+            return self._convert_anchored(node, anchored)
         finally:
-            self.aliased -= 1
+            self.uses.pop()
+
+    def _convert_anchored(self, node: yaml.Node, anchored: yaml.Node) -> YNode:
+        known = self.expansions.get(id(anchored))
+        if known is not None and len(self.open) + known.height < MAX_DEPTH:
+            self._grow(known.values, known.chars)
+            self.deepest = max(self.deepest, len(self.open) + known.height)
+            return known.tree._replace(loc=_loc(self.shown, node.start_mark))
+        if known is not None or id(anchored) in self.open_ids:  # too deep here, or a loop: said where it happens
+            return self._convert(node)
+        values, chars, deepest, depth = self.values, self.chars, self.deepest, len(self.open)
+        self.deepest = depth
+        tree = self._convert(node)
+        self.expansions[id(anchored)] = _Expansion(tree, self.values - values, self.chars - chars,
+                                                   self.deepest - depth)
+        self.deepest = max(self.deepest, deepest)
+        return tree
+
+    def _grow(self, values: int, chars: int) -> None:
+        """The expanded document grows by ``values`` values of ``chars`` characters; inside an alias use, they
+        count against the aliases' budget, and the outermost alias that goes past it is blamed."""
+        self.values += values
+        self.chars += chars
+        if not self.uses:
+            return
+        self.aliases.values += values
+        self.aliases.chars += chars
+        if self.aliases.values > MAX_ALIAS_VALUES:
+            raise _TooBig(self.uses[0], f"{MAX_ALIAS_VALUES:,} values")
+        if self.aliases.chars > MAX_ALIAS_CHARS:
+            raise _TooBig(self.uses[0], f"{MAX_ALIAS_CHARS:,} characters")
 
     def _convert(self, node: yaml.Node) -> YNode:
         loc = _loc(self.shown, node.start_mark)
-        self.count += self.aliased > 0
-        if self.count > MAX_ALIAS_VALUES:  # blamed on the top-level value being expanded
-            raise _TooBig(self.open[1][1] if len(self.open) > 1 else loc)
-        node_id = id(getattr(node, "alias_of", node))  # every use of an anchor is the same value
+        is_scalar = isinstance(node, yaml.ScalarNode)
+        self._grow(1, len(node.value) if is_scalar else 0)
+        node_id = id(getattr(node, "anchored", node))  # every use of an anchor is the same value
         if node_id in self.open_ids:
             self.problems.append(Problem(loc, "this alias refers to a value that contains it (a loop)"))
             return YNode("scalar", loc, None, "null", "")
-        if len(self.open) >= MAX_DEPTH:
+        depth = len(self.open)
+        if depth >= MAX_DEPTH:
             raise _TooDeep(loc)
-        if isinstance(node, yaml.ScalarNode):
+        if depth > self.deepest:
+            self.deepest = depth
+        if is_scalar:
             return self._scalar(node, loc)
         if node.tag not in _PLAIN_COLLECTION_TAGS:
             self._unsupported(node, loc)
-        self.open.append((node_id, loc))
+        self.open.append(node_id)
         self.open_ids.add(node_id)
         try:
             if isinstance(node, yaml.MappingNode):
                 return YNode("map", loc, self._mapping(node))
             return YNode("seq", loc, tuple(self.convert(item) for item in node.value))
         finally:
-            self.open_ids.discard(self.open.pop()[0])
+            self.open_ids.discard(self.open.pop())
 
     def _scalar(self, node: yaml.ScalarNode, loc: Loc) -> YNode:
         kind = SCALAR_KINDS.get(node.tag)

@@ -16,7 +16,11 @@ from deckwright.rules.problems import Loc, Problem
 
 MAX_DEPTH = 64  # nesting levels; real card data needs under ten
 MAX_VALUES = 3_000_000  # values in one file, keys counted: a 64 MB card file of 100,000 cards holds about 1.5 million
-MAX_ALIAS_VALUES = 200_000  # values reached through aliases; a billion-laughs file stops here
+# What aliases may add to a document, counted as they expand: a value used through an alias counts each time it is
+# used, with the characters of its texts (keys included). A billion-laughs file stops at the values, a long text
+# used a thousand times at the characters (64 million: the text of the largest card file deckwright reads).
+MAX_ALIAS_VALUES = 200_000
+MAX_ALIAS_CHARS = 64_000_000
 
 SCALAR_KINDS = {
     "tag:yaml.org,2002:str": "str",
