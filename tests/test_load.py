@@ -295,3 +295,17 @@ def test_deck_cards_repeat_copies_and_refuse_an_open_count():
     assert not isinstance(warrior.copies, int) and warrior.count == 1  # printed once, so the card can be seen
     with pytest.raises(OpenRuleError, match=r"the number of Warrior cards in the deck 'Class deck' is open"):
         gloombah.deck_cards(warrior.deck)
+
+
+def test_a_quote_left_open_is_blamed_where_it_opens_not_where_yaml_gives_up():
+    text = 'cards:\n  - id: a\n    text: "Cheap and cheerful.\n    cost: 2\n  - id: b\n    text: "Dear."\n    cost: 3\n'
+    _, problems = parse_yaml(text, "f.yaml")
+    assert [str(p) for p in problems] == [
+        "f.yaml:3:11: YAML syntax error: this quoted value runs on over 4 lines, to line 6, where the file stops "
+        "making sense; is its closing quote missing?"]
+
+
+def test_a_value_quoted_over_lines_on_purpose_is_not_blamed_for_an_error_further_down():
+    text = 'a: "one\n  two"\nb: 1\nc: 2\nd: 3\n  e: 4\n'
+    _, problems = parse_yaml(text, "f.yaml")
+    assert len(problems) == 1 and "quoted value" not in problems[0].message

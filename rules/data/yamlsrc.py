@@ -169,7 +169,35 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
         else:
             context = f" ({exc.context})" if exc.context and exc.context not in problem else ""
             message = f"YAML syntax error: {problem}{context}"
+    opened = _quote_run_on(text, mark.line if mark else None)
+    if opened is not None:  # the error is where an unclosed quote's text ran out: point at the quote
+        line, col, last = opened
+        return Problem(Loc(shown, line + 1, col + 1),
+                       f"YAML syntax error: this quoted value runs on over {last - line + 1} lines, to line "
+                       f"{last + 1}, where the file stops making sense; is its closing quote missing?")
     return Problem(_loc(shown, mark) if mark else Loc(shown), message)
+
+
+QUOTE_RUN_LINES = 2  # a syntax error at most this many lines after a quoted value spanning lines blames its quote
+
+
+def _quote_run_on(text: str, error_line: int | None) -> tuple[int, int, int] | None:
+    """The quoted value that spans lines and ends just before ``error_line`` (from 0), as (line, column, last
+    line), from 0: a quote left open reads on to the next quote in the file, and the file breaks soon after.
+    None when there is none (a value quoted over several lines on purpose is followed by no error)."""
+    if error_line is None:
+        return None
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") \
+                    and token.end_mark.line > token.start_mark.line:
+                found = token
+    except yaml.YAMLError:
+        pass
+    if found is None or not 0 <= error_line - found.end_mark.line <= QUOTE_RUN_LINES:
+        return None
+    return found.start_mark.line, found.start_mark.column, found.end_mark.line
 
 
 class _DepthLimit:
