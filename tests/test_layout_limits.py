@@ -335,3 +335,10 @@ def test_a_misspelt_picture_is_answered_with_the_picture_beside_it(tiny):
 
 def test_a_good_picture_passes(tiny):
     assert errors_of(picture_game(tiny, png(40, 40))) == []
+
+
+def test_indent_takes_text_and_never_extends_a_list(tiny):
+    """Jinja2's |indent adds a line break with +=, which would extend a list in place: refused before it runs."""
+    lines = errors_of(tiny({HERO: hero_layout("\"{{ ([1, 2]|indent)|length }}\"")}))
+    assert_located(lines, 3, "|indent takes text, got list")
+    assert errors_of(tiny({HERO: hero_layout("\"{{ 'a\\nb'|indent(2) }}\"")}, name="plain")) == []

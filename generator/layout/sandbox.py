@@ -295,6 +295,8 @@ def _input_check(env: "LayoutSandbox", name: str, function):
             _check_width(kwargs.get(key), f"|{name}({key}=...)")
 
     def indent(values, kwargs):
+        if not isinstance(values[0], str):  # Jinja2's indent adds "\n" to it with +=, which extends a list in place
+            raise TypeError(f"|indent takes text, got {type(values[0]).__name__}")
         width(values, kwargs)
         pad = _argument(values, kwargs, 1, "width", 4)
         text = str(values[0])
