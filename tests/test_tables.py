@@ -76,6 +76,8 @@ def test_deck_table_over_mixed_types_leaves_missing_fields_blank(tmp_path, game)
     ("type: hero\ncolumn: [name]\n", "page.md:5:1: cards table: unknown key 'column'; did you mean 'columns'?"),
     ("type: hero\ncolumns: [name\n", "page.md:"),
     ("- type: hero\n", "page.md:4:1: cards table: expected a mapping"),
+    ("type: hero\ncolumns: [" + ", ".join(["name"] * 17) + "]\n",
+     "page.md:5:10: cards table: 17 columns; a printed page holds at most 16: split it into two tables"),
 ])
 def test_bad_specs_are_located(game, body, expected):
     spec, problems = spec_problems(game, body)

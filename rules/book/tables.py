@@ -24,6 +24,8 @@ from .pages import Block, fenced_blocks
 
 TABLE_KIND = "cards"
 SPEC_KEYS = ("type", "deck", "where", "columns")
+# columns a printed page holds: at 16, an A5 booklet's column is 21 pt wide, two or three letters of table text
+MAX_COLUMNS = 16
 # Keys every card has besides its type's fields, with their column headings.
 COMMON_COLUMNS = {"name": "Name", "copies": "Copies", "id": "Id", "type": "Type", "deck": "Deck"}
 
@@ -178,6 +180,10 @@ def parse_table_spec(block: Block, card_types: dict[str, CardType], decks: dict[
         ok = False
     elif columns_node.kind != "seq" or not columns_node.value:
         problems.error(columns_node.loc, f"cards table: columns: expected a list of field names, got {columns_node.describe()}")
+        ok = False
+    elif len(columns_node.value) > MAX_COLUMNS:
+        problems.error(columns_node.loc, f"cards table: {len(columns_node.value)} columns; a printed page holds at "
+                                         f"most {MAX_COLUMNS}: split it into two tables")
         ok = False
     else:
         for item in columns_node.value:
