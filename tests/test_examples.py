@@ -353,3 +353,17 @@ def test_plain_pytest_sees_the_bundled_examples():
     items = [line for line in done.stdout.splitlines() if line.startswith("cards/nightmare-hunt/rulebook/")]
     assert len(items) >= 9
     assert "cards/nightmare-hunt/rulebook/armour.md::Robes against the Rabid Dog's Power 4 bite" in items
+
+
+def test_the_example_blocks_of_a_page_share_one_alias_limit(tmp_path):
+    """Each block aliases a 100,000-character text 250 times (25 million characters): under the limit alone, over
+    it as the page's third. The page's blocks are one file's YAML, as a spreadsheet's cells are."""
+    game = tmp_path / "tiny"
+    shutil.copytree(ROOT / "tests" / "bad_inputs" / "base", game)
+    block = "```example\nname: Long {n}\nsetup: {{a: &t \"" + "x" * 100_000 + "\", b: [" + ", ".join(["*t"] * 250) \
+        + "]}}\nexpect: {{a: x}}\n```\n"
+    page = game / "rulebook" / "intro.md"
+    page.write_text(page.read_text() + "".join("\n" + block.format(n=n) for n in range(3)))
+    problems = [example.problem for example in find_examples(load_game(game))]
+    assert problems[:2] == ["", ""]
+    assert "YAML aliases expand to more than 64,000,000 characters" in problems[2]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckwright.rules.book.pages import fenced_blocks
-from deckwright.rules.data.yamlsrc import parse_yaml
+from deckwright.rules.data.yamlsrc import AliasBudget, parse_yaml
 
 VERDICT_LABELS = {
     "verified": "Verified",
@@ -114,9 +114,10 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "example"
 
 
-def example_view(body: str, result: Any, number: int) -> ExampleView:
-    """The box for one ```example block; ``result`` is its ExampleResult, or None when it was not replayed."""
-    node, _ = parse_yaml(body, "example")  # the reader that bounds aliases: a block it refuses shows no script
+def example_view(body: str, result: Any, number: int, aliases: AliasBudget | None = None) -> ExampleView:
+    """The box for one ```example block; ``result`` is its ExampleResult, or None when it was not replayed.
+    ``aliases``: the alias limit the blocks of its page share."""
+    node, _ = parse_yaml(body, "example", aliases)  # the reader that bounds aliases: a block it refuses shows no script
     data = node.plain() if node is not None else None
     data = data if isinstance(data, dict) else {}
     name = str(data.get("name") or (result.name if result is not None else f"Example {number}"))

@@ -24,6 +24,7 @@ from deckwright.rules.book.tables import Table, page_tables
 from deckwright.rules.data.model import Card, Game, Page
 from deckwright.rules.data.schema import Ref
 from deckwright.rules.data.values import Open
+from deckwright.rules.data.yamlsrc import AliasBudget
 
 from .cards import IMAGES, CardArt, card_anchor, face_symbol_id, image_file_name
 
@@ -70,6 +71,7 @@ class _Renderer:
         self.tables = page_tables(page, game)
         self.cards: list[str] = []
         self.examples: list[ExampleView] = []
+        self.aliases = AliasBudget()  # the page's example blocks share one alias limit
 
     def use_card(self, card: Card) -> None:
         if card.id not in self.cards:
@@ -106,7 +108,7 @@ class _Renderer:
                         self.use_card(cell.card)
             return str(self.partials.cards_table(view, self.links))
         if kind == "example":
-            view = example_view(body, self.results.get(line), len(self.examples) + 1)
+            view = example_view(body, self.results.get(line), len(self.examples) + 1, self.aliases)
             self.examples.append(view)
             return str(self.partials.example(view))
         return None

@@ -31,7 +31,7 @@ from deckwright.rules.data.model import Game, Page
 from deckwright.rules.data.names import file_name_problem
 from deckwright.rules.data.schema import did_you_mean
 from deckwright.rules.data.specs import read_plain
-from deckwright.rules.data.yamlsrc import YNode, parse_yaml
+from deckwright.rules.data.yamlsrc import AliasBudget, YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
 from deckwright.rules.engine.log import EventLog, fact_of_line, golden_line, plain_fact
@@ -112,10 +112,11 @@ def find_examples(game: Game) -> list[Example]:
     examples: list[Example] = []
     seen: dict[str, Loc] = {}
     for page in game.pages:
+        aliases = AliasBudget()  # a page's blocks share one alias limit, as one file's YAML does
         for block in fenced_blocks(page.text, page.shown):
             if block.kind != EXAMPLE_FENCE:
                 continue
-            example = _read_block(game, page, block)
+            example = _read_block(game, page, block, aliases)
             first = seen.get(example.slug)
             if first is not None and not example.problem:
                 example = Example(example.game, example.name, page, example.loc, example.node,
@@ -130,10 +131,11 @@ def example_names(pages) -> set[str]:
     """The names of the readable example blocks of these pages (what a readings register may point at)."""
     names = set()
     for page in pages:
+        aliases = AliasBudget()
         for block in fenced_blocks(page.text, page.shown):
             if block.kind != EXAMPLE_FENCE:
                 continue
-            node, _ = parse_yaml(block.body, page.shown)
+            node, _ = parse_yaml(block.body, page.shown, aliases)
             name = node.get("name") if node is not None and node.kind == "map" else None
             if name is not None and name.kind == "scalar" and name.value is not None:
                 names.add(str(name.value).strip())
@@ -157,9 +159,9 @@ def example_warnings(game: Game, examples: list[Example], problems: Problems) ->
                                                           f"(renamed or removed?); delete it")
 
 
-def _read_block(game: Game, page: Page, block) -> Example:
+def _read_block(game: Game, page: Page, block, aliases: AliasBudget) -> Example:
     # Padding with blank lines makes YAML locations count from the top of the page.
-    node, problems = parse_yaml("\n" * (block.body_line - 1) + block.body, page.shown)
+    node, problems = parse_yaml("\n" * (block.body_line - 1) + block.body, page.shown, aliases)
     if block.indent and node is not None:
         node = _shifted(node, block.indent)
     fallback = f"example at line {block.loc.line}"

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from deckwright.rules.data.model import Card, CardType, Deck
 from deckwright.rules.data.schema import FieldDef, Ref, did_you_mean
 from deckwright.rules.data.values import Open
-from deckwright.rules.data.yamlsrc import YNode, parse_yaml
+from deckwright.rules.data.yamlsrc import AliasBudget, YNode, parse_yaml
 from deckwright.rules.problems import Loc, Problems
 
 from .pages import Block, fenced_blocks
@@ -140,10 +140,11 @@ def _check_where_value(key: YNode, value: YNode, fdef: FieldDef | None, cards: l
 
 
 def parse_table_spec(block: Block, card_types: dict[str, CardType], decks: dict[str, Deck],
-                     cards: list[Card], problems: Problems) -> TableSpec | None:
-    """The block's spec, or None after reporting why it cannot make a table."""
+                     cards: list[Card], problems: Problems, aliases: AliasBudget | None = None) -> TableSpec | None:
+    """The block's spec, or None after reporting why it cannot make a table. ``aliases``: the alias limit its
+    page's blocks share."""
     # Blank lines before the body keep YAML's line numbers equal to the page's.
-    node, yaml_problems = parse_yaml("\n" * (block.body_line - 1) + block.body, block.loc.file)
+    node, yaml_problems = parse_yaml("\n" * (block.body_line - 1) + block.body, block.loc.file, aliases)
     problems.extend(yaml_problems)
     if yaml_problems:
         return None
@@ -220,10 +221,11 @@ def parse_table_spec(block: Block, card_types: dict[str, CardType], decks: dict[
 def check_page_tables(page, card_types: dict[str, CardType], decks: dict[str, Deck], cards: list[Card],
                       problems: Problems) -> None:
     """Report every bad ```cards block of a rulebook page; warn about tables that match no card."""
+    aliases = AliasBudget()
     for block in fenced_blocks(page.text, page.shown):
         if block.kind != TABLE_KIND:
             continue
-        spec = parse_table_spec(block, card_types, decks, cards, problems)
+        spec = parse_table_spec(block, card_types, decks, cards, problems, aliases)
         if spec is not None and not select_cards(cards, spec):
             problems.warning(block.loc, f"cards table: no card of {spec.source} '{spec.source_id}' matches; the table is empty")
 
@@ -232,9 +234,10 @@ def page_tables(page, game) -> dict[int, Table]:
     """The tables of a page of a loaded (valid) game, by the line of their opening fence."""
     cards = list(game.cards)
     tables = {}
+    aliases = AliasBudget()
     for block in fenced_blocks(page.text, page.shown):
         if block.kind == TABLE_KIND:
-            spec = parse_table_spec(block, game.card_types, game.decks, cards, Problems())
+            spec = parse_table_spec(block, game.card_types, game.decks, cards, Problems(), aliases)
             if spec is not None:
                 tables[block.loc.line] = build_table(cards, spec)
     return tables

@@ -15,6 +15,7 @@ from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
 from deckwright.rules.book.tables import page_tables
 from deckwright.rules.data.model import Card, Game, Page
+from deckwright.rules.data.yamlsrc import AliasBudget
 
 # Elements the PDF's hooks put into the tree in place of deckwright's syntax.
 CARDS_TABLE = "dw-cards"  # a ```cards block: attribute line
@@ -91,12 +92,13 @@ class ParsedBook:
         tables = page_tables(page, self.game)
         results = results_by_line(page, self.results)
         examples: dict[int, ExampleView] = {}
+        aliases = AliasBudget()  # the page's blocks share one alias limit
 
         def block(kind: str, line: int, body: str):
             if kind == "cards" and line in tables:
                 return Element(CARDS_TABLE, line=str(line))
             if kind == "example":
-                examples[line] = example_view(body, results.get(line), len(examples) + 1)
+                examples[line] = example_view(body, results.get(line), len(examples) + 1, aliases)
                 return Element(EXAMPLE, line=str(line))
             code = Element(CODE)  # any other block, and a table the checker rejects: shown as written
             code.text = body
