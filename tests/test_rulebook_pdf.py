@@ -324,7 +324,7 @@ def test_errata_and_open_questions_have_their_appendix(built):
     appendix = next(i for i, page in enumerate(text) if "Appendix A: Errata and open questions" in page
                     and "Contents" not in page)
     body = words(" ".join(text[appendix:]))
-    assert "The warden shrugs it off" in body and "the made-up source forgets to subtract the bite" in body
+    assert "The warden shrugs it off" in body and "The made-up source forgets to subtract the bite." in body
     for question in book.game.open_questions:
         assert words(question.note) in body
 

@@ -35,6 +35,11 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?:;)" else f"{text}."
 
 
+def capital(text: str) -> str:
+    """``text`` starting a sentence: its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def example_key(page_id: str, view: ExampleView) -> str:
     return f"{page_id}--{view.anchor}"
 
@@ -96,9 +101,12 @@ class ExamplePanel(Flowable):
     """One example, or the part of it on one page."""
 
     def __init__(self, number: int, name: str, badge: str, rows: list[Row], verdict: str, look: Look,
-                 continued: bool = False, last: bool = True, paragraphs: dict | None = None):
+                 continued: bool = False, last: bool = True, paragraphs: dict | None = None, key: str = ""):
         super().__init__()
         self.number, self.name, self.badge = number, name, badge
+        # the destination its first part marks where it is drawn (a Mark before it would stay on the page
+        # before, when the whole panel moves on to the next)
+        self.key = key
         self.rows, self.verdict, self.look = rows, verdict, look
         self.continued, self.last = continued, last
         # The title and verdict paragraphs, parsed once and shared with the parts a split makes (platypus
@@ -173,7 +181,7 @@ class ExamplePanel(Flowable):
 
     def _parts_at(self, first: list[Row], rest: list[Row]) -> list[ExamplePanel]:
         return [ExamplePanel(self.number, self.name, self.badge, first, self.verdict, self.look, self.continued,
-                             last=False, paragraphs=self._paragraphs),
+                             last=False, paragraphs=self._paragraphs, key=self.key),
                 ExamplePanel(self.number, self.name, self.badge, rest, self.verdict, self.look, continued=True,
                              last=self.last, paragraphs=self._paragraphs)]
 
@@ -182,6 +190,8 @@ class ExamplePanel(Flowable):
     def draw(self):
         c, look = self.canv, self.look
         left = 1.6 * PAD
+        if self.key and not self.continued:
+            Mark(self.key).drawOn(c, 0, self.height)
         c.saveState()
         c.setFillColor(look.tint)
         c.rect(0, 0, self.width, self.height, stroke=0, fill=1)
@@ -240,7 +250,7 @@ def _panel_style(look: Look):
 
 
 def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -> list[Flowable]:
-    """The panel for one example, after a mark (the appendix names the page it is on)."""
+    """The panel for one example, marking where it is drawn (the appendix names the page it is on)."""
     styles, p = theme.styles, theme.palette
     size = theme.size * 0.78
     sans, bold = theme.face(SANS), theme.face(SANS, "bold")
@@ -278,5 +288,5 @@ def example_panel(view: ExampleView, page_id: str, theme: Theme, width: float) -
     look = Look(sans, bold, size, size * 1.3, key_width, theme.color(p.ink), theme.color(p.accent),
                 theme.color(p.muted), theme.color(p.tint), theme.color(p.rule), theme.color(color),
                 styles["panel-title"], styles["kicker"])
-    panel = ExamplePanel(view.number, view.name, view.verdict_label.upper(), rows, verdict, look)
-    return [Mark(example_key(page_id, view)), panel]
+    return [ExamplePanel(view.number, view.name, view.verdict_label.upper(), rows, verdict, look,
+                         key=example_key(page_id, view))]

@@ -20,7 +20,7 @@ from deckwright.generator.layout.faces import mix
 from deckwright.rules.data.values import Open
 
 from .document import Heading, Later, Ledger, Mark, Para, page_destination
-from .examples import example_key
+from .examples import capital, example_key, sentence
 from .flow import KeepWithNext
 from .parsed import ParsedBook, card_destination
 from .pictures import CardPicture
@@ -224,9 +224,9 @@ def errata_and_questions(book: ParsedBook, theme: Theme, ledger: Ledger) -> list
             link = f', <a href="#{key}" color="{theme.palette.accent}">page {where}</a>' if where else ""
             text = f"<b>{escape(view.name)}</b> ({escape(page.page.title)}{link})."
             if view.erratum:
-                text += f" {escape(view.erratum)}"
+                text += f" {escape(capital(sentence(view.erratum)))}"
             if view.message and view.verdict != "erratum":
-                text += f" <i>{escape(view.message)}</i>"
+                text += f" <i>{escape(capital(sentence(view.message)))}</i>"
             out.append(Para(text, styles["note"]))
     questions = game.open_questions
     count = f"{len(questions)} question{'s' if len(questions) != 1 else ''}"
