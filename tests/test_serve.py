@@ -250,6 +250,7 @@ def test_a_game_broken_from_the_start_shows_its_errors_above_an_empty_page(game,
         overlay = page.locator("#deckwright-overlay")
         overlay.wait_for(timeout=30000)
         assert "Nothing has been built yet" in overlay.text_content() and "last good build" not in overlay.text_content()
+        assert overlay.locator("h2").text_content() == "The game has 1 error"  # no edit made yet
         panel, heading = overlay.bounding_box(), page.locator("h1").bounding_box()
         assert panel["y"] + panel["height"] <= heading["y"]  # above the heading, not over it
     finally:

@@ -82,7 +82,7 @@ def _report(update: Update) -> None:
     if update.errors:
         for line in update.errors:
             print(line, file=sys.stderr)
-        print(f"{stamp} {len(update.errors)} error(s): the browser shows them over the last good build", flush=True)
+        print(f"{stamp} {len(update.errors)} error(s): shown in the browser; the site is left as it was", flush=True)
         return
     pages = ", ".join(update.changed[:4]) + (f" and {len(update.changed) - 4} more" if len(update.changed) > 4 else "")
     print(f"{stamp} built in {update.seconds:.2f} s: {update.redrawn} picture(s) drawn, "

@@ -46,7 +46,7 @@
     var list = element("ol", "dw-live-errors");
     errors.forEach(function (line) { list.appendChild(element("li", "", line)); });
     overlay.replaceChildren(
-      element("h2", "dw-live-title", "The last edit has " + errors.length + " " + noun),
+      element("h2", "dw-live-title", (unbuilt ? "The game has " : "The last edit has ") + errors.length + " " + noun),
       element("p", "dw-live-note", unbuilt
         ? "Nothing has been built yet. Fix the file and save: the site appears here."
         : "The page below is the last good build. Fix the file and save: this goes away."),
