@@ -104,7 +104,8 @@ def test_every_bad_use_is_located_and_a_picture_in_code_is_not_read(tmp_path):
         (str(game / "rulebook" / "intro.md"), intro, 3,
          "picture: '../art/notes.png' is not a PNG or JPEG image deckwright can read (not a picture file)"),
         (str(game / "rulebook" / "intro.md"), intro, 26,
-         "picture: no image '../art/none.png' in the game folder (looked for art/none.png)"),
+         "picture: no image '../art/none.png' in the game folder; did you mean '../art/notes.png'? (looked for "
+         "art/none.png)"),
         (str(game / "rulebook" / "play.md"), play, 1,
          "picture: '../art/notes.png' is not a PNG or JPEG image deckwright can read (not a picture file)"),
     ]

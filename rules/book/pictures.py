@@ -18,8 +18,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from deckwright.rules.data.confine import is_confined
-from deckwright.rules.data.pictures import ImageFile, missing, read_image
-from deckwright.rules.problems import Loc, Problems
+from deckwright.rules.data.pictures import ImageFile, missing, pictures_beside, read_image
+from deckwright.rules.problems import Loc, Problems, did_you_mean
 
 from .pages import fenced_blocks
 
@@ -143,7 +143,8 @@ def picture_path(root: Path, page_path: Path, src: str) -> Path | str:
     if not is_confined(root, path):
         return f"'{src}' is outside the game folder"
     if missing(path):
-        return f"no image '{src}' in the game folder (looked for {path.resolve().relative_to(root).as_posix()})"
+        near = did_you_mean(src, pictures_beside(root, path, src))
+        return f"no image '{src}' in the game folder{near} (looked for {path.resolve().relative_to(root).as_posix()})"
     return path
 
 

@@ -59,7 +59,7 @@ def read_image(root: Path, path: Path, shown: str) -> ImageFile | str:
             return f"'{shown}' is outside the game folder"
         if not missing(path):
             return f"'{shown}': {exc.message}"
-        return f"no image '{shown}' in the game folder{did_you_mean(shown, _pictures_beside(root, path, shown))}"
+        return f"no image '{shown}' in the game folder{did_you_mean(shown, pictures_beside(root, path, shown))}"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is lower
@@ -84,7 +84,7 @@ def read_image(root: Path, path: Path, shown: str) -> ImageFile | str:
     return ImageFile(resolved, width, height, hashlib.sha1(data).hexdigest())
 
 
-def _pictures_beside(root: Path, path: Path, shown: str) -> list[str]:
+def pictures_beside(root: Path, path: Path, shown: str) -> list[str]:
     """The PNG and JPEG files in the folder of ``path``, named as ``shown`` names its picture (for a
     did-you-mean); none when that folder is not the game's."""
     try:
