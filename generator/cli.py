@@ -28,6 +28,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+ONE_GAME_HELP = "a bundled game's name or a path to a game folder (default: the game in the current folder)"
+
+
+def one_game(name: str | None) -> Path:
+    """The game a command that works on one game names, or else the game in the current folder."""
+    if name is None and not Path("game.yaml").is_file():
+        raise UsageError("name a game (a bundled game's name or a path to a game folder), or run it in a game folder")
+    return resolve_games([name] if name is not None else [])[0]
+
+
 def resolve_games(names: list[str]) -> list[Path]:
     from deckwright.rules.gamefolders import bundled_games, find_game_folder
 
@@ -183,11 +193,11 @@ def _base_url(text: str) -> str:
 def cmd_serve(args) -> int:
     from .serve import ServeError, serve
 
-    folders = resolve_games([args.game])
+    folder = one_game(args.game)
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535 (0 picks a free one)")
     try:
-        return serve(folders[0], args.port)
+        return serve(folder, args.port)
     except ServeError as exc:
         raise UsageError(str(exc)) from None
 
@@ -202,7 +212,7 @@ def cmd_simulate(args) -> int:
     from deckwright.rules.sim.report import lines
     from deckwright.rules.sim.worker import PlayStopped
 
-    folder = resolve_games([args.game])[0]
+    folder = one_game(args.game)
     fixture = Path(args.fixture) if args.fixture else None
     if fixture is not None and not fixture.is_dir():
         raise UsageError(f"--fixture {args.fixture}: not a folder")
@@ -355,12 +365,12 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_build)
 
     p = sub.add_parser("serve", parents=command_options, help="show a game's site on this computer, rebuilt and reloaded as you edit")
-    p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
+    p.add_argument("game", metavar="GAME", nargs="?", help=ONE_GAME_HELP)
     p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("simulate", parents=command_options, help="play many seeded games and report win rates, game lengths and cards")
-    p.add_argument("game", metavar="GAME", help="a bundled game's name or a path to a game folder")
+    p.add_argument("game", metavar="GAME", nargs="?", help=ONE_GAME_HELP)
     p.add_argument("--games", type=int, default=1000, metavar="N", help="games per cell of the sweep (default 1000)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed every chunk's seed derives from (default 1)")
     p.add_argument("--strategy", metavar="NAME", help="who plays: random, or a strategy the rules module offers "

@@ -228,6 +228,18 @@ def test_a_game_without_a_rules_module_is_refused_in_one_line(tmp_path, capsys):
     assert capsys.readouterr().err == "deckwright: g has no rules module (mechanics:), so it cannot be played\n"
 
 
+def test_simulate_run_in_a_game_folder_plays_that_game(tmp_path, capsys, monkeypatch):
+    game = tmp_path / "g"
+    assert main(["new", str(game)]) == 0
+    monkeypatch.chdir(game)
+    capsys.readouterr()
+    assert main(["simulate", "--games", "5", "--scheduler", "serial", "--out", str(tmp_path / "output")]) == 0
+    assert capsys.readouterr().out.startswith("g: 5 games, strategy random, seed 1")
+    monkeypatch.chdir(tmp_path)  # no game here, and simulate plays one game: it must be named
+    assert main(["simulate", "--games", "5"]) == 2
+    assert "name a game" in capsys.readouterr().err
+
+
 def test_a_game_without_its_options_names_the_options_and_their_meaning(tmp_path, capsys):
     status, _ = simulate(tmp_path, "micahs-game", "--games", "5", "--fixture", str(FIXTURES / "micahs-game"),
                          "--scheduler", "serial")
