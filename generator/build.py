@@ -184,8 +184,12 @@ def finish_check(game, verdict: Verdict, draft: tuple | None = None) -> Verdict:
 
 def _with_layout(verdict: Verdict, layout: list[Problem]) -> Verdict:
     """``verdict`` with the layout problems found: errors fail the build; the warnings the game's own check
-    already reported (printed with its data problems) are not repeated."""
+    already reported (printed with its data problems) are not repeated; one mistake in a layout, found on many
+    faces, is one problem."""
+    from deckwright.generator.layout.perface import merged
+
     own = set(verdict.report.problems.items)
+    layout = merged(layout)
     return replace(verdict, failures=verdict.failures + [problem for problem in layout if problem.severity == "error"],
                    warnings=verdict.warnings + [problem for problem in layout
                                                 if problem.severity != "error" and problem not in own])

@@ -77,6 +77,12 @@ def collector_paused():
             gc.enable()
 
 
+def _written_at(node: YNode | None, key: str, fallback: Loc) -> Loc:
+    """Where ``key`` of the mapping ``node`` is written, its value's place; ``fallback`` when it is not."""
+    value = node.get(key) if node is not None and node.kind == "map" else None
+    return value.loc if value is not None else fallback
+
+
 def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
     """A named size or ``WIDTHxHEIGHT`` with optional units, or a shaped one (``round 25mm``, ``hex 40mm``,
     ``poker rounded 3mm``: see ``rules.data.units.parse_shape``); raises ValueError."""
@@ -214,7 +220,8 @@ class _Loader:
                 continue
             fields = self.field_defs(fields_node, f"{path}.fields") if fields_node is not None else ()
             types[key.value] = CardType(key.value, data.get("name", key.value), fields,
-                                        data.get("layout", key.value), data.get("doc", ""), key.loc)
+                                        data.get("layout", key.value), data.get("doc", ""), key.loc,
+                                        _written_at(value, "layout", key.loc))
         self.check_ref_targets(types)
         return types
 
@@ -310,7 +317,8 @@ class _Loader:
             open_note = fields.get("open")
             decks[key.value] = Deck(
                 id=key.value, name=fields.get("name", key.value), size=size,
-                back=Back(back.get("layout", "back"), back.get("title", ""), back.get("subtitle", ""), back.get("color", "")),
+                back=Back(back.get("layout", "back"), back.get("title", ""), back.get("subtitle", ""), back.get("color", ""),
+                          _written_at(value.get("back"), "layout", value.loc)),
                 count=fields.get("count"), order=fields.get("order", "shuffled"), color=fields.get("color", ""),
                 doc=fields.get("doc", ""), loc=value.loc,
                 open=Open(open_note, value.get("open").loc) if open_note else None,
@@ -328,7 +336,7 @@ class _Loader:
             size = self.size(value.get("size"), fields.get("size"), {**PAGE_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
-                                          fields.get("copies", 1))
+                                          fields.get("copies", 1), _written_at(value, "layout", value.loc))
         return sheets
 
     # -- card files ------------------------------------------------------

@@ -184,12 +184,17 @@ def test_bundled_layouts_have_no_warnings():
     (("radius: 2}", "radius: 2, colour: red}"), "frame.yaml:9:85: boxes.panel: unknown key 'colour'"),
     (("{{ card.name }}", "{{ card.name }"), "frame.yaml:11:29: Jinja2 syntax error"),
     (("{{ card.name }}", "{{ card.nmae }}"),
-     "frame.yaml:11:29: boxes.title.text: UndefinedError: card 'knight' has no value for 'nmae'; did you mean 'name'?"),
+     "frame.yaml:11:29: boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'? "
+     "(filling unit for unit 'knight')"),
     (("{{ card.name }}", "{{ card.banner }}"),
-     "frame.yaml:11:29: boxes.title.text: UndefinedError: card 'knight' has no value for 'banner' (a field it leaves "
-     "out, or one its type does not have); card.get('banner') gives none instead of failing"),
-    (("{{ card.name }}", "{{ constants.nope }}"), "frame.yaml:11:29: boxes.title.text: UndefinedError: 'dict object' "
-                                                  "has no attribute 'nope'"),
+     "frame.yaml:11:29: boxes.title.text: no field 'banner' in this card's type (its fields: cost, power, text, "
+     "tags, ally)"),
+    (("{{ card.name }}", "{{ card.tags }}"),  # declared, optional, and the knight has none
+     "frame.yaml:11:29: boxes.title.text: this card leaves out 'tags', an optional field; card.get('tags') gives "
+     "none instead of failing"),
+    (("{{ card.name }}", "{{ constants.nope }}"), "frame.yaml:11:29: boxes.title.text: 'dict object' has no "
+                                                  "attribute 'nope'"),
+    (("{{ card.name }}", "{{ 1 / 0 }}"), "frame.yaml:11:29: boxes.title.text: division by zero (filling"),
     (("fill: band,", "fill: bnad,"), 'frame.yaml:8:34: boxes.background.fill: "bnad" is neither a colour'),
     (("kind: rect, fill: band", "kind: rectangle, fill: band"), "frame.yaml:8:22: boxes.background.kind: unknown kind 'rectangle'; did you mean 'rect'?"),
     (("{{ card.name }}", "{{ card.__class__ }}"), "frame.yaml:11:29: boxes.title.text: SecurityError"),

@@ -73,13 +73,15 @@ def report_output(report, traceback: bool = False) -> ReportOutput:
 
 def joined(part: ReportOutput, layout: list) -> CheckOutput:
     """The whole output of a game from its report's (``report_output``) and its layout problems."""
+    from deckwright.generator.layout.perface import merged
     from deckwright.rules.problems import Problems
 
     if not part.laid_out:
         return CheckOutput(part.head + part.tail, True, part.suite)
-    # the game's own problems are printed above
-    lines = [*part.head, *problem_lines(Problems(sorted(set(layout) - part.known)), part.traceback)]
-    layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
+    # the game's own problems are printed above; a layout's mistake is one line, however many cards it fails on
+    layout = merged(set(layout) - part.known)
+    lines = [*part.head, *problem_lines(Problems(layout), part.traceback)]
+    layout_errors = sum(1 for problem in layout if problem.severity == "error")  # not just small text
     slug, cards, decks = part.summary
     verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
     lines.append(Line(f"{slug}: {cards} cards in {decks} decks: {verdict}"))

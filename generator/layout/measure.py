@@ -12,18 +12,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, Undefined
+from jinja2 import TemplateError, Undefined, UndefinedError
 
 from deckwright.rules.data.pictures import check_image
 from deckwright.rules.data.units import parse_length
 from deckwright.rules.engine.frozen import replace
-from deckwright.rules.problems import Problem, clip
+from deckwright.rules.problems import Loc, Problem, clip
 
 from . import displaylist as dl
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
 from .memo import Memo
+from .perface import FILLING
 from .richtext import is_plain, parse
 from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, as_text
 from .textfit import TextSetter, TextSpec
@@ -141,17 +142,26 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
         raise ValueFailure(exc.message, fatal=True) from None
     except LayoutLimit as exc:
         raise ValueFailure(exc.message) from None
+    except UndefinedError as exc:  # worded by LayoutUndefined: a missing value, named as the layout wrote it
+        raise ValueFailure(exc.message or "a value is missing") from None
     except TemplateError as exc:
         raise ValueFailure(f"{type(exc).__name__}: {exc.message}" if getattr(exc, "message", None) else str(exc)) from None
     except RecursionError:
         raise ValueFailure("a macro or loop calls itself too deeply (RecursionError)") from None
     except MemoryError:
         raise ValueFailure("the value needs more memory than there is (MemoryError)", fatal=True) from None
-    except Exception as exc:  # TypeError, OverflowError, ...: the layout's mistake, at the layout's line
+    except SAID_IN_WORDS as exc:  # Python's own words say it ("division by zero"): no class name needed
+        raise ValueFailure(str(exc)) from None
+    except Exception as exc:  # KeyError, ...: the layout's mistake, at the layout's line
         raise ValueFailure(f"{type(exc).__name__}: {exc}") from None
 
 
 _SEEN = object()  # in the memo of fitted texts: a text set once so far
+
+# the errors whose message reads on its own, without Python's class name (`unsupported operand type(s) for +:
+# 'int' and 'str'`, `division by zero`); a KeyError's message is just the key, so it keeps its name
+SAID_IN_WORDS = (TypeError, ValueError, ArithmeticError)
+
 
 
 class Measurer:
@@ -270,6 +280,10 @@ class Measurer:
 
     # -- values ----------------------------------------------------------
 
+    def _report(self, loc: Loc, text: str) -> None:
+        """A problem found filling the layout for this face, which it names (``merged`` reads it back)."""
+        self.problems.append(Problem(loc, FILLING.format(text=text, layout=self.layout.name, who=self.who)))
+
     def _get(self, value: Value | None, ctx: dict, where: str, key: str, kind: str = "any", reference: float = 0.0,
              palette: dict | None = None, default: Any = None) -> Any:
         """The value filled in and converted (see ``resolve``); a failure is reported at ``where.key``."""
@@ -284,8 +298,7 @@ class Measurer:
         try:
             return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
         except ValueFailure as exc:
-            self.problems.append(Problem(value.loc, f"{where}.{key}: {exc.message} "
-                                                    f"(filling {self.layout.name} for {self.who})"))
+            self._report(value.loc, f"{where}.{key}: {exc.message}")
             if exc.fatal:
                 raise _Abandoned() from None
             return default
@@ -349,18 +362,17 @@ class Measurer:
         too_many = f"{where}.repeat: a box is repeated at most {MAX_REPEAT:,} times"
         if isinstance(items, int):
             if items > MAX_REPEAT:
-                self.problems.append(Problem(repeat.loc, f"{too_many}, not {items:,} (filling {self.layout.name} for {self.who})"))
+                self._report(repeat.loc, f"{too_many}, not {items:,}")
                 return []
             items = range(items)
         try:
             items = list(itertools.islice(items, MAX_REPEAT + 1))
         except Exception as exc:  # not iterable, or a lazy filter that fails while iterating
-            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got "
-                                                     f"{clip(repr(items), 60)} ({type(exc).__name__}: {clip(str(exc), 80)}) "
-                                                     f"(filling {self.layout.name} for {self.who})"))
+            self._report(repeat.loc, f"{where}.repeat: expected a list or a number, got {clip(repr(items), 60)} "
+                                     f"({type(exc).__name__}: {clip(str(exc), 80)})")
             return []
         if len(items) > MAX_REPEAT:
-            self.problems.append(Problem(repeat.loc, f"{too_many} (filling {self.layout.name} for {self.who})"))
+            self._report(repeat.loc, too_many)
             return []
         name = str(self._get(box.get("as"), ctx, where, "as", default="item"))
         out = []
@@ -377,8 +389,7 @@ class Measurer:
     def _one(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool) -> list:
         self.boxes_left -= 1
         if self.boxes_left < 0:
-            self.problems.append(Problem(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face "
-                                                  f"(filling {self.layout.name} for {self.who})"))
+            self._report(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face")
             raise _Abandoned()
         if "show" in box.props and not truthy(self._get(box.get("show"), ctx, where, "show", default=False)):
             return []
@@ -436,8 +447,7 @@ class Measurer:
         if icon is None:
             from deckwright.rules.data.schema import did_you_mean
 
-            self.problems.append(Problem(box.get("icon").loc, f"{where}.icon: no icon '{name}'"
-                                                              f"{did_you_mean(name, list(self.icons))} (filling {self.layout.name} for {self.who})"))
+            self._report(box.get("icon").loc, f"{where}.icon: no icon '{name}'{did_you_mean(name, list(self.icons))}")
             return []
         color = self._get(box.get("color"), ctx, where, "color", "color", default=self.palette.get("ink", "#000000"))
         accent = self._get(box.get("accent"), ctx, where, "accent", "color")
@@ -457,7 +467,7 @@ class Measurer:
         if found is None:
             found = self._images[src] = check_image(self.game_root, src)
         if isinstance(found, str):
-            self.problems.append(Problem(loc, f"{where}.src: {found} (filling {self.layout.name} for {self.who})"))
+            self._report(loc, f"{where}.src: {found}")
             return []
         path, size = found
         x, y, w, h = rect
@@ -537,8 +547,7 @@ class Measurer:
         for key, number, low, high in (("size", size, 0.5, MAX_POINTS), ("min_size", min_size, 0.5, MAX_POINTS),
                                        ("leading", leading, 0.1, 10.0)):
             if number is not None and not low <= number <= high:
-                self.problems.append(Problem(value_of(key).loc, f"{where}.{key}: {number:g} is outside {low:g} to "
-                                                                f"{high:g} (filling {self.layout.name} for {self.who})"))
+                self._report(value_of(key).loc, f"{where}.{key}: {number:g} is outside {low:g} to {high:g}")
                 return None
         if size is None or min_size is None or leading is None:
             return None  # reported

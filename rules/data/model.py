@@ -45,6 +45,7 @@ class CardType:
     layout: str
     doc: str = ""
     loc: Loc | None = field(default=None, compare=False)  # its key in game.yaml
+    layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:` (its key, when that is left out)
 
     def field(self, name: str) -> FieldDef | None:
         return dict(self.fields).get(name)
@@ -56,6 +57,7 @@ class Back:
     title: str
     subtitle: str = ""
     color: str = ""
+    layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:` (its deck's key, when left out)
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ class Sheet:
     size: Size
     loc: Loc
     copies: int = 1  # printed this many times (a player mat for each player)
+    layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:`
 
 
 @dataclass(frozen=True)
