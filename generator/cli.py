@@ -180,7 +180,9 @@ def cmd_new(args) -> int:
     shown = one_line(args.path).rstrip("/") or "/"  # `new games/` names games, not games//README.md
     print(f"{made.slug}: a new game, \"{one_line(made.title)}\", written into {shown}/ ({len(made.files)} files; "
           f"start with {shown}/README.md)")
-    print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out output")
+    # the output folder may not be inside the game's: from within it (`new .`), it goes beside it
+    out = "../output" if Path.cwd().resolve().is_relative_to(made.folder.resolve()) else "output"
+    print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out {out}")
     return EXIT_OK
 
 
