@@ -351,7 +351,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
-    p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
+    p.add_argument("--no-backs", action="store_true", help="leave the backs out of every print file (home PDFs' back pages, print-shop backs)")
     _no_code(p)
     p.add_argument("--target", choices=("all", "home", "printshop", "proof", "tts", "sprites"), default="all",
                    help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "

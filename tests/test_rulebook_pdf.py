@@ -192,8 +192,7 @@ def test_every_card_table_row_is_printed_under_its_caption(built, slug):
     views = [view for page in book.book.pages for view in page.tables.values()]
     position = 0
     for view in views:
-        count = len(view.rows)
-        caption = f"{view.caption} \u00b7 {count} card{'s' if count != 1 else ''}, from the card data"
+        caption = f"{view.caption} \u00b7 {view.counted}, from the card data"  # (test_tables: what it counts)
         position = text.find(caption, position)
         assert position >= 0, caption
         for row in view.rows:
@@ -356,6 +355,14 @@ def test_the_index_lists_the_pages_that_name_each_card(built, slug):
             assert all(word in page for word in card.name.split()), f"{card.name} is not on page {number}"
             checked += 1
     assert checked >= 5
+
+
+def test_the_index_orders_names_as_a_reader_looks_them_up():
+    from deckwright.generator.outputs.rulebook.matter import reading_order
+
+    names = ["Relic number 10", "relic number 2", "Relic number 1", "Relic number 19", "Alder", "relic number 2b"]
+    assert sorted(names, key=reading_order) == ["Alder", "Relic number 1", "relic number 2", "relic number 2b",
+                                                "Relic number 10", "Relic number 19"]
 
 
 @pytest.mark.parametrize("slug", ALL)
