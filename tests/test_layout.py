@@ -280,3 +280,22 @@ def test_image_boxes_crop_to_their_box_and_stay_inside_the_game(tmp_path):
     unit.write_text(unit.read_text().replace("art/{{ card.id }}.png", "../../outside.png"), encoding="utf-8")
     with pytest.raises(LayoutError, match="outside the game folder"):
         Faces(load_game(folder)).front(game.card("knight"))
+
+
+def test_one_mistake_on_many_faces_is_one_line_that_stays_whole():
+    """Problems differing only in the face they were found on are merged, naming the first face and a few more;
+    with long card ids the line still keeps its message whole (clip cuts a line over its limit at '; ')."""
+    from deckwright.generator.layout.perface import FILLING, merged
+    from deckwright.rules.problems import READABLE, Loc, Problem
+
+    loc = Loc("g/layouts/card.yaml", 4, 9)
+    text = "boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'?"
+    faces = [f"hero 'a-card-with-a-rather-long-identifier-number-{n:04d}'" for n in range(3000)]
+    problems = [Problem(loc, FILLING.format(text=text, layout="hero", who=who)) for who in reversed(faces)]
+    other = Problem(Loc("g/layouts/card.yaml", 5, 9), FILLING.format(text="boxes.art.src: no image", layout="hero",
+                                                                     who=faces[0]))
+    [first, second] = merged([*problems, other])
+    assert first.message.startswith(f"{text} (filling hero for {faces[0]}, and for 2,999 more: {faces[1]}")
+    assert first.message.endswith(", ...)") and len(first.message) < READABLE
+    assert str(first).endswith(first.message)  # not cut
+    assert second == other  # found on one face: as it was

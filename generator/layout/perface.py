@@ -16,7 +16,8 @@ from deckwright.rules.problems import Problem
 # how a problem found filling a layout names its face (``merged`` reads it back)
 FILLING = "{text} (filling {layout} for {who})"
 _FILLED = re.compile(r"(?P<text>.*) \(filling (?P<layout>[^ ]+) for (?P<who>.+)\)", re.DOTALL)
-SHOWN_FACES = 3  # the other faces a merged problem names
+SHOWN_FACES = 3  # the other faces a merged problem names, at most
+SHOWN_CHARACTERS = 80  # and at most this much of their names (one at least): the line stays under clip's limit
 
 
 def merged(problems) -> list[Problem]:
@@ -35,7 +36,12 @@ def merged(problems) -> list[Problem]:
             out.append(first)
             continue
         names = [match["who"] for _, match in others]
-        shown = ", ".join(names[:SHOWN_FACES]) + (", ..." if len(names) > SHOWN_FACES else "")
+        kept = names[:1]
+        for name in names[1:SHOWN_FACES]:
+            if len(", ".join([*kept, name])) > SHOWN_CHARACTERS:
+                break
+            kept.append(name)
+        shown = ", ".join(kept) + (", ..." if len(names) > len(kept) else "")
         out.append(replace(first, message=f"{filled['text']} (filling {filled['layout']} for {filled['who']}, "
                                           f"and for {len(names):,} more: {shown})"))
     return out
