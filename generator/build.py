@@ -306,7 +306,9 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
 
         written = downloads(games, options.out)
         if site is not None and not failed and finish_site(site, games, options.out, lock, written):
-            print(f"site: {len(games)} game(s) in {options.out / 'site'}/index.html")
+            from .site.beside import site_line
+
+            print(site_line(len(games), options.out / "site"))
             sys.stdout.flush()
             return 0
         from .site import site_step  # only here: its Jinja2 and Markdown are the worker's when the site is beside
