@@ -299,3 +299,36 @@ def test_one_mistake_on_many_faces_is_one_line_that_stays_whole():
     assert first.message.endswith(", ...)") and len(first.message) < READABLE
     assert str(first).endswith(first.message)  # not cut
     assert second == other  # found on one face: as it was
+
+
+def test_a_box_an_extending_layout_gives_another_kind_keeps_its_place_not_its_old_keys(tmp_path):
+    """`art: {kind: image, src: ...}` over the frame's icon box: an image where the icon was, without the icon's
+    `icon` and `color` keys (they were errors located in the frame, a file the designer had not touched)."""
+    from PIL import Image
+
+    from deckwright.generator.layout.fitcheck import layout_warnings
+    from deckwright.generator.new import write_new_game
+
+    game_folder = write_new_game(tmp_path / "duel").folder
+    (game_folder / "art").mkdir()
+    Image.new("RGB", (300, 300), "red").save(game_folder / "art" / "blink.png")
+    potion = game_folder / "layouts" / "potion.yaml"
+    text = potion.read_text()
+    assert "\nboxes:\n" in text
+    potion.write_text(text.replace("\nboxes:\n", "\nboxes:\n  art: {kind: image, src: art/blink.png}\n", 1))
+    game = load_game(game_folder)
+    assert [p for p in layout_warnings(game) if p.severity == "error"] == []
+    card = next(card for card in game.cards if card.type == "potion")
+    items = dl.walk(Faces(game).front(card).items)
+    [image] = [item for item in items if isinstance(item, dl.Image)]
+    frame = next(item for item in items if isinstance(item, dl.Ellipse))  # the art's ground, drawn under it
+    assert frame.x < image.x < image.x + image.w < frame.x + frame.w  # where the icon was: inside its ground
+
+
+def test_a_key_a_box_kind_lacks_is_named_with_the_right_article(tmp_path):
+    from deckwright.generator.layout.files import Box, Value, check_box_keys
+    from deckwright.rules.problems import Loc
+
+    box = Box("art", "image", Loc("l.yaml"), {"kind": Value("image", Loc("l.yaml")), "icon": Value("x", Loc("l.yaml", 2))})
+    [problem] = check_box_keys((box,), "boxes")
+    assert problem.message.startswith("boxes.art: an image box has no key 'icon'")
