@@ -262,6 +262,39 @@ def test_an_indented_fence_is_replayed_and_a_skipped_one_is_a_warning(tmp_path):
         "(write ```example at the start of a line, or indented in a list item)"]
 
 
+BARE_VERBS = """
+```example
+name: A verb given a value it does not take
+setup:
+  armor: vest
+  enemies: [{card: straw-rat, energy: 2}]
+  hand: [poke, poke]
+actions:
+  - ACTION
+```
+"""
+
+
+@pytest.mark.parametrize("action, column, message", [
+    ("venture: out please", 14, "'venture' takes no value; write '- venture'"),
+    ("{town: all of it}", 12, "'town' takes no value; write '- town'"),
+    ("{play: poke, target: straw-rat, discard: }", 5, None),  # an optional option left empty: read as none
+    ("equip", 5, "'equip' needs a value: {equip: ...}"),  # the reverse mistake
+])
+def test_an_action_given_a_value_its_verb_does_not_take_fails_at_the_value(tmp_path, action, column, message):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    text = page.read_text()
+    page.write_text(text + BARE_VERBS.replace("ACTION", action))
+    [result] = [e for e in check_game(folder).examples if e.name == "A verb given a value it does not take"]
+    line = text.count("\n") + BARE_VERBS.splitlines().index("  - ACTION") + 1
+    if message is None:
+        assert "takes no value" not in result.message and "needs a value" not in result.message, result.message
+        return
+    assert result.verdict == "failing" and result.message == message
+    assert (result.loc.line, result.loc.col) == (line, column)
+
+
 # -- the command line and JUnit ----------------------------------------------------------------------
 
 

@@ -388,7 +388,10 @@ def _action(game: Game, module, node: YNode, number: int) -> tuple[Any, list]:
     entry = find_verb(verbs, verb, keyed=True)
     problems: list = []
     value: Any = value_node.plain()
-    if entry.value is not None:
+    if entry.bare and value is not None:  # ``{skip: null, player: 2}``: a bare verb given options only
+        alone = f"{{{verb}: null, {entry.options[0][0]}: ...}}" if entry.options else f"'- {verb}'"
+        raise SpecError(f"'{verb}' takes no value; write {alone}", (verb,))
+    if not entry.bare:
         value, problems = read_plain(value_node, entry.value, f"{path}.{verb}", game)
     options: dict = {}
     if len(node.value) > 1 or entry.options:
