@@ -225,6 +225,23 @@ def test_an_order_that_does_not_matter_may_stay_unnamed(tmp_path):
     assert next(e for e in check_game(folder).examples if e.name == "Recovery draws a card").verdict == "verified"
 
 
+@pytest.mark.parametrize("order, bad, message", [
+    ("[scrach]", "scrach", "no card 'scrach' in 'deck'; did you mean 'scratch'? (it holds: "),
+    ("[scratch, scratch]", "scratch]", "scripted order 1 for 'deck' names 'scratch' at position 2, one more than "
+                                       "the pile holds (it holds 1)"),
+])
+def test_a_shuffle_naming_a_card_the_pile_lacks_fails_at_that_card(tmp_path, order, bad, message):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    page.write_text(page.read_text() + ORDER_EXAMPLE.format(order=order, drawn="scratch"))
+    result = next(e for e in check_game(folder).examples if e.name == "Recovery draws a card")
+    lines = page.read_text().splitlines()
+    line = next(number for number, text in enumerate(lines, start=1) if text.startswith("  deck: [["))
+    assert result.verdict == "failing" and message in result.message, result.message
+    assert result.message.startswith("action 1 (play: poke, target: straw-rat, line ")
+    assert (result.loc.line, result.loc.col) == (line, lines[line - 1].rindex(bad) + 1)
+
+
 INDENTED = """
 Two things to remember:
 

@@ -349,7 +349,9 @@ def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) 
             _compare(expect, module.observe(state), "", mismatches)
     except SpecError as exc:
         return stop(str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc)
-    except (ChanceError, RuleError) as exc:
+    except ChanceError as exc:
+        return stop(str(exc), _card_loc(node.get("shuffles"), exc.card) or piece_loc)
+    except RuleError as exc:
         return stop(str(exc), piece_loc)
     except Exception as exc:  # a bug in the rules module; report it as this example's failure, at its own line
         failure = module_failure(exc, module)
@@ -488,6 +490,17 @@ def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
         return {}
     return {str(key.value): [[str(card.value) for card in order.value] for order in _orders(value)]
             for key, value in node.value}
+
+
+def _card_loc(shuffles: YNode | None, card: tuple[str, int, int] | None) -> Loc | None:
+    """Where the example's ``shuffles:`` names the card at (pile, order, position), if it does."""
+    pile = shuffles.get(card[0]) if card is not None and shuffles is not None and shuffles.kind == "map" else None
+    if pile is None:
+        return None
+    orders = _orders(pile)
+    _, order, position = card
+    names = orders[order].value if order < len(orders) else ()
+    return names[position].loc if position < len(names) else None
 
 
 def _summary(node: YNode) -> str:
