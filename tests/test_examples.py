@@ -143,8 +143,40 @@ def test_golden_logs_are_json_lines_of_facts_with_the_narration_beside(tmp_path)
     golden.write_text(golden.read_text().replace('"wounds": 1', '"wounds": 3'))
     result = replay_game_examples(game)[0]
     assert result.verdict == "failing"
-    assert "the event log differs from its golden file" in result.message and "at event 3" in result.message
-    assert '"wounds": 3' in result.message and '"wounds": 1' in result.message
+    assert result.message == (f"the event log differs from its golden file {display_path(golden)} at event 3 "
+                              f"(attack): wounds: expected 3, got 1 (if the change is right, run deckwright check "
+                              f"--update-golden)")
+
+
+@pytest.mark.parametrize("edit, difference", [
+    (lambda events: events[0][1]["order"].reverse(), "at event 1 (shuffle): order.1: expected 'c', got 'a'"),
+    (lambda events: events[1][1].pop("left"), "at event 2 (draw): key 'left' added: 3"),
+    (lambda events: events[1][1].update(extra={"a": [1]}),
+     "at event 2 (draw): key 'extra' missing (expected {\"a\": [1]})"),
+    (lambda events: events[0][1]["order"].append("d"), "at event 1 (shuffle): order: expected 4 item(s), got 3 "
+                                                       "(missing: 'd')"),
+    (lambda events: events[1][1]["cards"][0].update(id="b"), "at event 2 (draw): cards.1.id: expected 'b', got 'a'"),
+    (lambda events: events.__setitem__(1, ["play", {}]), "at event 2 (play): expected event 'play', got 'draw' "
+                                                          "({\"cards\": [{\"id\": \"a\"}], \"left\": 3})"),
+    (lambda events: events.pop(), "at event 2: event 'draw' ({\"cards\": [{\"id\": \"a\"}], \"left\": 3}), after "
+                                  "the golden file's last"),
+    (lambda events: events.append(["end", {"won": True}]), "at event 3: the log ends, where the golden file has "
+                                                           "event 'end' ({\"won\": true})"),
+])
+def test_a_golden_mismatch_names_the_first_place_the_events_differ(tmp_path, edit, difference):
+    from deckwright.rules.book.examples import _golden_difference
+    from deckwright.rules.engine.log import EventLog
+
+    log = EventLog()
+    log.add("shuffle", pile="deck", order=["a", "b", "c"])
+    log.add("draw", cards=[{"id": "a"}], left=3)
+    events = [list(event.fact) for event in log.events]
+    events = json.loads(json.dumps(events))
+    assert _golden_difference(tmp_path / "g.jsonl", [json.dumps(event) for event in events], log) == ""
+    edit(events)
+    message = _golden_difference(tmp_path / "g.jsonl", [json.dumps(event) for event in events], log)
+    assert message == (f"the event log differs from its golden file {display_path(tmp_path / 'g.jsonl')} "
+                       f"{difference} (if the change is right, run deckwright check --update-golden)")
 
 
 def test_a_missing_golden_fails_and_update_golden_writes_it(tmp_path):

@@ -34,7 +34,7 @@ from deckwright.rules.data.specs import read_plain
 from deckwright.rules.data.yamlsrc import AliasBudget, YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
-from deckwright.rules.engine.log import EventLog, fact_of_line, golden_line, plain_fact
+from deckwright.rules.engine.log import EventLog, brief, fact_difference, fact_of_line, plain_fact
 from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.verbs import find_verb
 from deckwright.rules.games import rules_module
@@ -468,21 +468,22 @@ def _golden(example: Example, log: EventLog, update: bool) -> str:
 def _golden_difference(path: Path, golden: list[str], log: EventLog) -> str:
     actual = log.events
     for number in range(1, max(len(golden), len(actual)) + 1):
-        want = golden[number - 1] if number <= len(golden) else None
-        got = actual[number - 1] if number <= len(actual) else None
         try:
-            same = want is not None and got is not None and fact_of_line(want) == plain_fact(got)
+            want = fact_of_line(golden[number - 1]) if number <= len(golden) else None
         except ValueError:
             return f"line {number} of the golden file {display_path(path)} is not a [kind, data, narration] line"
-        if not same:
-            return (f"the event log differs from its golden file {display_path(path)} at event {number}: "
-                    f"expected {_shown_line(want)}, got {golden_line(got) if got is not None else '(end of log)'} "
-                    f"(if the change is right, run deckwright check --update-golden)")
+        got = plain_fact(actual[number - 1]) if number <= len(actual) else None
+        if want == got:
+            continue
+        if got is None:
+            where = f"at event {number}: the log ends, where the golden file has event '{want[0]}' ({brief(want[1])})"
+        elif want is None:
+            where = f"at event {number}: event '{got[0]}' ({brief(got[1])}), after the golden file's last"
+        else:
+            where = f"at event {number} ({want[0]}): {fact_difference(want, got)}"
+        return (f"the event log differs from its golden file {display_path(path)} {where} (if the change is right, "
+                f"run deckwright check --update-golden)")
     return ""
-
-
-def _shown_line(line: str | None) -> str:
-    return "(end of log)" if line is None else line
 
 
 def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
