@@ -180,10 +180,10 @@ class ScriptedChance:
     def _unheld(self, items: list, name: str, what: str, index: int, position: int) -> str:
         """Why ``name``, at ``position`` of scripted order ``index`` for the pile ``what`` of ``items``, is not
         there to take: the pile has no such card, or fewer copies than the order names."""
-        held = Counter(str(item_id(i)) for i in items)
+        held = Counter(item_id(i) for i in items)
         if not held[name]:
-            return (f"{self.step}: no card '{name}' in '{what}'{did_you_mean(name, list(held))} "
-                    f"(it holds: {_order_text(sorted(held), 20)})")
+            return (f"{self.step}: no card '{name}' in '{what}'{did_you_mean(name, [str(i) for i in held])} "
+                    f"(it holds: {_order_text(sorted(held, key=str), 20)})")
         return (f"{self.step}: scripted order {index + 1} for '{what}' names '{name}' at position {position + 1}, "
                 f"one more than the pile holds (it holds {held[name]})")
 
