@@ -34,7 +34,7 @@ from deckwright.rules.data.specs import read_plain
 from deckwright.rules.data.yamlsrc import AliasBudget, YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
-from deckwright.rules.engine.log import EventLog, fact_of_line, golden_line, plain_fact
+from deckwright.rules.engine.log import EventLog, brief, fact_difference, fact_of_line, plain_fact
 from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.verbs import find_verb
 from deckwright.rules.games import rules_module
@@ -349,7 +349,9 @@ def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) 
             _compare(expect, module.observe(state), "", mismatches)
     except SpecError as exc:
         return stop(str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc)
-    except (ChanceError, RuleError) as exc:
+    except ChanceError as exc:
+        return stop(str(exc), _card_loc(node.get("shuffles"), exc.card) or piece_loc)
+    except RuleError as exc:
         return stop(str(exc), piece_loc)
     except Exception as exc:  # a bug in the rules module; report it as this example's failure, at its own line
         failure = module_failure(exc, module)
@@ -388,7 +390,10 @@ def _action(game: Game, module, node: YNode, number: int) -> tuple[Any, list]:
     entry = find_verb(verbs, verb, keyed=True)
     problems: list = []
     value: Any = value_node.plain()
-    if entry.value is not None:
+    if entry.bare and value is not None:  # ``{skip: null, player: 2}``: a bare verb given options only
+        alone = f"{{{verb}: null, {entry.options[0][0]}: ...}}" if entry.options else f"'- {verb}'"
+        raise SpecError(f"'{verb}' takes no value; write {alone}", (verb,))
+    if not entry.bare:
         value, problems = read_plain(value_node, entry.value, f"{path}.{verb}", game)
     options: dict = {}
     if len(node.value) > 1 or entry.options:
@@ -463,21 +468,22 @@ def _golden(example: Example, log: EventLog, update: bool) -> str:
 def _golden_difference(path: Path, golden: list[str], log: EventLog) -> str:
     actual = log.events
     for number in range(1, max(len(golden), len(actual)) + 1):
-        want = golden[number - 1] if number <= len(golden) else None
-        got = actual[number - 1] if number <= len(actual) else None
         try:
-            same = want is not None and got is not None and fact_of_line(want) == plain_fact(got)
+            want = fact_of_line(golden[number - 1]) if number <= len(golden) else None
         except ValueError:
             return f"line {number} of the golden file {display_path(path)} is not a [kind, data, narration] line"
-        if not same:
-            return (f"the event log differs from its golden file {display_path(path)} at event {number}: "
-                    f"expected {_shown_line(want)}, got {golden_line(got) if got is not None else '(end of log)'} "
-                    f"(if the change is right, run deckwright check --update-golden)")
+        got = plain_fact(actual[number - 1]) if number <= len(actual) else None
+        if want == got:
+            continue
+        if got is None:
+            where = f"at event {number}: the log ends, where the golden file has event '{want[0]}' ({brief(want[1])})"
+        elif want is None:
+            where = f"at event {number}: event '{got[0]}' ({brief(got[1])}), after the golden file's last"
+        else:
+            where = f"at event {number} ({want[0]}): {fact_difference(want, got)}"
+        return (f"the event log differs from its golden file {display_path(path)} {where} (if the change is right, "
+                f"run deckwright check --update-golden)")
     return ""
-
-
-def _shown_line(line: str | None) -> str:
-    return "(end of log)" if line is None else line
 
 
 def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
@@ -485,6 +491,17 @@ def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
         return {}
     return {str(key.value): [[str(card.value) for card in order.value] for order in _orders(value)]
             for key, value in node.value}
+
+
+def _card_loc(shuffles: YNode | None, card: tuple[str, int, int] | None) -> Loc | None:
+    """Where the example's ``shuffles:`` names the card at (pile, order, position), if it does."""
+    pile = shuffles.get(card[0]) if card is not None and shuffles is not None and shuffles.kind == "map" else None
+    if pile is None:
+        return None
+    orders = _orders(pile)
+    _, order, position = card
+    names = orders[order].value if order < len(orders) else ()
+    return names[position].loc if position < len(names) else None
 
 
 def _summary(node: YNode) -> str:
