@@ -332,6 +332,7 @@ class _Loader:
                 count=fields.get("count"), order=fields.get("order", "shuffled"), color=fields.get("color", ""),
                 doc=fields.get("doc", ""), loc=value.loc,
                 open=Open(open_note, value.get("open").loc) if open_note else None,
+                size_loc=_written_at(value, "size", value.loc),
             )
         return decks
 
@@ -346,7 +347,8 @@ class _Loader:
             size = self.size(value.get("size"), fields.get("size"), {**PAGE_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
-                                          fields.get("copies", 1), _written_at(value, "layout", value.loc))
+                                          fields.get("copies", 1), _written_at(value, "layout", value.loc),
+                                          _written_at(value, "size", value.loc))
         return sheets
 
     # -- card files ------------------------------------------------------

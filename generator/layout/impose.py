@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .paper import HOME_BLEED
+
 MARK_ZONE = 4.0  # margin kept outside the outermost bleed for crop marks
 MARK_GAP = 0.8  # distance from the bleed edge to the start of a mark
 MARK_LENGTH = 5.0
 MIN_OUTER_BLEED = 1.0
+ROUNDED_BLEED = 1.5  # around cards with rounded corners, on a side where full bleed would cost a row or column
 RULER_LENGTH = 50.0
 RULER_DEPTH = 3.8  # the bar and its label, across the strip
 _CLEAR = 1.5  # kept free around a crop mark along the strip
@@ -222,3 +225,19 @@ def plan_grid(paper: tuple[float, float], card: tuple[float, float], bleed: floa
     if cols is None or rows is None:
         return None
     return Grid(paper, cols, rows)
+
+
+def rounded_grid(paper: tuple[float, float], size: tuple[float, float]) -> Grid | None:
+    """Cards with rounded corners are each cut on their own, so none shares a cut line with its neighbour; on each
+    side the bleed narrows to ROUNDED_BLEED where that fits more cards (the columns of 3 x 3 poker cards on A4;
+    their rows keep full bleed)."""
+    cols, rows = _unshared_axis(paper[0], size[0]), _unshared_axis(paper[1], size[1])
+    if cols is None or rows is None:
+        return None
+    return Grid(paper, cols, rows)
+
+
+def _unshared_axis(paper: float, card: float) -> Axis | None:
+    axes = [axis for axis in (plan_axis(paper, card, bleed, butted=False) for bleed in (HOME_BLEED, ROUNDED_BLEED))
+            if axis is not None]
+    return max(axes, key=lambda axis: axis.count, default=None)  # the first, full bleed, on a tie

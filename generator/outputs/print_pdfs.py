@@ -21,7 +21,8 @@ from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
+from deckwright.generator.layout.homefit import card_grid
+from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid
 from deckwright.generator.layout.paper import (
     HOME_BLEED,
     PAGE_FOOT,
@@ -37,7 +38,7 @@ from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.data.model import Deck, Game, Sheet
 from deckwright.rules.problems import Problem
 
-from .print_shapes import cut_line, packed_pages, rounded_grid
+from .print_shapes import cut_line, packed_pages
 
 MARK_WIDTH = 0.25  # mm
 CHUNK_PAGES = 400  # pages of a home-print file held at a time (about 6 MB: ReportLab keeps them until saved)
@@ -157,11 +158,9 @@ class HomePrint:
         self.pages += 1
 
     def _grid(self, size: tuple[float, float], loc, what: str, rounded: bool = False) -> tuple[Grid, tuple[float, float]]:
-        for landscape in (False, True):
-            paper = paper_size(self.job.paper, landscape)
-            grid = rounded_grid(paper, size) if rounded else plan_grid(paper, size, HOME_BLEED)
-            if grid is not None:
-                return grid, paper
+        found = card_grid(self.job.paper, size, rounded)
+        if found is not None:
+            return found
         raise PrintError([Problem(loc, f"{what} ({size[0]:g} x {size[1]:g} mm) does not fit on {self.job.paper} paper "
                                        f"with bleed and crop marks")])
 
