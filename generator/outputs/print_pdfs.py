@@ -41,6 +41,7 @@ from deckwright.rules.problems import Problem
 from .print_shapes import cut_line, packed_pages
 
 MARK_WIDTH = 0.25  # mm
+MARK_HALO = 0.6  # the white line under a crop mark
 CHUNK_PAGES = 400  # pages of a home-print file held at a time (about 6 MB: ReportLab keeps them until saved)
 # pages of a print-shop file held at a time: one card a page, so small pages (a 3,000-card print shop's main
 # process peaked at 78 MB with runs of 1,000 pages, 77 MB with 400, which embed the font subsets 2.5x as often)
@@ -133,6 +134,7 @@ class HomePrint:
         job = self.job
         canvas = new_canvas(target, paper_size(job.paper), self.faces.fonts, job.title,
                             f"{self.game.title}: print and play", every_font=False)
+        canvas.setViewerPreference("PrintScaling", "None")  # print dialogs offer actual size, not fit to page
         if job.backs:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self.canvas = canvas
@@ -213,12 +215,15 @@ class HomePrint:
         c = self.canvas
         ruler = grid.ruler()
         pw, ph = grid.paper
+        marks = grid.marks(ruler, filled)
         c.saveState()
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(MARK_WIDTH * PT_PER_MM)
-        for mark in grid.marks(ruler, filled):
-            x1, x2 = (pw - mark.x1, pw - mark.x2) if mirrored else (mark.x1, mark.x2)
-            c.line(x1 * PT_PER_MM, (ph - mark.y1) * PT_PER_MM, x2 * PT_PER_MM, (ph - mark.y2) * PT_PER_MM)
+        # black on white: a mark running over the outer bleed (in a narrow margin) shows on any art
+        for color, width in (((1, 1, 1), MARK_HALO), ((0, 0, 0), MARK_WIDTH)):
+            c.setStrokeColorRGB(*color)
+            c.setLineWidth(width * PT_PER_MM)
+            for mark in marks:
+                x1, x2 = (pw - mark.x1, pw - mark.x2) if mirrored else (mark.x1, mark.x2)
+                c.line(x1 * PT_PER_MM, (ph - mark.y1) * PT_PER_MM, x2 * PT_PER_MM, (ph - mark.y2) * PT_PER_MM)
         c.restoreState()
         if ruler is None:
             return

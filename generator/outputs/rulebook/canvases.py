@@ -119,6 +119,7 @@ def booklet_canvas(sheet_mm: tuple[float, float], bleed_mm: float = 0.0):
             fold = sheet_w / 2
             y = (sheet_h - page_h) / 2
             self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
+            self.setViewerPreference("PrintScaling", "None")  # two A5 pages on A4 at actual size, not fitted
             self.setPageSize((sheet_w, sheet_h))
             for left, right in saddle_stitch(len(self.page_forms)):
                 if left is not None:
