@@ -45,7 +45,8 @@ MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "fonts", "schema", "node_modules"}  # layouts and fonts: read by the generator
 _PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
-_SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
+_SIZE_PAIR = re.compile(r"^\s*([\d.]+)\s*([a-z]*)\s*[xX\u00d7]\s*([\d.]+)\s*([a-z]*)\s*$")
+MIN_UNITLESS_SIDE = 10.0  # mm: a size written without a unit whose side is smaller meant inches or centimetres
 
 
 def load_game(folder: Path, run_code: bool = True) -> Game:
@@ -84,8 +85,9 @@ def _written_at(node: YNode | None, key: str, fallback: Loc) -> Loc:
 
 
 def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
-    """A named size or ``WIDTHxHEIGHT`` with optional units, or a shaped one (``round 25mm``, ``hex 40mm``,
-    ``poker rounded 3mm``: see ``rules.data.units.parse_shape``); raises ValueError."""
+    """A named size or ``WIDTHxHEIGHT`` (a unit written once, ``2.5x3.5in``, is both sides'; none is millimetres),
+    or a shaped one (``round 25mm``, ``hex 40mm``, ``poker rounded 3mm``: see ``rules.data.units.parse_shape``);
+    raises ValueError."""
     shaped = parse_shape(text)
     if shaped is not None:
         shape, width, height, radius, base = shaped
@@ -102,10 +104,18 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
         return Size(key, *named[key])
     match = _SIZE_PAIR.match(text)
     if not match:
-        raise ValueError(f'"{text}" is not a size; use one of {", ".join(named)} or WIDTHxHEIGHT such as 63.5mmx88.9mm')
-    width, height = parse_length(match.group(1)), parse_length(match.group(2))
+        raise ValueError(f'"{text}" is not a size; use one of {", ".join(named)} or WIDTHxHEIGHT such as 63.5x88.9mm '
+                         'or 2.5x3.5in')
+    width_number, width_unit, height_number, height_unit = match.groups()
+    # one unit written, at either end, is both sides' (2.5x3.5in); none written is millimetres
+    width = parse_length(width_number + (width_unit or height_unit))
+    height = parse_length(height_number + (height_unit or width_unit))
     if width <= 0 or height <= 0:
         raise ValueError(f'"{text}" has a zero or negative side')
+    if not (width_unit or height_unit) and min(width, height) < MIN_UNITLESS_SIDE:
+        pair = f"{width_number}x{height_number}"
+        raise ValueError(f'"{text.strip()}" without a unit is millimetres, {width:g} x {height:g} mm; write the '
+                         f'unit: {pair}in, {pair}cm or {pair}mm')
     return Size("custom", width, height)
 
 
@@ -322,6 +332,7 @@ class _Loader:
                 count=fields.get("count"), order=fields.get("order", "shuffled"), color=fields.get("color", ""),
                 doc=fields.get("doc", ""), loc=value.loc,
                 open=Open(open_note, value.get("open").loc) if open_note else None,
+                size_loc=_written_at(value, "size", value.loc),
             )
         return decks
 
@@ -336,7 +347,8 @@ class _Loader:
             size = self.size(value.get("size"), fields.get("size"), {**PAGE_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
-                                          fields.get("copies", 1), _written_at(value, "layout", value.loc))
+                                          fields.get("copies", 1), _written_at(value, "layout", value.loc),
+                                          _written_at(value, "size", value.loc))
         return sheets
 
     # -- card files ------------------------------------------------------

@@ -72,6 +72,7 @@ class Deck:
     doc: str
     loc: Loc
     open: Open | None = None  # the deck's card list itself is left open by the source
+    size_loc: Loc | None = field(default=None, compare=False)  # its `size:`
 
 
 @dataclass(frozen=True, slots=True)  # slots: a game may hold tens of thousands
@@ -107,6 +108,7 @@ class Sheet:
     loc: Loc
     copies: int = 1  # printed this many times (a player mat for each player)
     layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:`
+    size_loc: Loc | None = field(default=None, compare=False)  # its `size:`
 
 
 @dataclass(frozen=True)
