@@ -164,6 +164,8 @@ class ExamplePanel(Flowable):
                 break
             used += height
             count += 1
+        if count == len(self.rows):  # every row fits, but not the verdict under them: the last row goes on with it
+            count -= 1
         while count > 0 and self.rows[count - 1].head:  # a section's name stays with its first line
             count -= 1
         if least == 2 and sum(self._heights[:count]) < KEPT_SHARE * sum(self._heights):
