@@ -348,11 +348,26 @@ class Measurer:
 
     def _place(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
         px, py, pw, ph = parent
-        g = {k: self._get(box.get(k), ctx, where, k, "length", pw if k in ("left", "right", "width") else ph)
-             for k in GEOMETRY_KEYS}
+        g = self._geometry(box, ctx, parent, where)
         x, w = _span(px, pw, g["left"], g["right"], g["width"])
         y, h = _span(py, ph, g["top"], g["bottom"], g["height"])
         return x, y, w, h
+
+    def _geometry(self, box: Box, ctx: dict, parent: tuple, where: str) -> dict[str, float | None]:
+        """The box's left, right, top, bottom, width and height in millimetres (None: not given)."""
+        return {key: self._get(box.get(key), ctx, where, key, "length",
+                               parent[2] if key in ("left", "right", "width") else parent[3])
+                for key in GEOMETRY_KEYS}
+
+    def _negative_size(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool, w: float, h: float) -> str:
+        """Why the box comes out narrower (or lower) than nothing, from the keys that place it on that axis."""
+        g = self._geometry(box, ctx, parent, where)
+        keys, size, across, extent = (("left", "right", "width"), w, "wide", parent[2]) if w < 0 else \
+            (("top", "bottom", "height"), h, "high", parent[3])
+        given = " and ".join(f"{key} {g[key]:g} mm" for key in keys if g[key] is not None)
+        within = "face (is it smaller than the layout was made for?)" if top else "parent box"
+        return f"{where}: {given} leave it {size:g} mm {across}, which no box can be, in its {extent:g} mm {across} " \
+               f"{within}"
 
     def _box(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool = False) -> list:
         repeat = box.get("repeat")
@@ -394,6 +409,9 @@ class Measurer:
         if "show" in box.props and not truthy(self._get(box.get("show"), ctx, where, "show", default=False)):
             return []
         x, y, w, h = self._frame(box, ctx, parent, where)
+        if w < 0 or h < 0:  # a located error, and nothing a painter cannot draw
+            self._report(box.loc, self._negative_size(box, ctx, parent, where, top, w, h))
+            return []
         frame = (x, y, w, h)
         if top and truthy(self._get(box.get("bleed"), ctx, where, "bleed", default=False)):
             x, y, w, h = self._bleed(x, y, w, h)
