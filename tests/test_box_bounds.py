@@ -90,3 +90,50 @@ def test_every_painter_draws_nothing_for_a_box_of_negative_size_and_survives_hai
         canvas.save()
         pdfs.append(target.read_bytes().replace(b"broken", b"clean"))
     assert pdfs[0] == pdfs[1]
+
+
+# -- a box drawn past the face's edge -----------------------------------------
+
+def add_hero_box(folder: Path, line: str) -> int:
+    """``line`` added to the hero layout's boxes; the line number it is on."""
+    path = folder / "layouts" / "hero.yaml"
+    text = path.read_text()
+    path.write_text(text + line + "\n", encoding="utf-8")
+    return text.count("\n") + 1
+
+
+def test_a_text_box_laid_out_wholly_off_the_card_is_an_error_at_its_line_once_for_every_card(game, capsys):
+    line = add_hero_box(game, '  lost: {kind: text, text: "{{ card.name }}", left: 70, top: 95, width: 20, height: 10}')
+    code, said = run(capsys, "check", str(game))
+    assert code == 1
+    (problem,) = [text for text in said.splitlines() if "boxes.lost" in text]
+    assert f"layouts/hero.yaml:{line}:9: boxes.lost: drawn wholly outside the face, past its right and bottom edges, " \
+           f"where nothing prints" in problem
+    assert problem.endswith("(filling hero for hero 'knight', and for 1 more: hero 'rogue')")
+
+
+def test_a_box_running_past_the_bleed_is_a_warning_and_bleed_boxes_strokes_and_rounding_are_not(game, capsys):
+    line = add_hero_box(game, "  peek: {kind: icon, icon: heart, right: -6, top: 5, width: 10, height: 10}")
+    add_hero_box(game, "  edge-line: {kind: rect, left: 0, right: 0, top: 0, height: 0.4, fill: ink, stroke: ink, "
+                       "stroke_width: 1}")  # on the trim, its stroke in the bleed: as drawn
+    add_hero_box(game, '  third: {kind: rect, left: "33.3333333%", width: "66.6666667%", top: 80, height: 5, '
+                       'fill: ink}')  # ends at the trim, give or take rounding
+    add_hero_box(game, "  band: {kind: rect, left: 0, width: 10, top: 0, bottom: 0, fill: ink, bleed: true}")
+    problems = [problem for problem in layout_problems(game) if "hero.yaml" in problem]
+    assert problems == [f"{game / 'layouts' / 'hero.yaml'}:{line}:9: warning: boxes.peek: drawn past the face's "
+                        f"right edge and its bleed, where it is cut off; move it inside or make it smaller (filling "
+                        f"hero for hero 'knight', and for 1 more: hero 'rogue')"]
+
+
+def test_rings_repeated_past_a_sheets_edge_are_told_at_their_line(game):
+    (game / "layouts" / "score-track.yaml").write_text(
+        "# 10 rings 24 mm apart in a 124 mm row of a 148 mm sheet: 4.5 of them print\n"
+        "boxes:\n"
+        "  row:\n"
+        "    {left: 12, right: 12, top: 26, height: 26,\n"
+        "     boxes: {hits: {kind: icon, icon: ring, repeat: 10, left: 34, width: 20, height: 20, step: [24, 0]}}}\n",
+        encoding="utf-8")
+    (problem,) = [p for p in layout_problems(game) if "score-track.yaml" in p]
+    assert re.search(r"score-track\.yaml:5:20: boxes\.row\.boxes\.hits \(some copies\): drawn wholly outside the face, "
+                     r"past its right edge, where nothing prints", problem), problem
+

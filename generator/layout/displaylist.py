@@ -155,6 +155,8 @@ class DisplayList:
     items: tuple[Item, ...]
     fits: tuple[TextFit, ...] = field(default=(), compare=False)
     art: tuple[ArtFit, ...] = field(default=(), compare=False)
+    # what laying it out found wrong without stopping it (rules.problems.Problem): a box drawn off the face
+    problems: tuple = field(default=(), compare=False)
 
 
 def walk(items) -> "list[Item]":
