@@ -11,6 +11,7 @@ from PIL import Image
 
 from deckwright.generator.cli import main
 from deckwright.generator.layout import displaylist as dl
+from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.fitcheck import layout_warnings
 from deckwright.generator.layout.fonts import game_fonts
 from deckwright.generator.layout.perface import merged
@@ -137,3 +138,28 @@ def test_rings_repeated_past_a_sheets_edge_are_told_at_their_line(game):
     assert re.search(r"score-track\.yaml:5:20: boxes\.row\.boxes\.hits \(some copies\): drawn wholly outside the face, "
                      r"past its right edge, where nothing prints", problem), problem
 
+
+def rings(folder: Path) -> list[dl.Path]:
+    game = load_game(folder)
+    display = Faces(game).sheet(game.sheets["score-track"])
+    hero = game.colors["hero"]
+    return [item for item in dl.walk(display.items) if isinstance(item, dl.Path) and item.fill == hero]
+
+
+@pytest.mark.parametrize("heroes, hits", [(2, 3), (3, 3), (4, 3), (8, 3), (3, 10)])
+def test_the_new_games_score_track_fits_every_hero_and_every_hit_on_the_sheet(game, capsys, heroes, hits):
+    path = game / "heroes.yaml"
+    path.write_text(path.read_text() + "".join([MAGE, BARD, MAGE.replace("mage", "monk").replace("Mage", "Monk"),
+                                                BARD.replace("bard", "sage").replace("Bard", "Sage"),
+                                                MAGE.replace("mage", "seer").replace("Mage", "Seer"),
+                                                BARD.replace("bard", "wolf").replace("Bard", "Wolf")][:heroes - 2]),
+                    encoding="utf-8")
+    path = game / "game.yaml"
+    path.write_text(path.read_text().replace("hits_to_win: 3", f"hits_to_win: {hits}"), encoding="utf-8")
+    code, said = run(capsys, "check", str(game))
+    assert code == 0 and "warning" not in said, said
+    drawn = rings(game)
+    assert len(drawn) == heroes * hits
+    xs = [command[1] for ring in drawn for command in ring.commands if len(command) > 1]
+    ys = [command[2] for ring in drawn for command in ring.commands if len(command) > 1]
+    assert 4 < min(xs) and max(xs) < 148 - 4 and 20 < min(ys) and max(ys) < 105 - 14  # inside the frame, above the note
