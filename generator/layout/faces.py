@@ -375,8 +375,9 @@ class _Drawn:
 def face_problems(display: DisplayList, loc, who: str) -> list[Problem]:
     """What one face's drawing says, at ``loc``: an error for text that does not fit even at its smallest size
     (unless its box says ``fit: overflow-ok``); warnings for text printing below READABLE_PT and for art
-    printing below PRINT_DPI."""
-    out = []
+    printing below PRINT_DPI; and what laying it out found (a box drawn past the face's edge: see
+    ``generator.layout.bounds``), at the layout's line."""
+    out = list(display.problems)
     for fit in display.fits:
         what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
         if not fit.fits and not fit.overflow_ok:
