@@ -306,7 +306,7 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
 
         written = downloads(games, options.out)
         if site is not None and not failed and finish_site(site, games, options.out, lock, written):
-            from .site.beside import site_line
+            from .site.summary import site_line
 
             print(site_line(len(games), options.out / "site"))
             sys.stdout.flush()

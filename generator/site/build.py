@@ -585,7 +585,7 @@ def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = 
             print(problem, file=sys.stderr)
         print(f"site: not built: {len(exc.problems)} layout problem(s); earlier output left as it was")
         return 1
-    from .beside import site_line
+    from .summary import site_line
 
     print(site_line(len(games), target))
     return 0
