@@ -50,22 +50,36 @@ def game_seconds(max_actions: int) -> float:
     return RULES_SECONDS * max(1.0, max_actions / GAME_ACTIONS)
 
 
+class _Clock:
+    """The running limit: ``restart()`` gives the work the whole time again (one system call; a loop of many short
+    games restarts it for each game rather than setting the signal handler up each time)."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds  # None: no limit here
+
+    def restart(self) -> None:
+        if self.seconds is not None:
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, AGAIN_SECONDS)
+
+
 @contextmanager
-def time_limit(seconds: float | None = None) -> Iterator[None]:
-    """Raises ``RulesTimedOut`` in the code that runs ``seconds`` (default ``RULES_SECONDS``) after entering, and
-    every ``AGAIN_SECONDS`` after that, until the block is left; no limit where ``can_time()`` is false."""
+def time_limit(seconds: float | None = None) -> Iterator[_Clock]:
+    """Raises ``RulesTimedOut`` in the code that runs ``seconds`` (default ``RULES_SECONDS``) after entering (or
+    after the clock's last ``restart()``), and every ``AGAIN_SECONDS`` after that, until the block is left; no
+    limit where ``can_time()`` is false."""
     seconds = RULES_SECONDS if seconds is None else seconds
     if not can_time():
-        yield
+        yield _Clock(None)
         return
 
     def expired(signum, frame) -> None:
         raise RulesTimedOut(seconds)
 
     previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds, AGAIN_SECONDS)
+    clock = _Clock(seconds)
+    clock.restart()
     try:
-        yield
+        yield clock
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)

@@ -148,28 +148,29 @@ def run_chunk(chunk: Chunk) -> dict:
     wins, scored = 0, False
     seconds = game_seconds(chunk.max_actions)
     log = CardFactLog(table, ready.cards) if table else NULL_LOG
-    for i in range(chunk.games):
-        seed = chunk.seed + i
-        try:
-            with time_limit(seconds):
+    with time_limit(seconds) as clock:  # set up once a chunk, restarted for each game
+        for i in range(chunk.games):
+            seed = chunk.seed + i
+            clock.restart()
+            try:
                 result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
                               check_every=chunk.max_actions + 1, in_place=True)
-        except OpenRuleError as exc:
-            raise PlayStopped(str(exc), open_value=True) from None
-        except RulesTimedOut as exc:
-            raise PlayStopped(f"game seed {seed}: the rules {module_failure(exc, module).said}") from None
-        if result.problems:  # play checks the cards and invariants at the end of every game
-            raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
-        if result.over:
-            name, won = outcome(result.state) if outcome else (ENDED, None)
-            scored |= won is not None  # the game has a winning side (an unfinished game is no win)
-        else:
-            name, won = UNFINISHED, False
-        outcomes[name] += 1
-        lengths[result.actions] += 1
-        wins += bool(won)
-        if table:
-            log.game_over(bool(won))
+            except OpenRuleError as exc:
+                raise PlayStopped(str(exc), open_value=True) from None
+            except RulesTimedOut as exc:
+                raise PlayStopped(f"game seed {seed}: the rules {module_failure(exc, module).said}") from None
+            if result.problems:  # play checks the cards and invariants at the end of every game
+                raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
+            if result.over:
+                name, won = outcome(result.state) if outcome else (ENDED, None)
+                scored |= won is not None  # the game has a winning side (an unfinished game is no win)
+            else:
+                name, won = UNFINISHED, False
+            outcomes[name] += 1
+            lengths[result.actions] += 1
+            wins += bool(won)
+            if table:
+                log.game_over(bool(won))
     return {"cell": chunk.cell, "number": chunk.number, "games": chunk.games, "wins": wins,
             "scored": scored, "outcomes": dict(outcomes), "lengths": dict(lengths),
             "cards": log.figures() if table else {}}
