@@ -227,3 +227,13 @@ def test_rules_that_are_not_deterministic_are_told_apart_from_an_order_left_open
                                      "same rolls, the same orders): they are not deterministic, so no order written "
                                      "under 'shuffles:' would settle it; rules code asks the chance object it is "
                                      "given for every random outcome, never Python's random")
+
+
+def test_a_problem_with_a_value_is_at_its_assignment(tmp_path):
+    game = duel(tmp_path)
+    rules = game / "rules.py"
+    rules.write_text(rules.read_text().replace("NARRATION = {", 'NARRATION = {"attack": "a blow"} or {', 1))
+    line = next(i for i, text in enumerate(rules.read_text().splitlines(), start=1) if text.startswith("NARRATION"))
+    loaded = load_game(game)
+    (problem,) = check_module(rules_module(loaded), loaded, games=2).problems
+    assert str(problem) == f"{rules}:{line}:1: NARRATION: 'attack' is not callable"

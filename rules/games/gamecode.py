@@ -198,7 +198,7 @@ def definition_loc(module, name: str) -> Loc | None:
     except (OSError, UnicodeDecodeError):
         lines = []
     assigned = re.compile(rf"^{re.escape(name)}\s*[:=]")
-    line = next((number for number, text in enumerate(lines, start=1) if assigned.match(text)), 1)
+    line = next((number for number, text in enumerate(lines, start=1) if name and assigned.match(text)), 1)
     return Loc(display_path(file), line, 1)
 
 
