@@ -52,7 +52,8 @@ def looping_duel(tmp_path: Path, name: str = "duel", before: str = "") -> tuple[
     rules = game / "rules.py"
     text = rules.read_text().replace("def _attack(", LOOPING.format(before=before) + "def _attack(", 1)
     text = text.replace('    if is_over(state):\n        raise RuleError("the duel is over")',
-                        '    _bank(attacker_id)\n    if is_over(state):\n        raise RuleError("the duel is over")', 1)
+                        '    _bank(attacker_id)\n    if is_over(state):\n'
+                        '        raise RuleError("the duel is over")', 1)
     rules.write_text(text)
     (game / "rulebook" / "duel.md").write_text(GOOD_EXAMPLE.replace("# Duel\n", "# Duel\n" + FENCER_FIRST))
     check_game(game, update_golden=True)  # the good example's golden log (the looping one stops before it has one)
@@ -154,7 +155,8 @@ def test_an_apply_that_returns_nothing_is_said_at_the_action_that_did_it(tmp_pat
     game = duel(tmp_path)
     rules = game / "rules.py"
     rules.write_text(rules.read_text().replace("    return dispatch(ACTIONS,", "    dispatch(ACTIONS,"))
-    apply_line = next(i for i, text in enumerate(rules.read_text().splitlines(), start=1) if text.startswith("def apply"))
+    apply_line = next(i for i, text in enumerate(rules.read_text().splitlines(), start=1)
+                      if text.startswith("def apply"))
     report = check_game(game)
     (example,) = report.examples
     assert example.message == (f"action 1 (attack: brute, target: fencer, line 9): apply(state, {{'attack': 'brute', "
