@@ -225,10 +225,9 @@ def test_rules_that_are_not_deterministic_are_told_apart_from_an_order_left_open
     assert steady.message.startswith("the verdict depends on an order the example leaves open: name it under")
     result = replay_example(game, example, unsteady)
     assert result.verdict == "failing" and not result.order
-    assert result.message.startswith("the rules give another result when the example is replayed the same way (the "
-                                     "same rolls, the same orders): they are not deterministic, so no order written "
-                                     "under 'shuffles:' would settle it; rules code asks the chance object it is "
-                                     "given for every random outcome, never Python's random")
+    assert result.message.startswith("the rules are not deterministic: replayed the same way, the example gives "
+                                     "another result (rules code asks the chance object it is given for every "
+                                     "random outcome, never Python's random, the clock or a set's order); once it is ")
 
 
 def test_a_problem_with_a_value_is_at_its_assignment(tmp_path):

@@ -321,10 +321,9 @@ def _unsteady(game: Game, example: Example, module, rules, run: _Run) -> _Run | 
 
 
 def _unsteady_message(run: _Run, again: _Run) -> str:
-    return (f"the rules give another result when the example is replayed the same way (the same rolls, the same "
-            f"orders): they are not deterministic, so no order written under 'shuffles:' would settle it; rules code "
+    return (f"the rules are not deterministic: replayed the same way, the example gives another result (rules code "
             f"asks the chance object it is given for every random outcome, never Python's random, the clock or a "
-            f"set's order; replayed once it is {_outcome(run)}, then {_outcome(again)}")
+            f"set's order); once it is {_outcome(run)}, then {_outcome(again)}")
 
 
 def _order_message(run: _Run, other: _Run, seed: int, order: str) -> str:
