@@ -157,7 +157,8 @@ def start_check(game, force: bool = False, loaded: Problems | None = None) -> Ve
     failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]
     if report.conformance is not None:
-        failures += [Problem(game.loc, f"rules protocol: {problem}") for problem in report.conformance.problems]
+        failures += [Problem(problem.loc, f"rules protocol: {problem.message}")
+                     for problem in report.conformance.problems]
     try:
         faces = Faces(game, keep_going=force)
     except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn

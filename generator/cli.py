@@ -437,8 +437,9 @@ def _main(argv: list[str] | None) -> int:
     except UsageError as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:  # a command that reports what it finished (simulate) catches it itself
-        print("deckwright: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:  # a command that reports what it finished (simulate) catches it itself
+        doing = f" while {exc}" if str(exc) else ""  # a game's rules running: what deckwright did, at which line
+        print(f"deckwright: interrupted{doing}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `deckwright check | head`: the reader left; not an error of ours
         import os

@@ -239,9 +239,20 @@ def test_an_unnamed_shuffle_order_that_decides_the_claim_fails_naming_it(tmp_pat
     check_game(folder, update_golden=True)
     result = next(e for e in check_game(folder).examples if e.name == "Recovery draws a card")
     assert result.verdict == "failing"
-    assert result.message.startswith("the verdict depends on an order the example leaves open: with the cards its "
-                                     "shuffles do not name in file order it is verified, in another order "
-                                     "(permutation 1) failing (hand: expected [poke, scratch], got [")
+    assert result.message.startswith("the verdict depends on an order the example leaves open: name it under "
+                                     "'shuffles:' (top card first) as the source gives it, or as the example's own "
+                                     "choice, such as the one in which its claims hold: shuffles: {deck: [scratch, "
+                                     "poke, block, block]}; with the cards its shuffles do not name in file order it "
+                                     "is verified, in another order (permutation 1) failing (hand: expected [poke, "
+                                     "scratch], got [")
+    assert result.order == "shuffles: {deck: [scratch, poke, block, block]}"
+    # the order it names, written as it is, settles the example
+    named = page.read_text().replace("shuffles:\n  deck: [[]]", result.order)
+    folder_named = tmp_path / "named"
+    shutil.copytree(folder, folder_named)
+    (folder_named / "rulebook" / "hunt.md").write_text(named)
+    check_game(folder_named, update_golden=True)
+    assert next(e for e in check_game(folder_named).examples if e.name == "Recovery draws a card").verdict == "verified"
     # the example names the card its claim needs on top: the rest may come in any order
     page.write_text(page.read_text().replace("deck: [[]]", "deck: [[scratch]]"))
     check_game(folder, update_golden=True)

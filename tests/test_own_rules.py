@@ -87,7 +87,7 @@ def test_an_exception_in_the_module_is_reported_at_its_own_line(tmp_path, capsys
                         'if total == 7: raise ValueError("seven is unlucky")')
     code, out, err = run(capsys, "check", str(game))
     assert code == 1
-    assert f"rules.py:{line})" in out and "ValueError: seven is unlucky" in out
+    assert f"rules.py:{line}:1: random play raised ValueError: seven is unlucky" in out  # the protocol's line
     assert "Traceback" not in out + err
 
 

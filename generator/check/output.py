@@ -98,6 +98,8 @@ def one_line(item) -> str:
 
 
 def _example_lines(report, traceback: bool) -> list[str]:
+    from deckwright.rules.problems import printable
+
     if not report.examples:
         return []
     verdicts = ("verified", "erratum", "failing", "not run")
@@ -109,6 +111,8 @@ def _example_lines(report, traceback: bool) -> list[str]:
         if example.verdict == "erratum":
             continue
         lines.append(f"    {one_line(example)}")
+        if example.order and one_line(example) != printable(str(example)):  # cut: the order to write, whole
+            lines.append(f"      write: {printable(example.order)}")
         if example.verdict == "failing" and example.log:
             lines += [f"      | {one_line(line)}" for line in example.log]
         if traceback and example.trace:

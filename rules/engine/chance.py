@@ -117,7 +117,7 @@ class ScriptedChance:
     seed they are put in an order drawn from it, so a replay under several
     seeds shows whether the example really does not depend on that order.
     ``free_orders`` counts the shuffles whose unnamed rest could be ordered in
-    more than one way.
+    more than one way; ``dealt`` holds every shuffle's order as it came out.
     """
 
     def __init__(self, rolls=(), shuffles: dict | None = None, log=NULL_LOG, rest_seed: int | None = None):
@@ -127,6 +127,7 @@ class ScriptedChance:
         self.step = "setup"
         self.rest_seed = rest_seed
         self.free_orders = 0
+        self.dealt: list[tuple[str, tuple, bool]] = []  # (pile, its ids top first, whether the rest was free)
         self._next_roll = 0
         self._next_shuffle = Counter()
 
@@ -156,7 +157,9 @@ class ScriptedChance:
             raise ChanceError(f"{self.step}: the rules shuffle '{what}', but {scripted}; "
                               f"add one under 'shuffles: {what}:' (top card first)")
         self._next_shuffle[what] += 1
+        free = self.free_orders
         order = self._arrange(list(items), orders[index], what, index)
+        self.dealt.append((what, tuple(item_id(i) for i in order), self.free_orders > free))
         if self.log:
             self.log.add("shuffle", pile=what, order=[item_id(i) for i in order])
         return order
