@@ -109,7 +109,8 @@ class ParsedBook:
 
         hooks = Hooks(block=block, reference=reference,
                       page_link=lambda target, fragment: PAGE_LINK + destination(target.id, fragment),
-                      picture=lambda found: str(found.path))  # the checked file, read through the gate (figures)
+                      picture=lambda found: str(found.path),  # the checked file, read through the gate (figures)
+                      taken_ids=lambda: [box_id for view in examples.values() for box_id in view.ids])
         md = rulebook_markdown(self.game, page, hooks, toc={"toc_depth": "1-6"})
         tree = page_tree(md, page.text)
         parsed = ParsedPage(page, md, tree,
