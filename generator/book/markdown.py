@@ -47,6 +47,14 @@ class Hooks:
     taken_ids: Callable[[], Iterable[str]] = tuple
 
 
+def linked_page(pages_by_path: dict, page: Page, path: str) -> Page | None:
+    """The rulebook page a link of ``page`` names by its Markdown file (``turn.md``, relative to the page), out
+    of the game's pages by their resolved paths; None when it names none."""
+    if not path.endswith(".md") or _SCHEME.match(path):
+        return None
+    return pages_by_path.get((page.path.parent / path).resolve())
+
+
 def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = None):
     """A ``markdown.Markdown`` for one page; ``toc`` configures the heading ids (the site adds permalinks)."""
     import markdown
@@ -88,9 +96,7 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
         def run(self, root):
             for link in root.iter("a"):
                 path, _, fragment = link.get("href", "").partition("#")
-                if not path.endswith(".md") or _SCHEME.match(path):
-                    continue
-                target = pages_by_path.get((page.path.parent / path).resolve())
+                target = linked_page(pages_by_path, page, path)
                 if target is not None:
                     link.set("href", hooks.page_link(target, fragment))
 

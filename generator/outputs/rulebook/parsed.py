@@ -83,7 +83,9 @@ class ParsedBook:
         self.faces = faces
         self.results = results
         self.pages = [self._parse(page) for page in game.pages]
-        self.destinations = {s.key for p in self.pages for s in p.sections}
+        # the headings, and the example panels (examples.example_key), which a link to the box's anchor reaches
+        self.destinations = ({s.key for p in self.pages for s in p.sections}
+                             | {destination(p.page.id, ex.anchor) for p in self.pages for ex in p.examples.values()})
         # A link to a page's title by its heading id goes to the page.
         self.aliases = {destination(p.page.id, p.title_id): destination(p.page.id) for p in self.pages if p.title_id}
         self._faces: dict[str, dl.DisplayList] = {}
