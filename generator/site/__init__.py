@@ -9,6 +9,10 @@ from typing import Any
 
 __all__ = ["build_site", "site_step", "write_site"]
 
+# Pages the site writes for every game, in its folder (site.build): a rulebook page, on the site in
+# <game>/rules/, may link to them (``../readings.html``); the check of links (generator.book.links) knows them.
+GAME_PAGES = ("index.html", "cards.html", "readings.html")
+
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
