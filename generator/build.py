@@ -145,18 +145,19 @@ def check_for_build(game, force: bool = False, loaded: Problems | None = None, d
 def start_check(game, force: bool = False, loaded: Problems | None = None) -> Verdict:
     """The first half of ``check_for_build``: the data, the worked examples and the rules module checked, the
     layouts compiled; every face's layout is still to be checked (``finish_check``)."""
-    from deckwright.generator.book.links import link_problems
     from deckwright.generator.layout.faces import Faces
     from deckwright.generator.layout.files import LayoutError
-    from deckwright.generator.site import GAME_PAGES
     from deckwright.rules.ci.check import check_game, check_loaded
 
     if loaded is None:
         report = check_game(game.root, run_code=game.run_code)
     else:
         report = check_loaded(game.root, game, Problems(list(loaded.items)))
-    if not report.problems.errors:
-        report.problems.extend(link_problems(game, GAME_PAGES))
+    if not report.problems.errors and game.pages:  # (Python-Markdown imported only for a rulebook)
+        from deckwright.generator.book.links import link_problems
+        from deckwright.generator.site import game_pages
+
+        report.problems.extend(link_problems(game, game_pages(game)))
     failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
     failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]

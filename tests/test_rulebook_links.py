@@ -106,7 +106,8 @@ def test_check_reports_each_link_that_points_nowhere_at_the_link(tmp_path):
     errors = [entry.text.split(": ", 1)[1] for entry in output.lines if entry.to_stderr]
     where = [entry.text.split(": ", 1)[0] for entry in output.lines if entry.to_stderr]
     assert where == [f"{play}:{line}:{col}" for col in (9, 30, 61, 86)] + [
-        f"{play}:{line + 1}:{col}" for col in (10, 50)] + [f"{play}:{line + 2}:{col}" for col in (1, 27, 52)]
+        f"{play}:{line + 1}:{col}" for col in (10, 50)] + [f"{play}:{line + 2}:{col}" for col in (1, 27, 52)] + [
+        f"{play}:{line + 3}:{BROKEN.splitlines()[3].index('[readings]') + 1}"]
     also = "link a page (turn.md), a card with [[card-id]] or a web address (https://...)"
     allowed = ("a rulebook link may be a web address (https://..., mailto:...), another page (turn.md), a heading or "
                "example of it (turn.md#setup) or of this page (#setup)")
@@ -123,6 +124,9 @@ def test_check_reports_each_link_that_points_nowhere_at_the_link(tmp_path):
         f"link: 'data:text/html,x' is removed from the site and the printed rulebook: {allowed}",
         "link: '../cards.html#card-moth': link a card with [[card-id]] (a big game's gallery spans several pages, "
         "and the printed rulebook has none)",
+        # the demo keeps no readings register: its site has no such page (a bundled game's has)
+        "link: '../readings.html': the game keeps no readings register (a readings.yaml beside its game.yaml), so "
+        "its site has no readings page",
     ]
 
 
@@ -143,11 +147,12 @@ def test_a_build_fails_on_a_link_that_points_nowhere_and_builds_without_one(tmp_
 def test_no_bundled_game_links_nowhere():
     from deckwright.generator import BUNDLED_GAMES
     from deckwright.generator.book.links import link_problems
-    from deckwright.generator.site import GAME_PAGES
+    from deckwright.generator.site import game_pages
     from deckwright.rules.load import bundled_games
 
     for folder in bundled_games(BUNDLED_GAMES):
-        assert link_problems(load_game(folder), GAME_PAGES) == [], folder.name
+        game = load_game(folder)
+        assert link_problems(game, game_pages(game)) == [], folder.name
 
 
 def test_the_printed_rulebook_links_a_words_example_anchor_to_its_panel(tmp_path):

@@ -107,6 +107,19 @@ def test_an_edit_that_makes_an_example_fail_is_said_in_the_terminal(tmp_path, ca
     assert site.rebuild(layouts_changed=False).failing == ()  # not replayed: nothing new to say
 
 
+def test_a_link_that_points_nowhere_stops_the_rebuild_as_it_fails_check(tmp_path):
+    from deckwright.generator.new import write_new_game
+
+    game = write_new_game(tmp_path / "duel").folder
+    site = LiveSite(game, tmp_path / "site")
+    assert site.rebuild().errors == ()
+    page = game / "rulebook" / "rules.md"
+    page.write_text(page.read_text() + "\nSee [the rest](rest.md).\n")
+    broken = site.rebuild(layouts_changed=False)
+    assert broken.changed == () and len(broken.shown_errors) == 1
+    assert re.fullmatch(r"rulebook/rules\.md:\d+:5: link: no page 'rest\.md' in the rulebook.*", broken.shown_errors[0])
+
+
 def test_cards_that_look_another_card_up_follow_in_a_second_pass(game, tmp_path):
     edit(game / "monsters.csv", "name,", "id,name,")  # ids written out, so a card can be renamed
     for name in ("Bog Rat", "Mire Hag", "Lantern Eel", "Old Stump"):

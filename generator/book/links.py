@@ -33,6 +33,9 @@ from .markdown import Hooks, linked_page, page_tree, rulebook_markdown
 from .sanitize import safe_url
 
 GALLERY = "cards.html"  # the site's gallery, or its first page
+# site pages a game has only when it keeps what they show, and why one does not
+SOMETIMES = {"readings.html": "the game keeps no readings register (a readings.yaml beside its game.yaml), so its "
+                              "site has no readings page"}
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
 ALLOWED = ("a rulebook link may be a web address (https://..., mailto:...), another page (turn.md), a heading or "
            "example of it (turn.md#setup) or of this page (#setup)")
@@ -66,7 +69,7 @@ def page_ids(game: Game, page: Page) -> set[str]:
 
 def link_problems(game: Game, site_pages: Collection[str]) -> list[Problem]:
     """Every link of the game's rulebook pages that points nowhere, one problem each, at the link.
-    ``site_pages``: the pages the site writes for every game (``generator.site.GAME_PAGES``)."""
+    ``site_pages``: the pages the site writes for the game whatever its rulebook (``generator.site.game_pages``)."""
     pages_by_path = {page.path.resolve(): page for page in game.pages}
     ids: dict[str, set[str]] = {}
     problems = []
@@ -93,6 +96,8 @@ def _problem(game: Game, pages_by_path: dict, ids: dict[str, set[str]], page: Pa
             return (f"'{href}': link a card with [[card-id]] (a big game's gallery spans several pages, and the "
                     "printed rulebook has none)")
         return ""
+    if path.startswith("../") and path[3:] in SOMETIMES:
+        return f"'{href}': {SOMETIMES[path[3:]]}"
     target = linked_page(pages_by_path, page, path) if path else page
     if target is None:
         return _not_a_page(game, page, path)

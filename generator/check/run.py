@@ -148,7 +148,7 @@ def check_part(part: Part, options: CheckOptions) -> PartOutput:
 
     from ..book.links import link_problems
     from ..layout.fitcheck import layout_warnings
-    from ..site import GAME_PAGES
+    from ..site import game_pages
     from .output import report_output
 
     with collector_paused():
@@ -156,7 +156,7 @@ def check_part(part: Part, options: CheckOptions) -> PartOutput:
         if part.rules:
             checked = check_game(part.folder, update_golden=options.update_golden, run_code=options.run_code)
             if checked.game is not None and not checked.problems.errors:
-                checked.problems.extend(link_problems(checked.game, GAME_PAGES))
+                checked.problems.extend(link_problems(checked.game, game_pages(checked.game)))
             game, problems, report = checked.game, checked.problems, report_output(checked, options.traceback)
         else:
             game, problems = check_data(part.folder, run_code=options.run_code)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from deckwright.generator.book.links import link_problems
 from deckwright.generator.check.output import one_line
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
@@ -38,6 +39,7 @@ from deckwright.generator.site.build import (
     index_page,
     results_by_line,
 )
+from deckwright.generator.site import game_pages
 from deckwright.generator.site.cards import IMAGES
 from deckwright.generator.site.fonts import write_game_fonts
 from deckwright.generator.site.pages import Links, page_pictures, render_page
@@ -114,6 +116,8 @@ class LiveSite:
             fresh = self.layouts_stale or self.faces is None or game.slug != self.slug
             faces = Faces(game) if fresh else self.faces.for_game(game)  # the game's fonts read afresh too
             report = check_loaded(self.game_folder, game, problems, examples=examples)
+            if not report.problems.errors:  # as check and build do
+                report.problems.extend(link_problems(game, game_pages(game)))
             if report.problems.errors:
                 return self._failed(report.problems.errors, start)
             if not examples:

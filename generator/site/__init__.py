@@ -9,9 +9,13 @@ from typing import Any
 
 __all__ = ["build_site", "site_step", "write_site"]
 
-# Pages the site writes for every game, in its folder (site.build): a rulebook page, on the site in
-# <game>/rules/, may link to them (``../readings.html``); the check of links (generator.book.links) knows them.
-GAME_PAGES = ("index.html", "cards.html", "readings.html")
+
+
+def game_pages(game) -> tuple[str, ...]:
+    """The pages the site writes for ``game`` whatever its rulebook, in its folder (site.build): a rulebook page,
+    on the site in <game>/rules/, may link to them (``../readings.html``); the check of links
+    (generator.book.links) knows them. The readings register only for a game that keeps one."""
+    return ("index.html", "cards.html", *(("readings.html",) if game.readings else ()))
 
 
 def __getattr__(name: str) -> Any:
