@@ -30,6 +30,7 @@ from deckwright.generator.check.output import one_line
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fonts import shipped_fonts
+from deckwright.generator.site import game_pages
 from deckwright.generator.site.build import (
     GameView,
     _Writer,
@@ -39,7 +40,6 @@ from deckwright.generator.site.build import (
     index_page,
     results_by_line,
 )
-from deckwright.generator.site import game_pages
 from deckwright.generator.site.cards import IMAGES
 from deckwright.generator.site.fonts import write_game_fonts
 from deckwright.generator.site.pages import Links, page_pictures, render_page
