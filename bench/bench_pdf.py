@@ -21,6 +21,10 @@ ratios against issue 21's targets: the whole command at most 1.2x the bare scrip
 most 1.15x the bare script's drawing time (processor seconds, both without imports and loading), peak memory
 under 100 MB in every process (under 60 MB at 1,000 cards).
 
+The runs are timed as an installed deckwright runs, with its bytecode cached: PYTHONDONTWRITEBYTECODE is dropped
+from their environment (as bench_check and bench_cards do), or every module edited since its bytecode was last
+written would be compiled from source in each run, and the build imports many more of them than the bare script.
+
 ``--printshop N`` builds ``--target printshop`` of an N-card game (10,000: target under 2 minutes) and
 splits the PNGs' cost into painting and PNG compression at each ``compress_level`` on a sample of cards,
 checking that two runs give identical pixels.
@@ -292,7 +296,8 @@ def measured(command: list[str]) -> dict:
     """Runs ``command`` in a fresh process: its wall clock, processor seconds (with its workers, from ``wait4``),
     peak memory (MB, its largest process) and what it printed last as JSON, if anything."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     stdout = process.stdout.read()
     stderr = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)

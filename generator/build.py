@@ -153,11 +153,17 @@ def start_check(game, force: bool = False, loaded: Problems | None = None) -> Ve
         report = check_game(game.root, run_code=game.run_code)
     else:
         report = check_loaded(game.root, game, Problems(list(loaded.items)))
+    if not report.problems.errors and game.pages:  # (Python-Markdown imported only for a rulebook)
+        from deckwright.generator.book.links import link_problems
+        from deckwright.generator.site import game_pages
+
+        report.problems.extend(link_problems(game, game_pages(game)))
     failures = [problem for problem in report.problems.sorted() if problem.severity == "error"]
     failures += [Problem(example.loc, f"{example.name}: failing" + (f": {example.message}" if example.message else ""))
                  for example in report.examples if example.verdict == "failing"]
     if report.conformance is not None:
-        failures += [Problem(game.loc, f"rules protocol: {problem}") for problem in report.conformance.problems]
+        failures += [Problem(problem.loc, f"rules protocol: {problem.message}")
+                     for problem in report.conformance.problems]
     try:
         faces = Faces(game, keep_going=force)
     except LayoutError as exc:  # its fonts or icons.yaml cannot be read: nothing can be drawn
@@ -184,8 +190,12 @@ def finish_check(game, verdict: Verdict, draft: tuple | None = None) -> Verdict:
 
 def _with_layout(verdict: Verdict, layout: list[Problem]) -> Verdict:
     """``verdict`` with the layout problems found: errors fail the build; the warnings the game's own check
-    already reported (printed with its data problems) are not repeated."""
+    already reported (printed with its data problems) are not repeated; one mistake in a layout, found on many
+    faces, is one problem."""
+    from deckwright.generator.layout.perface import merged
+
     own = set(verdict.report.problems.items)
+    layout = merged(layout)
     return replace(verdict, failures=verdict.failures + [problem for problem in layout if problem.severity == "error"],
                    warnings=verdict.warnings + [problem for problem in layout
                                                 if problem.severity != "error" and problem not in own])
@@ -302,7 +312,9 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
 
         written = downloads(games, options.out)
         if site is not None and not failed and finish_site(site, games, options.out, lock, written):
-            print(f"site: {len(games)} game(s) in {options.out / 'site'}/index.html")
+            from .site.summary import site_line
+
+            print(site_line(len(games), options.out / "site"))
             sys.stdout.flush()
             return 0
         from .site import site_step  # only here: its Jinja2 and Markdown are the worker's when the site is beside

@@ -180,7 +180,9 @@ def cmd_new(args) -> int:
     shown = one_line(args.path).rstrip("/") or "/"  # `new games/` names games, not games//README.md
     print(f"{made.slug}: a new game, \"{one_line(made.title)}\", written into {shown}/ ({len(made.files)} files; "
           f"start with {shown}/README.md)")
-    print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out output")
+    # the output folder may not be inside the game's: from within it (`new .`), it goes beside it
+    out = "../output" if Path.cwd().resolve().is_relative_to(made.folder.resolve()) else "output"
+    print(f"  next: deckwright check {shown}   then: deckwright build {shown} --out {out}")
     return EXIT_OK
 
 
@@ -349,7 +351,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help=game_help)
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help="output folder (default: output)")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper for home-print sheets (default: a4)")
-    p.add_argument("--no-backs", action="store_true", help="leave out the back pages")
+    p.add_argument("--no-backs", action="store_true", help="leave the backs out of every print file (home PDFs' back pages, print-shop backs)")
     _no_code(p)
     p.add_argument("--target", choices=("all", "home", "printshop", "proof", "tts", "sprites"), default="all",
                    help="home-print PDFs, print-shop files, proof sheets, Tabletop Simulator saved objects, sprite "
@@ -435,8 +437,9 @@ def _main(argv: list[str] | None) -> int:
     except UsageError as exc:
         print(f"deckwright: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:  # a command that reports what it finished (simulate) catches it itself
-        print("deckwright: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:  # a command that reports what it finished (simulate) catches it itself
+        doing = f" while {exc}" if str(exc) else ""  # a game's rules running: what deckwright did, at which line
+        print(f"deckwright: interrupted{doing}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `deckwright check | head`: the reader left; not an error of ours
         import os

@@ -55,7 +55,8 @@ def write_new_game(folder: Path, title: str | None = None, shown: str | None = N
     title = " ".join((title or title_for(folder)).split()) or "My Game"  # one line: it heads pages and backs
     slug = slug_for(folder.resolve().name if folder.resolve().name else title)
     fill = {"__TITLE_TEXT__": title, "__TITLE__": json.dumps(title, ensure_ascii=False), "__SLUG__": slug,
-            "__FOLDER__": shlex.quote(printable(shown or str(folder)))}
+            # the README and game.yaml say to run it "from the folder above this one": there it is its own name
+            "__FOLDER__": shlex.quote(printable(folder.resolve().name))}
     written = []
     folder.mkdir(parents=True, exist_ok=True)
     for relative, data in _template_files(resources.files(TEMPLATE_PACKAGE).joinpath(TEMPLATE_FOLDER)):

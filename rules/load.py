@@ -45,7 +45,8 @@ MAX_FOLDER_ENTRIES = 10_000
 SKIPPED_FOLDERS = {"layouts", "fonts", "schema", "node_modules"}  # layouts and fonts: read by the generator
 _PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5})$")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
-_SIZE_PAIR = re.compile(r"^\s*([\d.]+\s*[a-z]*)\s*[xX\u00d7]\s*([\d.]+\s*[a-z]*)\s*$")
+_SIZE_PAIR = re.compile(r"^\s*([\d.]+)\s*([a-z]*)\s*[xX\u00d7]\s*([\d.]+)\s*([a-z]*)\s*$")
+MIN_UNITLESS_SIDE = 10.0  # mm: a size written without a unit whose side is smaller meant inches or centimetres
 
 
 def load_game(folder: Path, run_code: bool = True) -> Game:
@@ -77,9 +78,16 @@ def collector_paused():
             gc.enable()
 
 
+def _written_at(node: YNode | None, key: str, fallback: Loc) -> Loc:
+    """Where ``key`` of the mapping ``node`` is written, its value's place; ``fallback`` when it is not."""
+    value = node.get(key) if node is not None and node.kind == "map" else None
+    return value.loc if value is not None else fallback
+
+
 def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
-    """A named size or ``WIDTHxHEIGHT`` with optional units, or a shaped one (``round 25mm``, ``hex 40mm``,
-    ``poker rounded 3mm``: see ``rules.data.units.parse_shape``); raises ValueError."""
+    """A named size or ``WIDTHxHEIGHT`` (a unit written once, ``2.5x3.5in``, is both sides'; none is millimetres),
+    or a shaped one (``round 25mm``, ``hex 40mm``, ``poker rounded 3mm``: see ``rules.data.units.parse_shape``);
+    raises ValueError."""
     shaped = parse_shape(text)
     if shaped is not None:
         shape, width, height, radius, base = shaped
@@ -96,10 +104,18 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
         return Size(key, *named[key])
     match = _SIZE_PAIR.match(text)
     if not match:
-        raise ValueError(f'"{text}" is not a size; use one of {", ".join(named)} or WIDTHxHEIGHT such as 63.5mmx88.9mm')
-    width, height = parse_length(match.group(1)), parse_length(match.group(2))
+        raise ValueError(f'"{text}" is not a size; use one of {", ".join(named)} or WIDTHxHEIGHT such as 63.5x88.9mm '
+                         'or 2.5x3.5in')
+    width_number, width_unit, height_number, height_unit = match.groups()
+    # one unit written, at either end, is both sides' (2.5x3.5in); none written is millimetres
+    width = parse_length(width_number + (width_unit or height_unit))
+    height = parse_length(height_number + (height_unit or width_unit))
     if width <= 0 or height <= 0:
         raise ValueError(f'"{text}" has a zero or negative side')
+    if not (width_unit or height_unit) and min(width, height) < MIN_UNITLESS_SIDE:
+        pair = f"{width_number}x{height_number}"
+        raise ValueError(f'"{text.strip()}" without a unit is millimetres, {width:g} x {height:g} mm; write the '
+                         f'unit: {pair}in, {pair}cm or {pair}mm')
     return Size("custom", width, height)
 
 
@@ -214,7 +230,8 @@ class _Loader:
                 continue
             fields = self.field_defs(fields_node, f"{path}.fields") if fields_node is not None else ()
             types[key.value] = CardType(key.value, data.get("name", key.value), fields,
-                                        data.get("layout", key.value), data.get("doc", ""), key.loc)
+                                        data.get("layout", key.value), data.get("doc", ""), key.loc,
+                                        _written_at(value, "layout", key.loc))
         self.check_ref_targets(types)
         return types
 
@@ -310,10 +327,12 @@ class _Loader:
             open_note = fields.get("open")
             decks[key.value] = Deck(
                 id=key.value, name=fields.get("name", key.value), size=size,
-                back=Back(back.get("layout", "back"), back.get("title", ""), back.get("subtitle", ""), back.get("color", "")),
+                back=Back(back.get("layout", "back"), back.get("title", ""), back.get("subtitle", ""), back.get("color", ""),
+                          _written_at(value.get("back"), "layout", value.loc)),
                 count=fields.get("count"), order=fields.get("order", "shuffled"), color=fields.get("color", ""),
                 doc=fields.get("doc", ""), loc=value.loc,
                 open=Open(open_note, value.get("open").loc) if open_note else None,
+                size_loc=_written_at(value, "size", value.loc),
             )
         return decks
 
@@ -328,7 +347,8 @@ class _Loader:
             size = self.size(value.get("size"), fields.get("size"), {**PAGE_SIZES, **CARD_SIZES}, f"sheets.{key.value}.size")
             if size is not None and "name" in fields and "layout" in fields:
                 sheets[key.value] = Sheet(key.value, fields["name"], fields["layout"], size, value.loc,
-                                          fields.get("copies", 1))
+                                          fields.get("copies", 1), _written_at(value, "layout", value.loc),
+                                          _written_at(value, "size", value.loc))
         return sheets
 
     # -- card files ------------------------------------------------------

@@ -213,7 +213,7 @@ def test_check_prints_exact_lines(case, tmp_path):
         assert result.returncode == 1
         cached = {name for name in snapshot(tmp_path) if name.startswith(".deckwright-cache")}
         assert {name: found for name, found in snapshot(tmp_path).items() if name not in cached} == before
-        assert len(cached) == 4  # the folder, its tag, the folder of entries and the game's entry
+        assert len(cached) == 5  # the folder, its tag, its .gitignore, the folder of entries and the game's entry
 
 
 @pytest.mark.parametrize("case", CASES)

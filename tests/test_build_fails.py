@@ -170,6 +170,21 @@ def test_a_layout_named_explicitly_is_still_required(critters):
     assert len(lines) == 1, lines  # once, where the type names it, however many critters use it
     where, message = lines[0].split(": ", 1)
     assert where.split(":")[0].endswith("critters/game.yaml") and message.startswith("no layout 'critter-face'")
+    # at the name as written, on its `layout:` line, not at the card type's key above it
+    line = next(number for number, text in enumerate(game.read_text().splitlines(), 1) if "layout: critter-face" in text)
+    assert where.split(":")[1:] == [str(line), str(len("    layout: ") + 1)], lines
+
+
+def test_a_missing_back_or_sheet_layout_is_located_at_its_layout_line(tiny):
+    game = tiny()
+    text = (game / "game.yaml").read_text()
+    assert "back: {" in text or "back:\n" in text, text
+    text = text.replace("back: {", "back: {layout: bakc, ", 1)
+    (game / "game.yaml").write_text(text)
+    [line] = [str(p) for p in layout_warnings(load_game(game)) if "bakc" in p.message]
+    number = next(n for n, row in enumerate(text.splitlines(), 1) if "layout: bakc" in row)
+    column = text.splitlines()[number - 1].index("bakc") + 1
+    assert f"game.yaml:{number}:{column}: no layout 'bakc'; did you mean 'back'?" in line, line
 
 
 # -- a failing build writes nothing ---------------------------------------------------------------------------------
@@ -183,7 +198,7 @@ def test_a_layout_named_explicitly_is_still_required(critters):
     ({"layouts/monster.yaml": ART, "art/goblin.png": b"\x89PNG\r\n\x1a\nnot really"},
      r"boxes\.art\.src: 'art/goblin\.png' is not a PNG or JPEG image deckwright can read"),
     ({"layouts/hero.yaml": "boxes:\n  name: {kind: text, text: '{{ card.nmae }}'}\n"},
-     r"layouts/hero\.yaml:2:\d+: boxes\.name\.text: UndefinedError"),
+     r"layouts/hero\.yaml:2:\d+: boxes\.name\.text: no field 'nmae' in this card's type; did you mean 'name'\?"),
     ({"layouts/hero.yaml": "boxes:\n  name: {kind: text, text: '{{ card.name }}', fit: squeeze}\n"},
      r"layouts/hero\.yaml:2:\d+: boxes\.name\.fit: expected one of shrink, none, overflow-ok, got 'squeeze'"),
 ], ids=["text-overflows", "image-missing", "image-unreadable", "layout-error", "unknown-fit"])

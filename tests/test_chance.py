@@ -86,8 +86,18 @@ def test_scripted_shuffle_names_the_top_cards_and_keeps_the_rest():
 
 def test_scripted_shuffle_must_fit_the_pile():
     chance = ScriptedChance(shuffles={"deck": [["a", "a"]]})
-    with pytest.raises(ChanceError, match="names 'a' at position 2, one more than the pile holds"):
+    with pytest.raises(ChanceError, match="names 'a' at position 2, one more than the pile holds") as raised:
         chance.shuffle(["a", "b"], "deck")
+    assert raised.value.card == ("deck", 0, 1)  # the pile, the order and the position in it, from 0
+
+
+def test_scripted_shuffle_naming_a_card_the_pile_lacks_says_so():
+    chance = ScriptedChance(shuffles={"deck": [[], ["b", "crwn"]]})
+    chance.shuffle(["a"], "deck")
+    with pytest.raises(ChanceError) as raised:
+        chance.shuffle(["crown", "b", "a"], "deck")
+    assert str(raised.value) == "setup: no card 'crwn' in 'deck'; did you mean 'crown'? (it holds: a, b, crown)"
+    assert raised.value.card == ("deck", 1, 1)
 
 
 def test_unscripted_and_leftover_shuffles_fail():

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import need_tools
 
 from deckwright.generator import cli, parallel
 from deckwright.generator.check import cache, inputs, run
@@ -108,6 +109,23 @@ def test_a_warm_check_prints_the_same_without_loading_the_game(duel):
     cold_xml, warm_xml = (duel.parent / name for name in ("cold.xml", "warm.xml"))
     assert "<failure" in cold_xml.read_text() and warm_xml.read_bytes() == cold_xml.read_bytes()
     assert (duel.parent / cache.CACHE_FOLDER / cache.TAG).read_text().startswith("Signature: 8a477f59")
+
+
+def test_the_cache_keeps_itself_out_of_git(duel, capfd, checked):
+    """A designer's repository does not show the cache as a file to add (git reads the cache's own .gitignore);
+    one made before it had one gets it, and a .gitignore already there is left as it is."""
+    need_tools("git", package="git")
+    repo = duel.parent
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    check(capfd)
+    ignore = repo / cache.CACHE_FOLDER / ".gitignore"
+    assert ignore.read_text() == cache.GITIGNORE_TEXT
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=repo, capture_output=True,
+                            text=True, check=True).stdout
+    assert status and cache.CACHE_FOLDER not in status, status
+    ignore.write_text("# mine\n*\n")
+    check(capfd, "--no-code")  # a new entry written: the .gitignore there is not touched
+    assert ignore.read_text() == "# mine\n*\n"
 
 
 def change_card(folder: Path) -> None:

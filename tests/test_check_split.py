@@ -139,3 +139,39 @@ def test_a_split_game_checked_by_the_workers_prints_what_it_prints_whole(misfit,
     monkeypatch.setattr(run, "SPLIT_BYTES", 0)  # misfit, alone, is split
     assert len(run.plan([misfit], [run._size(misfit)], 2)) == 3
     assert run.check_games([misfit], OPTIONS) == [run.check_one(misfit, OPTIONS)]
+
+
+def test_a_layout_typo_is_one_line_however_many_cards_and_shares_it_fails_on(tmp_path):
+    """A misspelt field in a card layout fails on every card it fills: one line, at the layout's line, naming the
+    first card and counting the others, whether the game's faces are laid out whole or in shares."""
+    folder = tmp_path / "typo"
+    shutil.copytree(BUNDLED_GAMES / "gloombah", folder)
+    shutil.copytree(TEMPLATES / "layouts" / "gloombah", folder / "layouts")
+    layout = folder / "layouts" / "gb-card.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("else card.name }}", "else card.nmae }}"),
+                      encoding="utf-8")
+    whole = run.check_one(folder, OPTIONS)
+    [in_parts] = checked_in_parts([folder], split(folder, 2), OPTIONS)
+    assert in_parts == whole
+    typo = [line.text for line in whole.lines if "nmae" in line.text]
+    assert len(typo) == 1, typo
+    cards = len(load_game(folder).cards)
+    assert "typo/layouts/gb-card.yaml:46:29: " in typo[0], typo[0]
+    assert "boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'? (filling " in typo[0], typo[0]
+    assert f", and for {cards - 1} more: " in typo[0] and typo[0].endswith(", ...)"), typo[0]
+    assert any(line.text.endswith(": invalid: 1 layout error") for line in whole.lines), whole.lines
+
+
+def test_a_games_layout_errors_are_a_failing_junit_case_whole_and_in_parts(misfit, monkeypatch):
+    """Every layout error (not a warning) is a line of the game's failing ``layout`` test case, whether its faces
+    were laid out whole or by the workers, in shares."""
+    whole = run.check_one(misfit, OPTIONS)
+    errors = [line.text for line in whole.lines if line.to_stderr and ": error:" not in line.text
+              and "does not fit" in line.text]
+    [layout] = [case for case in whole.suite.cases if case.name == "layout"]
+    assert layout.outcome == "failure" and layout.message == f"{len(errors)} layout error(s)"
+    assert layout.text.splitlines() == errors
+    assert not any("warning" in line for line in layout.text.splitlines())
+    monkeypatch.setattr(run, "SPLIT_BYTES", 0)
+    [in_parts] = run.check_games([misfit], OPTIONS)
+    assert in_parts.suite == whole.suite

@@ -68,22 +68,26 @@ def broken(**changes):
 
 
 def problems_of(module) -> list[str]:
-    return check_module(module, duel_game(), games=3).problems
+    return [problem.message for problem in check_module(module, duel_game(), games=3).problems]
+
+
+def protocol_messages(module) -> list[str]:
+    return [message for _, message in protocol_problems(module)]
 
 
 def test_missing_and_untyped_functions_are_named():
     module = broken()
     del module.zones
-    assert "zones() is missing" in protocol_problems(module)
-    assert protocol_problems(broken(observe=lambda state: {})) == [
+    assert "zones() is missing" in protocol_messages(module)
+    assert protocol_messages(broken(observe=lambda state: {})) == [
         "observe(): parameter(s) state not annotated", "observe(): no return annotation"]
-    assert protocol_problems(broken(SETUP={"score": "int"})) == ["SETUP: expected a record field definition"]
+    assert protocol_messages(broken(SETUP={"score": "int"})) == ["SETUP: expected a record field definition"]
 
 
 def test_the_simulators_optional_names_must_have_their_shape():
     def outcome(state: object) -> tuple[str, bool | None]:
         return "won"  # not a (name, win) pair
-    assert protocol_problems(broken(CARD_FACTS={"draw": "cards"}, OPTIONS={"level": "int"})) == [
+    assert protocol_messages(broken(CARD_FACTS={"draw": "cards"}, OPTIONS={"level": "int"})) == [
         "OPTIONS: expected a record field definition",
         "CARD_FACTS['draw']: expected ('drawn' or 'played', a data key), got 'cards'"]
     assert any("outcome() gave 'won', not (name, True/False/None)" in p for p in problems_of(broken(outcome=outcome)))
@@ -117,7 +121,7 @@ def test_apply_in_place_must_give_the_state_and_events_of_apply():
     assert problems_of(broken(apply_in_place=quiet))[0].startswith(
         "seed 0: apply_in_place logs other events than apply: event ")
 
-    assert protocol_problems(broken(apply_in_place=lambda state, action, chance: state)) == [
+    assert protocol_messages(broken(apply_in_place=lambda state, action, chance: state)) == [
         "apply_in_place() takes 3 parameter(s) without a default; the protocol passes 4",
         "apply_in_place(): parameter(s) state, action, chance not annotated", "apply_in_place(): no return annotation"]
 

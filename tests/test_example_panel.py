@@ -57,3 +57,17 @@ def test_a_section_name_that_would_end_a_page_goes_with_its_first_row():
     example = panel({"SETUP": 3, "ACTIONS": 6, "CLAIMS": 6})
     first, rest = split_at(example, head_room(example, 12))  # the 12th row is CLAIMS, the section's name
     assert len(first) == 11 and rest[0].key == ("CLAIMS",)
+
+
+def test_a_panel_whose_rows_fit_a_page_but_not_its_verdict_splits_before_the_verdict():
+    """Its rows fit on a whole page, its long verdict under them does not (an erratum's reason, on a half-letter
+    page): the last rows go on to the next page with the verdict; it was refused whole, and the build died."""
+    example = panel({"SETUP": 3, "ACTIONS": 10, "CLAIMS": 8})
+    example.verdict = " ".join(["The engine finds another number for this claim."] * 40)
+    example.wrap(400, 700)
+    rows_only = example._head_h + PAD + sum(example._heights) + 1  # a page that holds every row, no verdict
+    assert example.height > rows_only
+    parts = split_at(example, rows_only, page=rows_only)
+    assert len(parts) == 2 and len(parts[0]) + len(parts[1]) == 24 and not parts[1][0].head
+    heights = [part.wrap(400, rows_only)[1] for part in example.split(400, rows_only)]
+    assert heights[0] <= rows_only

@@ -143,8 +143,40 @@ def test_golden_logs_are_json_lines_of_facts_with_the_narration_beside(tmp_path)
     golden.write_text(golden.read_text().replace('"wounds": 1', '"wounds": 3'))
     result = replay_game_examples(game)[0]
     assert result.verdict == "failing"
-    assert "the event log differs from its golden file" in result.message and "at event 3" in result.message
-    assert '"wounds": 3' in result.message and '"wounds": 1' in result.message
+    assert result.message == (f"the event log differs from its golden file {display_path(golden)} at event 3 "
+                              f"(attack): wounds: expected 3, got 1 (if the change is right, run deckwright check "
+                              f"--update-golden)")
+
+
+@pytest.mark.parametrize("edit, difference", [
+    (lambda events: events[0][1]["order"].reverse(), "at event 1 (shuffle): order.1: expected 'c', got 'a'"),
+    (lambda events: events[1][1].pop("left"), "at event 2 (draw): key 'left' added: 3"),
+    (lambda events: events[1][1].update(extra={"a": [1]}),
+     "at event 2 (draw): key 'extra' missing (expected {\"a\": [1]})"),
+    (lambda events: events[0][1]["order"].append("d"), "at event 1 (shuffle): order: expected 4 item(s), got 3 "
+                                                       "(missing: 'd')"),
+    (lambda events: events[1][1]["cards"][0].update(id="b"), "at event 2 (draw): cards.1.id: expected 'b', got 'a'"),
+    (lambda events: events.__setitem__(1, ["play", {}]), "at event 2 (play): expected event 'play', got 'draw' "
+                                                          "({\"cards\": [{\"id\": \"a\"}], \"left\": 3})"),
+    (lambda events: events.pop(), "at event 2: event 'draw' ({\"cards\": [{\"id\": \"a\"}], \"left\": 3}), after "
+                                  "the golden file's last"),
+    (lambda events: events.append(["end", {"won": True}]), "at event 3: the log ends, where the golden file has "
+                                                           "event 'end' ({\"won\": true})"),
+])
+def test_a_golden_mismatch_names_the_first_place_the_events_differ(tmp_path, edit, difference):
+    from deckwright.rules.book.examples import _golden_difference
+    from deckwright.rules.engine.log import EventLog
+
+    log = EventLog()
+    log.add("shuffle", pile="deck", order=["a", "b", "c"])
+    log.add("draw", cards=[{"id": "a"}], left=3)
+    events = [list(event.fact) for event in log.events]
+    events = json.loads(json.dumps(events))
+    assert _golden_difference(tmp_path / "g.jsonl", [json.dumps(event) for event in events], log) == ""
+    edit(events)
+    message = _golden_difference(tmp_path / "g.jsonl", [json.dumps(event) for event in events], log)
+    assert message == (f"the event log differs from its golden file {display_path(tmp_path / 'g.jsonl')} "
+                       f"{difference} (if the change is right, run deckwright check --update-golden)")
 
 
 def test_a_missing_golden_fails_and_update_golden_writes_it(tmp_path):
@@ -207,9 +239,20 @@ def test_an_unnamed_shuffle_order_that_decides_the_claim_fails_naming_it(tmp_pat
     check_game(folder, update_golden=True)
     result = next(e for e in check_game(folder).examples if e.name == "Recovery draws a card")
     assert result.verdict == "failing"
-    assert result.message.startswith("the verdict depends on an order the example leaves open: with the cards its "
-                                     "shuffles do not name in file order it is verified, in another order "
-                                     "(permutation 1) failing (hand: expected [poke, scratch], got [")
+    assert result.message.startswith("the verdict depends on an order the example leaves open: name it under "
+                                     "'shuffles:' (top card first) as the source gives it, or as the example's own "
+                                     "choice, such as the one in which its claims hold: shuffles: {deck: [scratch, "
+                                     "poke, block, block]}; with the cards its shuffles do not name in file order it "
+                                     "is verified, in another order (permutation 1) failing (hand: expected [poke, "
+                                     "scratch], got [")
+    assert result.order == "shuffles: {deck: [scratch, poke, block, block]}"
+    # the order it names, written as it is, settles the example
+    named = page.read_text().replace("shuffles:\n  deck: [[]]", result.order)
+    folder_named = tmp_path / "named"
+    shutil.copytree(folder, folder_named)
+    (folder_named / "rulebook" / "hunt.md").write_text(named)
+    check_game(folder_named, update_golden=True)
+    assert next(e for e in check_game(folder_named).examples if e.name == "Recovery draws a card").verdict == "verified"
     # the example names the card its claim needs on top: the rest may come in any order
     page.write_text(page.read_text().replace("deck: [[]]", "deck: [[scratch]]"))
     check_game(folder, update_golden=True)
@@ -223,6 +266,23 @@ def test_an_order_that_does_not_matter_may_stay_unnamed(tmp_path):
         "hand: [poke, scratch]", "count: {hand: 2}"))
     check_game(folder, update_golden=True)
     assert next(e for e in check_game(folder).examples if e.name == "Recovery draws a card").verdict == "verified"
+
+
+@pytest.mark.parametrize("order, bad, message", [
+    ("[scrach]", "scrach", "no card 'scrach' in 'deck'; did you mean 'scratch'? (it holds: "),
+    ("[scratch, scratch]", "scratch]", "scripted order 1 for 'deck' names 'scratch' at position 2, one more than "
+                                       "the pile holds (it holds 1)"),
+])
+def test_a_shuffle_naming_a_card_the_pile_lacks_fails_at_that_card(tmp_path, order, bad, message):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    page.write_text(page.read_text() + ORDER_EXAMPLE.format(order=order, drawn="scratch"))
+    result = next(e for e in check_game(folder).examples if e.name == "Recovery draws a card")
+    lines = page.read_text().splitlines()
+    line = next(number for number, text in enumerate(lines, start=1) if text.startswith("  deck: [["))
+    assert result.verdict == "failing" and message in result.message, result.message
+    assert result.message.startswith("action 1 (play: poke, target: straw-rat, line ")
+    assert (result.loc.line, result.loc.col) == (line, lines[line - 1].rindex(bad) + 1)
 
 
 INDENTED = """
@@ -260,6 +320,39 @@ def test_an_indented_fence_is_replayed_and_a_skipped_one_is_a_warning(tmp_path):
     assert [str(w) for w in report.problems.warnings] == [
         f"{display_path(page)}:{quoted}:3: warning: this looks like an example fence but opens no example block "
         "(write ```example at the start of a line, or indented in a list item)"]
+
+
+BARE_VERBS = """
+```example
+name: A verb given a value it does not take
+setup:
+  armor: vest
+  enemies: [{card: straw-rat, energy: 2}]
+  hand: [poke, poke]
+actions:
+  - ACTION
+```
+"""
+
+
+@pytest.mark.parametrize("action, column, message", [
+    ("venture: out please", 14, "'venture' takes no value; write '- venture'"),
+    ("{town: all of it}", 12, "'town' takes no value; write '- town'"),
+    ("{play: poke, target: straw-rat, discard: }", 5, None),  # an optional option left empty: read as none
+    ("equip", 5, "'equip' needs a value: {equip: ...}"),  # the reverse mistake
+])
+def test_an_action_given_a_value_its_verb_does_not_take_fails_at_the_value(tmp_path, action, column, message):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    text = page.read_text()
+    page.write_text(text + BARE_VERBS.replace("ACTION", action))
+    [result] = [e for e in check_game(folder).examples if e.name == "A verb given a value it does not take"]
+    line = text.count("\n") + BARE_VERBS.splitlines().index("  - ACTION") + 1
+    if message is None:
+        assert "takes no value" not in result.message and "needs a value" not in result.message, result.message
+        return
+    assert result.verdict == "failing" and result.message == message
+    assert (result.loc.line, result.loc.col) == (line, column)
 
 
 # -- the command line and JUnit ----------------------------------------------------------------------

@@ -184,12 +184,17 @@ def test_bundled_layouts_have_no_warnings():
     (("radius: 2}", "radius: 2, colour: red}"), "frame.yaml:9:85: boxes.panel: unknown key 'colour'"),
     (("{{ card.name }}", "{{ card.name }"), "frame.yaml:11:29: Jinja2 syntax error"),
     (("{{ card.name }}", "{{ card.nmae }}"),
-     "frame.yaml:11:29: boxes.title.text: UndefinedError: card 'knight' has no value for 'nmae'; did you mean 'name'?"),
+     "frame.yaml:11:29: boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'? "
+     "(filling unit for unit 'knight')"),
     (("{{ card.name }}", "{{ card.banner }}"),
-     "frame.yaml:11:29: boxes.title.text: UndefinedError: card 'knight' has no value for 'banner' (a field it leaves "
-     "out, or one its type does not have); card.get('banner') gives none instead of failing"),
-    (("{{ card.name }}", "{{ constants.nope }}"), "frame.yaml:11:29: boxes.title.text: UndefinedError: 'dict object' "
-                                                  "has no attribute 'nope'"),
+     "frame.yaml:11:29: boxes.title.text: no field 'banner' in this card's type (its fields: cost, power, text, "
+     "tags, ally)"),
+    (("{{ card.name }}", "{{ card.tags }}"),  # declared, optional, and the knight has none
+     "frame.yaml:11:29: boxes.title.text: this card leaves out 'tags', an optional field; card.get('tags') gives "
+     "none instead of failing"),
+    (("{{ card.name }}", "{{ constants.nope }}"), "frame.yaml:11:29: boxes.title.text: 'dict object' has no "
+                                                  "attribute 'nope'"),
+    (("{{ card.name }}", "{{ 1 / 0 }}"), "frame.yaml:11:29: boxes.title.text: division by zero (filling"),
     (("fill: band,", "fill: bnad,"), 'frame.yaml:8:34: boxes.background.fill: "bnad" is neither a colour'),
     (("kind: rect, fill: band", "kind: rectangle, fill: band"), "frame.yaml:8:22: boxes.background.kind: unknown kind 'rectangle'; did you mean 'rect'?"),
     (("{{ card.name }}", "{{ card.__class__ }}"), "frame.yaml:11:29: boxes.title.text: SecurityError"),
@@ -275,3 +280,55 @@ def test_image_boxes_crop_to_their_box_and_stay_inside_the_game(tmp_path):
     unit.write_text(unit.read_text().replace("art/{{ card.id }}.png", "../../outside.png"), encoding="utf-8")
     with pytest.raises(LayoutError, match="outside the game folder"):
         Faces(load_game(folder)).front(game.card("knight"))
+
+
+def test_one_mistake_on_many_faces_is_one_line_that_stays_whole():
+    """Problems differing only in the face they were found on are merged, naming the first face and a few more;
+    with long card ids the line still keeps its message whole (clip cuts a line over its limit at '; ')."""
+    from deckwright.generator.layout.perface import FILLING, merged
+    from deckwright.rules.problems import READABLE, Loc, Problem
+
+    loc = Loc("g/layouts/card.yaml", 4, 9)
+    text = "boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'?"
+    faces = [f"hero 'a-card-with-a-rather-long-identifier-number-{n:04d}'" for n in range(3000)]
+    problems = [Problem(loc, FILLING.format(text=text, layout="hero", who=who)) for who in reversed(faces)]
+    other = Problem(Loc("g/layouts/card.yaml", 5, 9), FILLING.format(text="boxes.art.src: no image", layout="hero",
+                                                                     who=faces[0]))
+    [first, second] = merged([*problems, other])
+    assert first.message.startswith(f"{text} (filling hero for {faces[0]}, and for 2,999 more: {faces[1]}")
+    assert first.message.endswith(", ...)") and len(first.message) < READABLE
+    assert str(first).endswith(first.message)  # not cut
+    assert second == other  # found on one face: as it was
+
+
+def test_a_box_an_extending_layout_gives_another_kind_keeps_its_place_not_its_old_keys(tmp_path):
+    """`art: {kind: image, src: ...}` over the frame's icon box: an image where the icon was, without the icon's
+    `icon` and `color` keys (they were errors located in the frame, a file the designer had not touched)."""
+    from PIL import Image
+
+    from deckwright.generator.layout.fitcheck import layout_warnings
+    from deckwright.generator.new import write_new_game
+
+    game_folder = write_new_game(tmp_path / "duel").folder
+    (game_folder / "art").mkdir()
+    Image.new("RGB", (300, 300), "red").save(game_folder / "art" / "blink.png")
+    potion = game_folder / "layouts" / "potion.yaml"
+    text = potion.read_text()
+    assert "\nboxes:\n" in text
+    potion.write_text(text.replace("\nboxes:\n", "\nboxes:\n  art: {kind: image, src: art/blink.png}\n", 1))
+    game = load_game(game_folder)
+    assert [p for p in layout_warnings(game) if p.severity == "error"] == []
+    card = next(card for card in game.cards if card.type == "potion")
+    items = dl.walk(Faces(game).front(card).items)
+    [image] = [item for item in items if isinstance(item, dl.Image)]
+    frame = next(item for item in items if isinstance(item, dl.Ellipse))  # the art's ground, drawn under it
+    assert frame.x < image.x < image.x + image.w < frame.x + frame.w  # where the icon was: inside its ground
+
+
+def test_a_key_a_box_kind_lacks_is_named_with_the_right_article(tmp_path):
+    from deckwright.generator.layout.files import Box, Value, check_box_keys
+    from deckwright.rules.problems import Loc
+
+    box = Box("art", "image", Loc("l.yaml"), {"kind": Value("image", Loc("l.yaml")), "icon": Value("x", Loc("l.yaml", 2))})
+    [problem] = check_box_keys((box,), "boxes")
+    assert problem.message.startswith("boxes.art: an image box has no key 'icon'")

@@ -59,7 +59,7 @@ def jinja_reads(env, source: str, ctx: dict):
         if hasattr(raw, "_undefined_name"):
             str(raw)
     except UndefinedError as exc:
-        return ("failure", f"UndefinedError: {exc.message}")
+        return ("failure", exc.message)  # resolve() words it as LayoutUndefined does, without the class name
     return ("value", raw)
 
 

@@ -305,6 +305,19 @@ def test_a_quote_left_open_is_blamed_where_it_opens_not_where_yaml_gives_up():
         "making sense; is its closing quote missing?"]
 
 
+@pytest.mark.parametrize("value, column, advice", [
+    ('"Steel "first", questions after."', 19, 'write \\" for a quote inside a "..." value'),
+    ("'It's mine'", 15, "write '' for a quote inside a '...' value"),
+])
+def test_a_quote_inside_a_quoted_value_is_blamed_on_that_quote_with_the_way_to_write_it(value, column, advice):
+    """The quote ends the value early and YAML stops at the text after it; its message spoke of indentation."""
+    text = f"cards:\n  - id: a\n    motto: {value}\n    cost: 2\n"
+    _, problems = parse_yaml(text, "f.yaml")
+    assert [str(p) for p in problems] == [
+        f"f.yaml:3:{column}: YAML syntax error: this quote ends the quoted value, and the line goes on after it; "
+        f"{advice}, or quote the whole value with the other kind of quote"]
+
+
 def test_a_value_quoted_over_lines_on_purpose_is_not_blamed_for_an_error_further_down():
     text = 'a: "one\n  two"\nb: 1\nc: 2\nd: 3\n  e: 4\n'
     _, problems = parse_yaml(text, "f.yaml")

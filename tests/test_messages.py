@@ -91,8 +91,14 @@ def test_check_says_invalid_with_the_count_of_layout_errors(tiny, tmp_path, monk
                                       "text: '{{ card.nonsense }}'}\n"})
     monkeypatch.chdir(tmp_path)
     assert cli.main(["check", str(game)]) == 1
-    out = capsys.readouterr().out
-    assert "tiny: 4 cards in 2 decks: invalid: 3 layout errors" in out.splitlines()
+    out, err = capsys.readouterr()
+    errors = err.splitlines()
+    # the misspelt field: a line for each card type it fails on (their fields differ), the heroes' one for the
+    # two of them; the count is of the lines printed
+    nonsense = [line for line in errors if "'nonsense'" in line]
+    assert len(nonsense) == 2 and len(errors) == 2, errors
+    assert any("(filling hero for hero '" in line and ", and for 1 more: hero '" in line for line in nonsense), errors
+    assert f"tiny: 4 cards in 2 decks: invalid: {len(errors)} layout errors" in out.splitlines(), (out, errors)
     assert ": valid" not in out
 
 

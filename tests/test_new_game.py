@@ -119,3 +119,23 @@ def test_the_new_game_builds_its_pdfs_and_site(new_game, tmp_path, capsys, poppl
     assert sheets.count("Lantern Duel: Score track") == 2  # copies: 2
     rulebook = (out / "site" / "lantern-duel" / "rules" / "rules.html").read_text()
     assert "The Knight hits the Rogue" in rulebook and "Verified" in rulebook
+
+
+def test_the_commands_it_suggests_work_where_they_are_to_be_run(tmp_path, capsys, monkeypatch):
+    """`new .` (inside the folder) suggests an output folder beside the game, not inside it, where a build refuses
+    to write; the README's and game.yaml's commands, run "from the folder above this one", name the folder."""
+    game = tmp_path / "dot-game"
+    game.mkdir()
+    monkeypatch.chdir(game)
+    code, out, err = run(capsys, "new", ".")
+    assert code == 0, err
+    [suggested] = [line for line in out.splitlines() if "next:" in line]
+    assert suggested.strip() == "next: deckwright check .   then: deckwright build . --out ../output"
+    code, out, err = run(capsys, "build", ".", "--out", "../output", "--target", "home")
+    assert code == 0, err
+    for name in ("README.md", "game.yaml"):
+        text = (game / name).read_text()
+        assert "deckwright check dot-game " in text and "deckwright build dot-game --out output" in text, name
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "check", "dot-game")
+    assert code == 0, out + err

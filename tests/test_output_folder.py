@@ -236,7 +236,9 @@ def test_building_another_game_keeps_the_first_games_site_pages(tiny, tmp_path):
     out = tmp_path / "out"
     assert deckwright("build", str(first), "--out", str(out), cwd=tmp_path).returncode == 0
     pages = {p for p in tree(out / "site") if p.startswith("tiny/")}
-    assert deckwright("build", str(second), "--out", str(out), cwd=tmp_path).returncode == 0
+    second_build = deckwright("build", str(second), "--out", str(out), cwd=tmp_path)
+    assert second_build.returncode == 0
+    assert f"site: 1 game(s) built, 1 more kept from earlier builds, in {out / 'site'}/index.html" in second_build.stdout
     assert {p for p in tree(out / "site") if p.startswith("tiny/")} == pages
     index = (out / "site" / "index.html").read_text()
     assert 'href="tiny/index.html"' in index and 'href="second/index.html"' in index

@@ -87,7 +87,7 @@ def test_an_exception_in_the_module_is_reported_at_its_own_line(tmp_path, capsys
                         'if total == 7: raise ValueError("seven is unlucky")')
     code, out, err = run(capsys, "check", str(game))
     assert code == 1
-    assert f"rules.py:{line})" in out and "ValueError: seven is unlucky" in out
+    assert f"rules.py:{line}:1: random play raised ValueError: seven is unlucky" in out  # the protocol's line
     assert "Traceback" not in out + err
 
 
@@ -244,3 +244,43 @@ def test_layout_data_that_raises_is_a_located_layout_error(tmp_path, capsys):
     code, out, err = run(capsys, "check", str(game))
     assert code == 1
     assert f"rules.py:{line}:1: the rules module's layout_data(game) raised ZeroDivisionError: division by zero" in err
+
+
+def junit_cases(report: Path) -> tuple[dict, str]:
+    """The report's test cases by name, and its count of failures."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(report).getroot()
+    return {case.get("name"): case for case in root.iter("testcase")}, root.get("failures")
+
+
+def test_a_rules_protocol_failure_is_a_failing_test_case_in_the_junit_report(tmp_path, capsys):
+    game = duel(tmp_path)
+    insert_after(game / "rules.py", "def apply(state: State", '    object.__setattr__(state, "last", (("x", 1),))')
+    code, out, _ = run(capsys, "check", str(game), "--no-cache", "--junit", str(tmp_path / "r.xml"))
+    assert code == 1
+    problem = out.split("rules protocol: 1 problem(s):\n    ")[1].splitlines()[0]
+    assert problem.startswith("random play: apply(state, {'attack': ") and problem.endswith(
+        "changed the state it was given"), out
+    cases, failures = junit_cases(tmp_path / "r.xml")
+    assert failures == "1" and list(cases) == ["The brute hits the fencer", "rules protocol"]
+    failure = cases["rules protocol"].find("failure")
+    assert failure.text == problem and "1 problem(s)" in failure.get("message")
+
+
+def test_a_layout_error_is_a_failing_test_case_in_the_junit_report_and_a_warning_is_not(tmp_path, capsys):
+    game = duel(tmp_path)
+    face = game / "layouts" / "fighter.yaml"
+    face.write_text(FACE.replace("size: 11", "size: 5"))  # too small to read: a warning
+    code, _, err = run(capsys, "check", str(game), "--no-cache", "--junit", str(tmp_path / "r.xml"))
+    assert code == 0 and "warning:" in err
+    cases, failures = junit_cases(tmp_path / "r.xml")
+    assert failures == "0" and list(cases) == ["The brute hits the fencer"]
+    face.write_text(FACE.replace("size: 11", "size: 60, min_size: 60"))  # fits on no card: an error a card
+    code, _, err = run(capsys, "check", str(game), "--no-cache", "--junit", str(tmp_path / "r.xml"))
+    errors = [line for line in err.splitlines() if "does not fit" in line]
+    assert code == 1 and len(errors) == 2, err
+    cases, failures = junit_cases(tmp_path / "r.xml")
+    assert failures == "1" and list(cases) == ["The brute hits the fencer", "layout"]
+    failure = cases["layout"].find("failure")
+    assert failure.get("message") == "2 layout error(s)" and failure.text.splitlines() == errors

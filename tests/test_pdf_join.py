@@ -52,7 +52,7 @@ def test_joining_twice_writes_the_same_bytes(built, tmp_path):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     reader = PdfReader(tmp_path / "a.pdf")
     assert reader.metadata.title == "Tést (1)" and len(reader.pages) == 4 + 2
-    assert "/ViewerPreferences" not in reader.trailer["/Root"]
+    assert dict(reader.trailer["/Root"]["/ViewerPreferences"]) == {"/PrintScaling": "/None"}  # no duplex asked
 
 
 @pytest.mark.usefixtures("qpdf")

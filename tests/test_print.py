@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.impose import plan_grid
+from deckwright.generator.layout.impose import MARK_GAP, PRINTER_EDGE, plan_grid
 from deckwright.generator.layout.paper import PAPER_SIZES
 from deckwright.generator.outputs.print_pdfs import HomePrint, PrintJob
 from deckwright.generator.render.svg import render
@@ -104,6 +104,8 @@ def test_backs_land_behind_their_fronts(built):
 def test_the_pdf_asks_for_long_edge_duplex(built):
     reader = PdfReader(built / "deck-units.pdf")
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    for name in ("deck-units.pdf", "sheets.pdf", "everything.pdf"):  # and at actual size, not fit to page
+        assert PdfReader(built / name).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
 
 
 @needs_poppler
@@ -276,16 +278,71 @@ def test_a_blanked_part_of_a_card_fails_the_golden_comparison(tmp_path):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("card", [(63.5, 88.9), (57.15, 88.9), (70, 120), (41, 63), (44, 67), (70, 70), (50, 50)])
 def test_crop_marks_never_cross_a_card(paper, card):
+    """A mark stays MARK_GAP outside every card's trim; it enters a card's art (the outer bleed, cut away) only
+    in a margin narrower than PRINTER_EDGE, where outside the art it would print little or nothing."""
     grid = plan_grid(PAPER_SIZES[paper], card, 3.0)
     ruler = grid.ruler()
     assert ruler is not None
-    cards = [grid.visible(col, row) for col in range(grid.cols.count) for row in range(grid.rows.count)]
+    trims = [(*grid.trim_origin(col, row), *card) for col in range(grid.cols.count) for row in range(grid.rows.count)]
+    art_x, art_y, art_w, art_h = grid.art
+    pw, ph = PAPER_SIZES[paper]
     for mark in grid.marks(ruler):
-        for x, y, w, h in cards:
-            inside_x = x < max(mark.x1, mark.x2) and min(mark.x1, mark.x2) < x + w
-            inside_y = y < max(mark.y1, mark.y2) and min(mark.y1, mark.y2) < y + h
+        low_x, high_x = min(mark.x1, mark.x2), max(mark.x1, mark.x2)
+        low_y, high_y = min(mark.y1, mark.y2), max(mark.y1, mark.y2)
+        for x, y, w, h in trims:
+            inside_x = x - MARK_GAP < high_x - 1e-9 and low_x + 1e-9 < x + w + MARK_GAP
+            inside_y = y - MARK_GAP < high_y - 1e-9 and low_y + 1e-9 < y + h + MARK_GAP
             assert not (inside_x and inside_y), (mark, (x, y, w, h))
-        assert 0 <= min(mark.x1, mark.x2) and max(mark.x1, mark.x2) <= PAPER_SIZES[paper][0]
+        if art_x < high_x and low_x < art_x + art_w and art_y < high_y and low_y < art_y + art_h:  # over the art
+            if mark.x1 == mark.x2:  # a column's mark, above or below the rows
+                margin = art_y if high_y < ph / 2 else ph - (art_y + art_h)
+            else:
+                margin = art_x if high_x < pw / 2 else pw - (art_x + art_w)
+            assert margin < PRINTER_EDGE, mark
+        assert 0 <= low_x and high_x <= pw and 0 <= low_y and high_y <= ph
+
+
+@pytest.mark.parametrize("paper, cut, reach", [
+    ("letter", "columns", 5.55),  # 6.35 mm to the trim above and below the rows: marks ran 0 to 3.2 mm
+    ("letter", "rows", 8.9),
+    ("a4", "columns", 8.35),  # 6.15 mm of margin outside the art: they ran 0.35 to 5.35 mm
+    ("a4", "rows", 5.95),  # 6.75 mm of margin: outside the art, as before
+])
+def test_crop_marks_of_poker_cards_reach_past_what_home_printers_leave_blank(paper, cut, reach):
+    grid = plan_grid(PAPER_SIZES[paper], (63.5, 88.9), 3.0)
+    vertical = cut == "columns"
+    marks = [mark for mark in grid.marks(grid.ruler()) if (mark.x1 == mark.x2) == vertical]
+    side = PAPER_SIZES[paper][1 if vertical else 0]
+    inner_ends = {round(min(max(m.y1, m.y2) if vertical else max(m.x1, m.x2),
+                            side - (min(m.y1, m.y2) if vertical else min(m.x1, m.x2))), 2) for m in marks}
+    assert inner_ends == {reach}  # from the nearer paper edge to the mark's end nearer the cards
+
+
+@needs_poppler
+def test_the_column_marks_on_letter_print_over_the_bleed_black_on_white(tmp_path):
+    from PIL import Image
+
+    game = load_game(FIXTURE)
+    pdf = tmp_path / "letter.pdf"
+    HomePrint(game, Faces(game), PrintJob("t", (game.decks["units"],), (), "letter", False)).write(str(pdf))
+    subprocess.run(["pdftoppm", "-png", "-r", "300", "-f", "1", "-l", "1", "-singlefile", str(pdf),
+                    str(tmp_path / "page")], check=True)
+    image = Image.open(tmp_path / "page.png").convert("RGB")
+    px = 300 / 25.4
+    grid = plan_grid(PAPER_SIZES["letter"], (63.5, 88.9), 3.0)
+    for cut in grid.cols.cuts():
+        for depth in (4.5, 5.0):  # beyond a laser printer's 4.2 mm, inside the top bleed (4.0 to 6.35 mm)
+            dark = min(sum(image.getpixel((round(cut * px) + dx, round(depth * px)))) for dx in (-1, 0, 1))
+            assert dark < 200, (cut, depth)
+        halo = image.getpixel((round((cut + 0.25) * px), round(5.0 * px)))  # white beside it, on any art
+        assert sum(halo) > 700, (cut, halo)
+
+
+def test_home_print_pdfs_ask_to_print_at_actual_size(tmp_path):
+    game = load_game(FIXTURE)
+    pdf = tmp_path / "a4.pdf"
+    HomePrint(game, Faces(game), PrintJob("t", (game.decks["units"],), (), "a4", False)).write(str(pdf))
+    assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
 
 
 def test_poker_cards_fit_three_by_three_on_a4_and_letter():
@@ -319,7 +376,10 @@ def test_a_broken_layout_stops_the_build_and_keeps_the_old_output(tmp_path):
     frame.write_text(frame.read_text().replace("{{ card.name }}", "{{ card.nmae }}"), encoding="utf-8")
     result = deckwright("build", str(game), "--out", str(out), "--target", "home")
     assert result.returncode == 1
-    assert re.search(r"frame\.yaml:11:29: boxes\.title\.text: UndefinedError: .*nmae.* \(filling unit for unit '\w+'\)",
-                     result.stderr), result.stderr
+    # one line for the typo, however many cards it fails on, naming the first and counting the others
+    typo = [line for line in result.stderr.splitlines() if "nmae" in line]
+    assert len(typo) == 1, result.stderr
+    assert re.search(r"frame\.yaml:11:29: boxes\.title\.text: no field 'nmae' in this card's type; did you mean "
+                     r"'name'\? \(filling unit for unit '\w+', and for \d+ more: unit '\w+'", typo[0]), typo[0]
     assert "Traceback" not in result.stderr
     assert (out / "print-sample" / "print" / "deck-units.pdf").read_bytes() == before

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.paper import PAPER_SIZES, SHOP_BLEED
+from deckwright.generator.layout.paper import SHOP_BLEED
 from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, write_rulebooks
 from deckwright.generator.outputs.rulebook.canvases import saddle_stitch
 from deckwright.generator.outputs.rulebook.matter import back_entries, chapter_entries
@@ -163,7 +163,7 @@ def test_saddle_stitch_order():
 @pytest.mark.parametrize("slug", ALL)
 def test_booklet_puts_each_page_where_folding_needs_it(built, slug):
     book = built[slug]
-    pages = len(PdfReader(book.shop).pages)
+    pages = sum(1 for page in PdfReader(book.shop).pages if "/Contents" in page)  # not the blank ones padding it
     reader = PdfReader(book.booklet)
     sheet_w, sheet_h = (float(v) for v in reader.pages[0].mediabox[2:])
     assert (round(sheet_w / PT_PER_MM), round(sheet_h / PT_PER_MM)) == (297, 210)  # A4 landscape
@@ -192,8 +192,7 @@ def test_every_card_table_row_is_printed_under_its_caption(built, slug):
     views = [view for page in book.book.pages for view in page.tables.values()]
     position = 0
     for view in views:
-        count = len(view.rows)
-        caption = f"{view.caption} \u00b7 {count} card{'s' if count != 1 else ''}, from the card data"
+        caption = f"{view.caption} \u00b7 {view.counted}, from the card data"  # (test_tables: what it counts)
         position = text.find(caption, position)
         assert position >= 0, caption
         for row in view.rows:
@@ -358,6 +357,14 @@ def test_the_index_lists_the_pages_that_name_each_card(built, slug):
     assert checked >= 5
 
 
+def test_the_index_orders_names_as_a_reader_looks_them_up():
+    from deckwright.generator.outputs.rulebook.matter import reading_order
+
+    names = ["Relic number 10", "relic number 2", "Relic number 1", "Relic number 19", "Alder", "relic number 2b"]
+    assert sorted(names, key=reading_order) == ["Alder", "Relic number 1", "relic number 2", "relic number 2b",
+                                                "Relic number 10", "Relic number 19"]
+
+
 @pytest.mark.parametrize("slug", ALL)
 def test_fonts_are_embedded(built, slug):
     for pdf in (built[slug].full, built[slug].booklet, built[slug].shop):
@@ -392,8 +399,10 @@ def test_qpdf_finds_no_problem(built, slug):
 
 def test_print_shop_pages_have_bleed_trim_and_bleed_boxes(built):
     reader = PdfReader(built["nightmare-hunt"].shop)
-    a5_w, a5_h = PAPER_SIZES["a4"][1] / 2, PAPER_SIZES["a4"][0]
+    a5_w, a5_h = 148.0, 210.0  # ISO A5 (half of A4 is 148.5 mm wide)
     b = SHOP_BLEED
+    sheets = PdfReader(built["nightmare-hunt"].booklet).pages
+    assert len(reader.pages) == 2 * len(sheets) and len(reader.pages) % 4 == 0  # padded as the booklet is
     for page in reader.pages:
         media = [float(v) / PT_PER_MM for v in page.mediabox]
         trim = [float(v) / PT_PER_MM for v in page.trimbox]
@@ -427,9 +436,11 @@ def test_letter_paper_makes_letter_pages_and_a_half_letter_booklet(tmp_path):
     assert (round(float(full[2]) / 72, 2), round(float(full[3]) / 72, 2)) == (8.5, 11.0)
     sheet = PdfReader(built.booklet).pages[0].mediabox
     assert (round(float(sheet[2]) / 72, 2), round(float(sheet[3]) / 72, 2)) == (11.0, 8.5)
-    page = PdfReader(built.shop).pages[0].trimbox
+    shop = PdfReader(built.shop).pages
+    page = shop[0].trimbox
     assert (round((float(page[2]) - float(page[0])) / 72, 2), round((float(page[3]) - float(page[1])) / 72, 2)) \
         == (5.5, 8.5)
+    assert len(shop) == 2 * len(PdfReader(built.booklet).pages) and len(shop) % 4 == 0
 
 
 def test_print_shop_pages_made_from_the_booklet_look_like_pages_drawn_for_the_print_shop(tmp_path):

@@ -87,6 +87,39 @@ def test_a_broken_edit_keeps_the_last_good_build_and_its_fix_brings_it_back(game
     assert GALLERY in fixed.changed
 
 
+def test_an_edit_that_makes_an_example_fail_is_said_in_the_terminal(tmp_path, capsys):
+    """The build goes on (the example's page shows the failure), but the terminal names the failing example as
+    `deckwright check` does, where a designer watching only the terminal sees it."""
+    from deckwright.generator.new import write_new_game
+    from deckwright.generator.serve import _report
+
+    game = write_new_game(tmp_path / "duel").folder
+    site = LiveSite(game, tmp_path / "site")
+    assert site.rebuild(examples=True).failing == ()
+    edit(game / "heroes.yaml", "defense: 5", "defense: 6")
+    update = site.rebuild(layouts_changed=False, examples=True)
+    assert update.errors == () and update.changed  # built
+    [line] = update.failing
+    assert re.search(r"duel/rulebook/rules\.md:\d+:\d+: .*: failing", line), line
+    _report(update)
+    out, err = capsys.readouterr()
+    assert line in err.splitlines() and "1 worked example failing" in out
+    assert site.rebuild(layouts_changed=False).failing == ()  # not replayed: nothing new to say
+
+
+def test_a_link_that_points_nowhere_stops_the_rebuild_as_it_fails_check(tmp_path):
+    from deckwright.generator.new import write_new_game
+
+    game = write_new_game(tmp_path / "duel").folder
+    site = LiveSite(game, tmp_path / "site")
+    assert site.rebuild().errors == ()
+    page = game / "rulebook" / "rules.md"
+    page.write_text(page.read_text() + "\nSee [the rest](rest.md).\n")
+    broken = site.rebuild(layouts_changed=False)
+    assert broken.changed == () and len(broken.shown_errors) == 1
+    assert re.fullmatch(r"rulebook/rules\.md:\d+:5: link: no page 'rest\.md' in the rulebook.*", broken.shown_errors[0])
+
+
 def test_cards_that_look_another_card_up_follow_in_a_second_pass(game, tmp_path):
     edit(game / "monsters.csv", "name,", "id,name,")  # ids written out, so a card can be renamed
     for name in ("Bog Rat", "Mire Hag", "Lantern Eel", "Old Stump"):
@@ -177,6 +210,30 @@ def test_serve_answers_on_localhost_only_and_stays_in_the_site(served):
     assert get(root + "/__deckwright/live.js")[0] == 200
     for outside in ("/../game/monsters.csv", "/%2e%2e/%2e%2e/etc/passwd", "/__deckwright/../../game.yaml"):
         assert get(root + outside)[0] == 404, outside
+
+
+def test_serve_answers_only_to_its_own_names_and_to_head(served):
+    """A request naming another host (a web page that pointed its own name at 127.0.0.1) is refused, so that it
+    cannot read the pages and errors; HEAD gets a GET's headers without the body (link checkers use it)."""
+    game, url = served
+    page = url + "cards.html"
+    port = url.split(":")[2].split("/")[0]
+    for host, status in (("evil.example", 403), (f"evil.example:{port}", 403), (f"localhost:{port}", 200),
+                         (f"127.0.0.1:{port}", 200)):
+        request = urllib.request.Request(page, headers={"Host": host})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                got = response.status
+        except urllib.error.HTTPError as exc:
+            got = exc.code
+        assert got == status, host
+    events = urllib.request.Request(url.rsplit("/", 2)[0] + "/__deckwright/events", headers={"Host": "evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(events, timeout=10)
+    assert refused.value.code == 403
+    with urllib.request.urlopen(urllib.request.Request(page, method="HEAD"), timeout=10) as response:
+        assert response.status == 200 and response.read() == b""
+        assert int(response.headers["Content-Length"]) > 1000 and response.headers["Content-Type"].startswith("text/html")
 
 
 def test_ctrl_c_stops_serve_cleanly(game, tmp_path):

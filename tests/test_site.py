@@ -71,8 +71,9 @@ def test_site_has_every_page_type(site, games):
     pages = html_pages(site)
     assert "index.html" in pages
     for game in games:
-        for name in ("index.html", "cards.html", "print-a4.html", "print-letter.html", "readings.html"):
+        for name in ("index.html", "cards.html", "print-a4.html", "print-letter.html"):
             assert f"{game.slug}/{name}" in pages
+        assert (f"{game.slug}/readings.html" in pages) == bool(game.readings)
         for page in game.pages:
             assert f"{game.slug}/rules/{page.id}.html" in pages
     assert (site / "assets" / "fonts" / "Vollkorn-Regular.ttf").is_file()
@@ -144,8 +145,11 @@ def test_readings_page_quotes_the_source_and_links_what_depends_on_it(site, game
     assert '<a href="readings.html#reading-death-threshold">How much damage kills</a>' in overview
     index = (site / "index.html").read_text(encoding="utf-8")
     assert f'<a href="gloombah/readings.html">{len(gloombah.readings)} registered</a>' in index
-    # A game without a register has the page, saying so.
-    assert "has no readings register yet" in (site / "site-demo" / "readings.html").read_text(encoding="utf-8")
+    # A game without a register (a designer's own, mostly) shows no readings page, link or heading to playtesters.
+    demo = [path.read_text(encoding="utf-8") for path in (site / "site-demo").rglob("*.html")]
+    assert demo and not (site / "site-demo" / "readings.html").exists()
+    assert not any("readings.html" in page or ">Readings<" in page for page in demo)
+    assert "site-demo/readings.html" not in index
 
 
 def test_card_text_is_escaped(site):
@@ -543,3 +547,26 @@ def test_card_previews_stay_inside_the_window(watched):
         box = link.locator(".cardref-preview").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 900 and box["x"] >= 0 and box["x"] + box["width"] <= 1280
     assert w.problems == []
+
+
+def test_the_sites_text_colours_read_on_its_backgrounds():
+    """WCAG AA: 4.5:1 for the small text the site sets in each colour on each background it is set on."""
+    from deckwright.generator import TEMPLATES
+
+    css = (TEMPLATES / "html" / "assets" / "style.css").read_text(encoding="utf-8")
+    colours = dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-fA-F]{6})", css.split("}", 1)[0]))
+
+    def luminance(hex_colour: str) -> float:
+        channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    def contrast(a: str, b: str) -> float:
+        light, dark = sorted((luminance(colours[a]), luminance(colours[b])), reverse=True)
+        return (light + 0.05) / (dark + 0.05)
+
+    for text in ("ink", "ink-soft", "muted", "accent", "good", "warn", "bad"):
+        for ground in ("paper", "paper-deep", "panel"):
+            assert contrast(text, ground) >= 4.5, (text, ground, round(contrast(text, ground), 2))
+    for text, ground in (("good", "good-bg"), ("warn", "warn-bg"), ("bad", "bad-bg")):
+        assert contrast(text, ground) >= 4.5, (text, ground, round(contrast(text, ground), 2))

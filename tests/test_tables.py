@@ -110,3 +110,22 @@ def test_check_command_reports_a_bad_table_with_its_location(tmp_path):
     assert result.returncode == 1
     assert "rulebook/play.md:6:7: cards table: unknown deck \"monster\"; did you mean 'monsters'?" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_tables_caption_counts_its_cards_and_the_copies_printed(game):
+    """A table of a deck whose cards are printed more than once says both: a row a card, the copies to print."""
+    from deckwright.generator.book.tables import table_view
+    from deckwright.generator.layout.faces import Faces
+    from deckwright.rules.book.tables import build_table
+
+    faces = Faces(game)
+    spec, problems = spec_problems(game, "deck: monsters\ncolumns: [name, copies]\n")
+    assert not problems.items
+    table = build_table(game.cards, spec)
+    view = table_view(game, faces, table)
+    copies = sum(card.count for card in game.cards if card.deck == "monsters")
+    assert copies > len(view.rows) > 1  # the fixture prints some monsters more than once
+    assert view.counted == f"{len(view.rows)} different, {copies} to print"
+    spec, _ = spec_problems(game, "type: hero\ncolumns: [name]\n")
+    heroes = table_view(game, faces, build_table(game.cards, spec))
+    assert heroes.counted == f"{len(heroes.rows)} cards"  # one copy each

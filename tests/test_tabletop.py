@@ -415,18 +415,22 @@ def test_one_target_never_deletes_another_targetsoutput_contents(tmp_path):
     assert (game / "print" / "printshop" / "cards.csv").is_file()
 
 
-def test_the_same_build_gives_the_sameoutput_contents(tmp_path):
+def test_the_same_build_gives_the_sameoutput_contents(tmp_path, capsys):
     out = tmp_path / "out"
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "tts"]) == 0
+    # without --base-url the files only work on this computer, and the build says so (the site offers them)
+    assert "print-sample: the Tabletop Simulator files load their images from this computer (file:///...); " \
+           "for playtesters elsewhere, build with --base-url" in capsys.readouterr().out
     first = output_contents(out / "print-sample" / "tts")
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "tts"]) == 0
     assert output_contents(out / "print-sample" / "tts") == first
 
 
-def test_base_url_jpeg_and_plain_descriptions(tmp_path):
+def test_base_url_jpeg_and_plain_descriptions(tmp_path, capsys):
     out = tmp_path / "out"
     assert cli.main(["build", str(FIXTURE), "--out", str(out), "--target", "tts", "--image-format", "jpeg",
                      "--base-url", "https://example.org/my-game/"]) == 0
+    assert "load their images from this computer" not in capsys.readouterr().out
     folder = out / "print-sample" / "tts"
     (units,) = json.loads((folder / "deck-units.json").read_text(encoding="utf-8"))["ObjectStates"]
     sheet = units["CustomDeck"]["1"]

@@ -17,10 +17,11 @@ from conftest import need_tools, output_contents
 from pypdf import PdfReader
 
 from deckwright.generator import cli
-from deckwright.generator.layout.impose import plan_grid
+from deckwright.generator.layout.homefit import EDGE, FOOT
+from deckwright.generator.layout.impose import plan_grid, rounded_grid
 from deckwright.generator.layout.paper import HOME_BLEED, paper_size
 from deckwright.generator.layout.shapes import outline, pack, shape_of
-from deckwright.generator.outputs.print_shapes import CUT_OFFSET, EDGE, FOOT, rounded_grid
+from deckwright.generator.outputs.print_shapes import CUT_OFFSET
 from deckwright.rules.data.units import CARD_SIZES
 from deckwright.rules.load import load_game, parse_size
 
@@ -102,6 +103,36 @@ def test_a_bad_shape_is_a_located_error(tmp_path, monkeypatch, capfd):
         'shapes/game.yaml:26:11: decks.coins.size: "0mm": a diameter is more than 0']
 
 
+@pytest.mark.parametrize("size, line", [
+    ("2.5x3.5in", None),  # a unit written once is both sides': a poker card
+    ("2.5x3.5", 'decks.orders.size: "2.5x3.5" without a unit is millimetres, 2.5 x 3.5 mm; write the unit: '
+                '2.5x3.5in, 2.5x3.5cm or 2.5x3.5mm'),
+    ("300x400mm", "decks.orders.size: custom 300 x 400 mm does not fit on A4 or Letter paper with bleed and crop "
+                  "marks"),  # check said nothing, and the build refused it
+    ("round 240mm", "decks.orders.size: round 240 mm does not fit on A4 or Letter paper with bleed"),
+])
+def test_a_deck_the_papers_cannot_hold_is_a_located_error_of_check(tmp_path, monkeypatch, capfd, size, line):
+    game = tmp_path / "shapes"
+    shutil.copytree(FIXTURE, game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("poker rounded 3.5mm", size))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["check", "shapes"]) == (0 if line is None else 1)
+    errors = [text for text in capfd.readouterr().err.splitlines() if "warning" not in text]
+    assert errors == ([] if line is None else [f"shapes/game.yaml:38:11: {line}"])
+
+
+def test_a_deck_that_fits_on_one_paper_only_is_a_warning_naming_it(tmp_path, monkeypatch, capfd):
+    game = tmp_path / "shapes"
+    shutil.copytree(FIXTURE, game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("poker rounded 3.5mm", "190x270mm"))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["check", "shapes"]) == 0
+    assert "shapes/game.yaml:38:11: warning: decks.orders.size: custom 190 x 270 mm fits on A4 paper only, not on " \
+           "Letter, with bleed and crop marks: build with --paper a4" in capfd.readouterr().err.splitlines()
+    assert cli.main(["build", "shapes", "--target", "home", "--out", str(tmp_path / "out")]) == 0
+    assert cli.main(["build", "shapes", "--target", "home", "--paper", "letter", "--out", str(tmp_path / "out")]) == 1
+
+
 # -- packing and cut lines on home sheets ---------------------------------------------------------
 
 
@@ -155,12 +186,23 @@ def test_rounded_cards_keep_the_grid_with_bleed_between_and_their_outline(built,
     band = (90, 45, 90)  # the title band, #5a2d5a, printed into the bleed
     assert pixel(image, x + 20, y + 1.0) == pytest.approx(band, abs=12)
     assert pixel(image, x + 20, y - 1.2) == pytest.approx(band, abs=12)  # bleed beyond the cut line
-    line = pixel(image, x + 20, y - CUT_OFFSET)
-    assert abs(sum(line) - sum(band)) > 100  # the cut line along the top edge
+    line = [pixel(image, x + 20, y - CUT_OFFSET + step / 10) for step in range(-3, 4)]
+    # the cut line along the top edge: black on white, 0.2 and 0.5 mm, a few pixels at 150 dpi, some of them grey
+    assert max(sum(abs(a - b) for a, b in zip(colour, band)) for colour in line) > 100
     assert pixel(image, x + 0.3, y + 0.3) == pytest.approx(band, abs=12)  # the rounded corner leaves the trim's
     # corner outside the cut line: there the art runs on as bleed
     corner = outline(shape_of(game.decks["orders"].size), CUT_OFFSET, x, y)
     assert corner[0] == ("M", pytest.approx(x + 3.5), pytest.approx(y - CUT_OFFSET))  # the arc starts 3.5 mm in
+
+
+@pytest.mark.parametrize("paper, cols, col_bleed, rows, row_bleed", [
+    ("a4", 3, 1.5, 3, 3.0),  # 3 mm between columns would cost one; rows keep it (it gave 1.5 mm everywhere)
+    ("letter", 3, 1.5, 2, 3.0),  # a third row would not fit even at 1.5 mm
+])
+def test_rounded_cards_narrow_the_bleed_only_on_the_side_where_it_costs_a_card(paper, cols, col_bleed, rows, row_bleed):
+    grid = rounded_grid(paper_size(paper), CARD_SIZES["poker"])
+    assert (grid.cols.count, grid.cols.gutter / 2, grid.cols.outer_bleed) == (cols, col_bleed, col_bleed)
+    assert (grid.rows.count, grid.rows.gutter / 2, grid.rows.outer_bleed) == (rows, row_bleed, row_bleed)
 
 
 def test_the_print_shop_gets_a_die_cut_pdf_page_for_page(built):

@@ -68,7 +68,8 @@ def test_custom_sizes(text, mm):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("huge", '"huge" is not a size; use one of poker, bridge, tarot, mini, mini-euro, square or WIDTHxHEIGHT such as 63.5mmx88.9mm'),
+    ("huge", '"huge" is not a size; use one of poker, bridge, tarot, mini, mini-euro, square or WIDTHxHEIGHT such as '
+             '63.5x88.9mm or 2.5x3.5in'),
     ("63.5", '"63.5" is not a size; use one of'),
     ("63.5x", '"63.5x" is not a size'),
     ("-63.5x88.9", '"-63.5x88.9" is not a size'),
@@ -85,3 +86,24 @@ def test_bad_sizes(text, message):
 def test_paper_size_message_lists_the_paper_names():
     with pytest.raises(ValueError, match="use one of a4, letter, a3, tabloid or WIDTHxHEIGHT"):
         parse_size("a5", PAPER_SIZES)
+
+
+@pytest.mark.parametrize("text, mm", [
+    ("2.5x3.5in", (63.5, 88.9)),  # one unit at the end is both sides' (it gave 2.5 mm x 88.9 mm)
+    ("6.35x8.89cm", (63.5, 88.9)),
+    ("63.5mmx88.9", (63.5, 88.9)),  # or at the start
+    ("2.5 x 3.5 in", (63.5, 88.9)),
+    ("2.5inx88.9mm", (63.5, 88.9)),  # a unit on each side is each side's
+])
+def test_a_unit_written_once_applies_to_both_sides(text, mm):
+    size = parse_size(text, CARD_SIZES)
+    assert (size.width, size.height) == pytest.approx(mm)
+
+
+def test_a_size_without_a_unit_is_millimetres_but_a_card_under_10_mm_asks_for_the_unit():
+    assert (parse_size("297x210", PAPER_SIZES).width, parse_size("63x88", CARD_SIZES).height) == (297, 88)
+    with pytest.raises(ValueError) as caught:
+        parse_size("2.5x3.5", CARD_SIZES)
+    assert str(caught.value) == ('"2.5x3.5" without a unit is millimetres, 2.5 x 3.5 mm; write the unit: '
+                                 '2.5x3.5in, 2.5x3.5cm or 2.5x3.5mm')
+    assert parse_size("9mmx9mm", CARD_SIZES).width == 9  # a unit written says what is meant

@@ -50,6 +50,11 @@ class ExampleView:
     log: tuple[LogLine, ...]
     loc: str
 
+    @property
+    def ids(self) -> tuple[str, str]:
+        """The ids its box takes on its page: the box's and its title's (templates/html/_partials.html)."""
+        return self.anchor, f"{self.anchor}-title"
+
 
 def _text(value: Any) -> str:
     """A plain YAML value on one line: mappings as ``key: value``, lists comma separated."""

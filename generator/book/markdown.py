@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable
 from xml.etree.ElementTree import Element
 
 from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
@@ -42,12 +42,24 @@ class Hooks:
     page_link: Callable[[Page, str], str]
     # a picture of the page that passed the check (rules.book.pictures) -> the src the output gives it
     picture: Callable[[ImageFile], str]
+    # the ids the output's own blocks put on the page (an example box's), once ``block`` has made them all: a
+    # heading that would get one of them is suffixed (``_1``), as Python-Markdown suffixes a repeated heading
+    taken_ids: Callable[[], Iterable[str]] = tuple
+
+
+def linked_page(pages_by_path: dict, page: Page, path: str) -> Page | None:
+    """The rulebook page a link of ``page`` names by its Markdown file (``turn.md``, relative to the page), out
+    of the game's pages by their resolved paths; None when it names none."""
+    if not path.endswith(".md") or _SCHEME.match(path):
+        return None
+    return pages_by_path.get((page.path.parent / path).resolve())
 
 
 def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = None):
     """A ``markdown.Markdown`` for one page; ``toc`` configures the heading ids (the site adds permalinks)."""
     import markdown
     from markdown.extensions import Extension
+    from markdown.extensions.toc import slugify, unique
     from markdown.inlinepatterns import InlineProcessor
     from markdown.preprocessors import Preprocessor
     from markdown.treeprocessors import Treeprocessor
@@ -84,9 +96,7 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
         def run(self, root):
             for link in root.iter("a"):
                 path, _, fragment = link.get("href", "").partition("#")
-                if not path.endswith(".md") or _SCHEME.match(path):
-                    continue
-                target = pages_by_path.get((page.path.parent / path).resolve())
+                target = linked_page(pages_by_path, page, path)
                 if target is not None:
                     link.set("href", hooks.page_link(target, fragment))
 
@@ -123,7 +133,15 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")
 
-    return markdown.Markdown(extensions=[*EXTENSIONS, Deckwright()], extension_configs={"toc": toc or {}},
+    def heading_id(text: str, separator: str) -> str:
+        """Python-Markdown's id for a heading, not one of the page's example boxes' (the boxes are made before
+        the headings get their ids, and the pages and indexes that link to an example know only its anchor)."""
+        made = slugify(text, separator)
+        taken = set(hooks.taken_ids())
+        return unique(made, taken) if made in taken else made
+
+    return markdown.Markdown(extensions=[*EXTENSIONS, Deckwright()],
+                             extension_configs={"toc": {**(toc or {}), "slugify": heading_id}},
                              output_format="html")
 
 

@@ -26,6 +26,13 @@ class TableView:
     numeric: tuple[bool, ...]
     rows: tuple[tuple[Cell, ...], ...]
     caption: str  # the card type's or deck's name
+    printed: int  # the copies of its cards printed (the deck's count), which may be more than its rows
+
+    @property
+    def counted(self) -> str:
+        """``3 cards``, or ``3 different cards, 6 to print`` when some are printed more than once."""
+        cards = f"{len(self.rows)} card{'s' if len(self.rows) != 1 else ''}"
+        return cards if self.printed == len(self.rows) else f"{len(self.rows)} different, {self.printed} to print"
 
 
 def field_markup(game: Game, faces: Faces, card: Card, key: str) -> str:
@@ -62,4 +69,5 @@ def table_view(game: Game, faces: Faces, table: Table) -> TableView:
                 cells.append(Cell(field_markup(game, faces, card, column.key), numeric=is_number, markup=True))
         rows.append(tuple(cells))
     source = game.card_types[spec.source_id].name if spec.source == "type" else game.decks[spec.source_id].name
-    return TableView(tuple(c.label for c in spec.columns), numeric, tuple(rows), source)
+    return TableView(tuple(c.label for c in spec.columns), numeric, tuple(rows), source,
+                     sum(card.count for card in table.cards))

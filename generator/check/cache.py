@@ -27,6 +27,7 @@ TAG = "CACHEDIR.TAG"
 TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
             "# This file is a cache directory tag created by deckwright (deckwright check's output).\n"
             "# For information about cache directory tags see https://bford.info/cachedir/\n")
+GITIGNORE_TEXT = "# Created by deckwright: deckwright check's cache, nothing to commit.\n*\n"
 OUTCOMES = ("passed", "failure", "skipped")
 
 
@@ -105,5 +106,10 @@ def _make_folder(cache: Path) -> None:
         top.mkdir()
         (top / TAG).write_text(TAG_TEXT, encoding="utf-8")
     except FileExistsError:  # made before, or by another run just now
+        pass
+    try:  # kept out of the designer's repository, as pytest keeps its cache (a cache made before this had none)
+        with open(top / ".gitignore", "x", encoding="utf-8") as ignore:
+            ignore.write(GITIGNORE_TEXT)
+    except FileExistsError:
         pass
     cache.mkdir(exist_ok=True)

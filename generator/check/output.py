@@ -6,7 +6,7 @@ it as it was printed the first time, byte for byte.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deckwright.rules.ci.junit import Suite
 
@@ -73,17 +73,21 @@ def report_output(report, traceback: bool = False) -> ReportOutput:
 
 def joined(part: ReportOutput, layout: list) -> CheckOutput:
     """The whole output of a game from its report's (``report_output``) and its layout problems."""
+    from deckwright.generator.layout.perface import merged
+    from deckwright.rules.ci.junit import layout_case
     from deckwright.rules.problems import Problems
 
     if not part.laid_out:
         return CheckOutput(part.head + part.tail, True, part.suite)
-    # the game's own problems are printed above
-    lines = [*part.head, *problem_lines(Problems(sorted(set(layout) - part.known)), part.traceback)]
-    layout_errors = sum(1 for problem in set(layout) if problem.severity == "error")  # not just small text
+    # the game's own problems are printed above; a layout's mistake is one line, however many cards it fails on
+    layout = merged(set(layout) - part.known)
+    lines = [*part.head, *problem_lines(Problems(layout), part.traceback)]
+    errors = [problem for problem in layout if problem.severity == "error"]  # not just small text
     slug, cards, decks = part.summary
-    verdict = f"invalid: {layout_errors} layout error{'s' * (layout_errors != 1)}" if layout_errors else "valid"
+    verdict = f"invalid: {len(errors)} layout error{'s' * (len(errors) != 1)}" if errors else "valid"
     lines.append(Line(f"{slug}: {cards} cards in {decks} decks: {verdict}"))
-    return CheckOutput((*lines, *part.tail), bool(layout_errors) or part.failed, part.suite)
+    suite = replace(part.suite, cases=(*part.suite.cases, layout_case(errors))) if errors else part.suite
+    return CheckOutput((*lines, *part.tail), bool(errors) or part.failed, suite)
 
 
 def one_line(item) -> str:
@@ -94,6 +98,8 @@ def one_line(item) -> str:
 
 
 def _example_lines(report, traceback: bool) -> list[str]:
+    from deckwright.rules.problems import printable
+
     if not report.examples:
         return []
     verdicts = ("verified", "erratum", "failing", "not run")
@@ -105,6 +111,8 @@ def _example_lines(report, traceback: bool) -> list[str]:
         if example.verdict == "erratum":
             continue
         lines.append(f"    {one_line(example)}")
+        if example.order and one_line(example) != printable(str(example)):  # cut: the order to write, whole
+            lines.append(f"      write: {printable(example.order)}")
         if example.verdict == "failing" and example.log:
             lines += [f"      | {one_line(line)}" for line in example.log]
         if traceback and example.trace:

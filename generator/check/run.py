@@ -146,13 +146,17 @@ def check_part(part: Part, options: CheckOptions) -> PartOutput:
     from deckwright.rules.ci.check import check_data, check_game
     from deckwright.rules.load import collector_paused
 
+    from ..book.links import link_problems
     from ..layout.fitcheck import layout_warnings
+    from ..site import game_pages
     from .output import report_output
 
     with collector_paused():
         report = None
         if part.rules:
             checked = check_game(part.folder, update_golden=options.update_golden, run_code=options.run_code)
+            if checked.game is not None and not checked.problems.errors:
+                checked.problems.extend(link_problems(checked.game, game_pages(checked.game)))
             game, problems, report = checked.game, checked.problems, report_output(checked, options.traceback)
         else:
             game, problems = check_data(part.folder, run_code=options.run_code)

@@ -97,11 +97,29 @@ Item = Union[Rect, Ellipse, Path, Text, Image, Clip, Group]
 ITEM_KINDS = (Rect, Ellipse, Path, Text, Image, Clip, Group)
 
 
+BOXED_KINDS = (Rect, Ellipse, Image, Clip)  # the kinds drawn in a box (x, y, w, h)
+
+
+def inverted(item) -> bool:
+    """A box of negative width or height: nothing to draw. The measurer reports the layout that would make one;
+    a display list made otherwise may still hold one, and no renderer may fail on it."""
+    return item.w < 0 or item.h < 0
+
+
 def handlers(renderer) -> dict[type, object]:
-    """The renderer's drawing method for each item kind: ``renderer._rect`` for a Rect, and so on.
+    """The renderer's drawing method for each item kind: ``renderer._rect`` for a Rect, and so on; the methods
+    of the boxed kinds skip an ``inverted`` box.
 
     Renderers look items up here (``handlers[type(item)](item)``), so adding a kind is one change."""
-    return {kind: getattr(renderer, "_" + kind.__name__.lower()) for kind in ITEM_KINDS}
+    methods = {kind: getattr(renderer, "_" + kind.__name__.lower()) for kind in ITEM_KINDS}
+    return {kind: _unless_inverted(method) if kind in BOXED_KINDS else method for kind, method in methods.items()}
+
+
+def _unless_inverted(method):
+    def draw(*args) -> None:  # (item) for a bound method, (renderer, item) for the class's function
+        if not inverted(args[-1]):
+            method(*args)
+    return draw
 
 
 
@@ -137,6 +155,8 @@ class DisplayList:
     items: tuple[Item, ...]
     fits: tuple[TextFit, ...] = field(default=(), compare=False)
     art: tuple[ArtFit, ...] = field(default=(), compare=False)
+    # what laying it out found wrong without stopping it (rules.problems.Problem): a box drawn off the face
+    problems: tuple = field(default=(), compare=False)
 
 
 def walk(items) -> "list[Item]":

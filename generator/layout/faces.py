@@ -154,11 +154,11 @@ def layout_uses(game: Game):
     """Every layout name the game's cards, backs and sheets use, with where it is first used."""
     for card in game.cards:
         card_type = game.card_types[card.type]
-        yield card_type.layout, card_type.loc or card.loc
+        yield card_type.layout, card_type.layout_loc or card_type.loc or card.loc
     for deck in game.decks.values():
-        yield deck.back.layout, deck.loc
+        yield deck.back.layout, deck.back.layout_loc or deck.loc
     for sheet in game.sheets.values():
-        yield sheet.layout, sheet.loc
+        yield sheet.layout, sheet.layout_loc or sheet.loc
 
 
 class Faces:
@@ -239,7 +239,8 @@ class Faces:
 
     def _card_view(self, card: Card) -> CardView:
         """The game's view of one of its cards; a card made elsewhere (a blank template) gets its own."""
-        return self.view.card(card.id) if self._cards.get(card.id) is card else card_view(card)
+        return (self.view.card(card.id) if self._cards.get(card.id) is card
+                else card_view(card, self.game.card_types.get(card.type)))
 
     def _deck_palette(self, ctx: dict, deck: Deck | None) -> None:
         if deck is not None:
@@ -374,8 +375,9 @@ class _Drawn:
 def face_problems(display: DisplayList, loc, who: str) -> list[Problem]:
     """What one face's drawing says, at ``loc``: an error for text that does not fit even at its smallest size
     (unless its box says ``fit: overflow-ok``); warnings for text printing below READABLE_PT and for art
-    printing below PRINT_DPI."""
-    out = []
+    printing below PRINT_DPI; and what laying it out found (a box drawn past the face's edge: see
+    ``generator.layout.bounds``), at the layout's line."""
+    out = list(display.problems)
     for fit in display.fits:
         what = f"field '{fit.field}' (box '{fit.box}')" if fit.field else f"box '{fit.box}'"
         if not fit.fits and not fit.overflow_ok:

@@ -357,7 +357,10 @@ def merge_boxes(base: tuple[Box, ...], own: tuple[Box, ...]) -> tuple[Box, ...]:
         if box.name in index:
             old = merged[index[box.name]]
             kind = box.kind if "kind" in box.props or old.kind == "group" else old.kind
-            merged[index[box.name]] = Box(box.name, kind, box.loc, {**old.props, **box.props},
+            inherited = old.props
+            if kind != old.kind and old.kind != "group":  # an icon made an image: its place kept, not its icon
+                inherited = {key: value for key, value in old.props.items() if key in box_keys(kind)}
+            merged[index[box.name]] = Box(box.name, kind, box.loc, {**inherited, **box.props},
                                           merge_boxes(old.children, box.children))
         else:
             index[box.name] = len(merged)
@@ -496,14 +499,20 @@ def order_vars(values: dict[str, Value]) -> tuple[dict[str, Value], str | None]:
     return (ordered if not cycle else values), (cycle[0] if cycle else None)
 
 
+def box_keys(kind: str) -> set[str]:
+    """The keys a box of ``kind`` may have."""
+    return set(COMMON_KEYS + KIND_KEYS[kind]) | {"step_x", "step_y"}
+
+
 def check_box_keys(boxes: tuple[Box, ...], path: str) -> list[Problem]:
     """Keys that do not belong to a box's kind (checked once inherited and own keys are merged)."""
     problems = []
     for box in boxes:
-        allowed = set(COMMON_KEYS + KIND_KEYS[box.kind]) | {"step_x", "step_y"}
+        allowed = box_keys(box.kind)
         for key, value in box.props.items():
             if key not in allowed:
-                problems.append(Problem(value.loc, f"{path}.{box.name}: a {box.kind} box has no key '{key}' "
+                article = "an" if box.kind[:1] in "aeiou" else "a"
+                problems.append(Problem(value.loc, f"{path}.{box.name}: {article} {box.kind} box has no key '{key}' "
                                                    f"(its keys: {', '.join(KIND_KEYS[box.kind] + COMMON_KEYS)})"))
         problems.extend(check_box_keys(box.children, f"{path}.{box.name}.boxes"))
     return problems

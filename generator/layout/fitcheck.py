@@ -1,4 +1,5 @@
-"""``deckwright check``'s layout checks: every card, back and sheet laid out, small or overflowing text reported.
+"""``deckwright check``'s layout checks: every card, back and sheet laid out, small or overflowing text reported,
+and decks and sheets too big for the paper (``homefit``).
 
 A warning names the card and field whose text would print below ``faces.READABLE_PT``, or art that prints
 below ``faces.PRINT_DPI``, located at the card; text that does not fit its box even at its smallest size and
@@ -16,6 +17,7 @@ from deckwright.rules.problems import Problem
 from .faces import Faces
 from .files import LayoutError
 from .fonts import FontBook
+from .homefit import paper_problems
 
 PAPERS = ("a4", "letter")  # the papers --paper offers
 
@@ -34,7 +36,7 @@ def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | No
     except LayoutError as exc:
         return exc.problems
     part, parts = share
-    problems: list[Problem] = []
+    problems: list[Problem] = paper_problems(game) if part == 0 else []
     for number, lay_out in enumerate(_to_lay_out(game, faces, drawn, backs_drawn)):
         if number % parts == part:
             try:

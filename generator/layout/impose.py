@@ -8,20 +8,27 @@ bleed that still leaves room for crop marks outside the cards:
 2. butted cards sharing one cut line (no bleed between them, full bleed outside);
 3. butted cards with the outer bleed reduced, but never below ``MIN_OUTER_BLEED``.
 
-Crop marks sit only in the margin outside the outermost bleed, on the
-extension of each cut line, so they never cross a card's art.
+Crop marks sit in the margin outside the outermost bleed, on the extension
+of each cut line. Where that margin is narrower than what many home printers
+leave unprinted (``PRINTER_EDGE``), a mark would print little or nothing, so it
+also runs over the outer bleed, which is cut away, to ``MARK_GAP`` short of the
+trim (drawn black on white, to show on any art): it never crosses a card's trim.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .paper import HOME_BLEED
+
 MARK_ZONE = 4.0  # margin kept outside the outermost bleed for crop marks
 MARK_GAP = 0.8  # distance from the bleed edge to the start of a mark
 MARK_LENGTH = 5.0
 MIN_OUTER_BLEED = 1.0
+ROUNDED_BLEED = 1.5  # around cards with rounded corners, on a side where full bleed would cost a row or column
 RULER_LENGTH = 50.0
 RULER_DEPTH = 3.8  # the bar and its label, across the strip
 _CLEAR = 1.5  # kept free around a crop mark along the strip
+PRINTER_EDGE = 6.35  # from the paper's edge: many home printers print nothing nearer (1/4 in; others 3 to 5 mm)
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,7 @@ class _Strip:
     extent: float  # the strip's length (the paper's side)
     art_edge: float  # page coordinate of the art's edge on this side
     outward: int  # +1 when the paper edge lies at larger coordinates, -1 otherwise
+    bleed: float  # the outer bleed inside the art's edge, cut away with the margin
 
     def across(self, offset: float, thickness: float) -> float:
         """Page coordinate of the near side of something ``offset`` away from the art, ``thickness`` thick."""
@@ -149,15 +157,16 @@ class Grid:
         pw, ph = self.paper
         ax, ay, aw, ah = self.art
         return [
-            _Strip("bottom", ph - (ay + ah), self.cols.cuts(), pw, ay + ah, +1),
-            _Strip("top", ay, self.cols.cuts(), pw, ay, -1),
-            _Strip("right", pw - (ax + aw), self.rows.cuts(), ph, ax + aw, +1),
-            _Strip("left", ax, self.rows.cuts(), ph, ax, -1),
+            _Strip("bottom", ph - (ay + ah), self.cols.cuts(), pw, ay + ah, +1, self.rows.outer_bleed),
+            _Strip("top", ay, self.cols.cuts(), pw, ay, -1, self.rows.outer_bleed),
+            _Strip("right", pw - (ax + aw), self.rows.cuts(), ph, ax + aw, +1, self.cols.outer_bleed),
+            _Strip("left", ax, self.rows.cuts(), ph, ax, -1, self.cols.outer_bleed),
         ]
 
     def marks(self, ruler: Ruler | None = None, filled: int | None = None) -> list[Mark]:
-        """Crop marks: each cut line continued into the margin on all four sides, outside all art; with ``filled``,
-        only the cut lines of the first ``filled`` slots (a page of 4 mini cards marks no empty row)."""
+        """Crop marks: each cut line continued into the margin on all four sides, outside all art (and over the
+        outer bleed where the margin is narrower than PRINTER_EDGE); with ``filled``, only the cut lines of the
+        first ``filled`` slots (a page of 4 mini cards marks no empty row)."""
         out = []
         cols, rows = _used_places(self, filled)
         used = self if cols is None else Grid(self.paper, replace(self.cols, count=cols), replace(self.rows, count=rows))
@@ -166,12 +175,14 @@ class Grid:
             length = min(limit, strip.depth - MARK_GAP)
             if length <= 0:
                 continue
-            near = strip.across(MARK_GAP, length)
+            over_bleed = strip.bleed if strip.depth < PRINTER_EDGE else 0.0
+            near = strip.across(MARK_GAP - over_bleed, length + over_bleed)
+            far = near + length + over_bleed
             for cut in strip.cuts:
                 if strip.side in ("top", "bottom"):
-                    out.append(Mark(cut, near, cut, near + length))
+                    out.append(Mark(cut, near, cut, far))
                 else:
-                    out.append(Mark(near, cut, near + length, cut))
+                    out.append(Mark(near, cut, far, cut))
         return out
 
     def ruler(self) -> Ruler | None:
@@ -222,3 +233,19 @@ def plan_grid(paper: tuple[float, float], card: tuple[float, float], bleed: floa
     if cols is None or rows is None:
         return None
     return Grid(paper, cols, rows)
+
+
+def rounded_grid(paper: tuple[float, float], size: tuple[float, float]) -> Grid | None:
+    """Cards with rounded corners are each cut on their own, so none shares a cut line with its neighbour; on each
+    side the bleed narrows to ROUNDED_BLEED where that fits more cards (the columns of 3 x 3 poker cards on A4;
+    their rows keep full bleed)."""
+    cols, rows = _unshared_axis(paper[0], size[0]), _unshared_axis(paper[1], size[1])
+    if cols is None or rows is None:
+        return None
+    return Grid(paper, cols, rows)
+
+
+def _unshared_axis(paper: float, card: float) -> Axis | None:
+    axes = [axis for axis in (plan_axis(paper, card, bleed, butted=False) for bleed in (HOME_BLEED, ROUNDED_BLEED))
+            if axis is not None]
+    return max(axes, key=lambda axis: axis.count, default=None)  # the first, full bleed, on a tie

@@ -12,18 +12,20 @@ import re
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, Undefined
+from jinja2 import TemplateError, Undefined, UndefinedError
 
 from deckwright.rules.data.pictures import check_image
 from deckwright.rules.data.units import parse_length
 from deckwright.rules.engine.frozen import replace
-from deckwright.rules.problems import Problem, clip
+from deckwright.rules.problems import Loc, Problem, clip
 
 from . import displaylist as dl
+from .bounds import SLACK, Spill, spill, told
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
 from .memo import Memo
+from .perface import FILLING
 from .richtext import is_plain, parse
 from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, as_text
 from .textfit import TextSetter, TextSpec
@@ -141,17 +143,26 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
         raise ValueFailure(exc.message, fatal=True) from None
     except LayoutLimit as exc:
         raise ValueFailure(exc.message) from None
+    except UndefinedError as exc:  # worded by LayoutUndefined: a missing value, named as the layout wrote it
+        raise ValueFailure(exc.message or "a value is missing") from None
     except TemplateError as exc:
         raise ValueFailure(f"{type(exc).__name__}: {exc.message}" if getattr(exc, "message", None) else str(exc)) from None
     except RecursionError:
         raise ValueFailure("a macro or loop calls itself too deeply (RecursionError)") from None
     except MemoryError:
         raise ValueFailure("the value needs more memory than there is (MemoryError)", fatal=True) from None
-    except Exception as exc:  # TypeError, OverflowError, ...: the layout's mistake, at the layout's line
+    except SAID_IN_WORDS as exc:  # Python's own words say it ("division by zero"): no class name needed
+        raise ValueFailure(str(exc)) from None
+    except Exception as exc:  # KeyError, ...: the layout's mistake, at the layout's line
         raise ValueFailure(f"{type(exc).__name__}: {exc}") from None
 
 
 _SEEN = object()  # in the memo of fitted texts: a text set once so far
+
+# the errors whose message reads on its own, without Python's class name (`unsupported operand type(s) for +:
+# 'int' and 'str'`, `division by zero`); a KeyError's message is just the key, so it keeps its name
+SAID_IN_WORDS = (TypeError, ValueError, ArithmeticError)
+
 
 
 class Measurer:
@@ -182,11 +193,13 @@ class Measurer:
                 who: str) -> dl.DisplayList:
         """``who`` names the card (or back, sheet) in messages, e.g. "card 'dire-rat'"."""
         self.problems: list[Problem] = []
+        self.spills: list[Spill] = []  # the drawn boxes that pass the face's edge
         self.fits: list[dl.TextFit] = []
         self.art: list[dl.ArtFit] = []
         self.who = who
         self.layout = layout
         self.size = (width, height, bleed)
+        self.trim = (-SLACK, -SLACK, width + SLACK, height + SLACK)  # a box inside it passes no edge
         self.boxes_left = MAX_ITEMS
         ctx = dict(ctx, width=width, height=height, bleed=bleed, parent_width=width, parent_height=height)
         try:
@@ -194,9 +207,11 @@ class Measurer:
                 items = self._measure(layout, ctx, width, height)
         except _Abandoned:
             items = []
+        spilled = [self._filled(loc, text, severity) for loc, text, severity in told(self.spills, bleed > 0)]
         if self.problems:
-            raise LayoutError(self.problems)
-        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits), tuple(self.art))
+            raise LayoutError(self.problems + spilled)
+        return dl.DisplayList(name, width, height, bleed, tuple(items), tuple(self.fits), tuple(self.art),
+                              tuple(spilled))
 
     def _measure(self, layout: Layout, ctx: dict, width: float, height: float) -> list:
         independent = self._box_independence(layout)
@@ -253,22 +268,32 @@ class Measurer:
 
     def _fixed_box(self, box: Box, ctx: dict, parent: tuple, context: int) -> tuple:
         """A top-level box with no card values in it, measured once for each context it is drawn in (the same
-        items, text fits and art fits); one whose filling found a problem is measured every time."""
+        items, text fits, art fits and spills); one whose filling found a problem is measured every time."""
         key = (id(box), context)
         found = self._fixed.get(key)
         if found is not None and found[3] <= self.boxes_left:
-            items, fits, art, boxes = found
+            items, fits, art, boxes, spills = found
             self.fits.extend(fits)
             self.art.extend(art)
+            self.spills.extend(spills)
             self.boxes_left -= boxes
             return items
-        problems, fits, art, boxes = len(self.problems), len(self.fits), len(self.art), self.boxes_left
+        problems, fits, art, boxes, spills = (len(self.problems), len(self.fits), len(self.art), self.boxes_left,
+                                              len(self.spills))
         items = tuple(self._box(box, ctx, parent, f"boxes.{box.name}", top=True))
         if len(self.problems) == problems:
-            self._fixed.put(key, (items, tuple(self.fits[fits:]), tuple(self.art[art:]), boxes - self.boxes_left))
+            self._fixed.put(key, (items, tuple(self.fits[fits:]), tuple(self.art[art:]), boxes - self.boxes_left,
+                                  tuple(self.spills[spills:])))
         return items
 
     # -- values ----------------------------------------------------------
+
+    def _report(self, loc: Loc, text: str) -> None:
+        """A problem found filling the layout for this face, which it names (``merged`` reads it back)."""
+        self.problems.append(self._filled(loc, text))
+
+    def _filled(self, loc: Loc, text: str, severity: str = "error") -> Problem:
+        return Problem(loc, FILLING.format(text=text, layout=self.layout.name, who=self.who), severity)
 
     def _get(self, value: Value | None, ctx: dict, where: str, key: str, kind: str = "any", reference: float = 0.0,
              palette: dict | None = None, default: Any = None) -> Any:
@@ -284,8 +309,7 @@ class Measurer:
         try:
             return resolve(value, ctx, kind, reference, self.palette if palette is None else palette)
         except ValueFailure as exc:
-            self.problems.append(Problem(value.loc, f"{where}.{key}: {exc.message} "
-                                                    f"(filling {self.layout.name} for {self.who})"))
+            self._report(value.loc, f"{where}.{key}: {exc.message}")
             if exc.fatal:
                 raise _Abandoned() from None
             return default
@@ -335,11 +359,26 @@ class Measurer:
 
     def _place(self, box: Box, ctx: dict, parent: tuple, where: str) -> tuple[float, float, float, float]:
         px, py, pw, ph = parent
-        g = {k: self._get(box.get(k), ctx, where, k, "length", pw if k in ("left", "right", "width") else ph)
-             for k in GEOMETRY_KEYS}
+        g = self._geometry(box, ctx, parent, where)
         x, w = _span(px, pw, g["left"], g["right"], g["width"])
         y, h = _span(py, ph, g["top"], g["bottom"], g["height"])
         return x, y, w, h
+
+    def _geometry(self, box: Box, ctx: dict, parent: tuple, where: str) -> dict[str, float | None]:
+        """The box's left, right, top, bottom, width and height in millimetres (None: not given)."""
+        return {key: self._get(box.get(key), ctx, where, key, "length",
+                               parent[2] if key in ("left", "right", "width") else parent[3])
+                for key in GEOMETRY_KEYS}
+
+    def _negative_size(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool, w: float, h: float) -> str:
+        """Why the box comes out narrower (or lower) than nothing, from the keys that place it on that axis."""
+        g = self._geometry(box, ctx, parent, where)
+        keys, size, across, extent = (("left", "right", "width"), w, "wide", parent[2]) if w < 0 else \
+            (("top", "bottom", "height"), h, "high", parent[3])
+        given = " and ".join(f"{key} {g[key]:g} mm" for key in keys if g[key] is not None)
+        within = "face (is it smaller than the layout was made for?)" if top else "parent box"
+        return f"{where}: {given} leave it {size:g} mm {across}, which no box can be, in its {extent:g} mm {across} " \
+               f"{within}"
 
     def _box(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool = False) -> list:
         repeat = box.get("repeat")
@@ -349,18 +388,17 @@ class Measurer:
         too_many = f"{where}.repeat: a box is repeated at most {MAX_REPEAT:,} times"
         if isinstance(items, int):
             if items > MAX_REPEAT:
-                self.problems.append(Problem(repeat.loc, f"{too_many}, not {items:,} (filling {self.layout.name} for {self.who})"))
+                self._report(repeat.loc, f"{too_many}, not {items:,}")
                 return []
             items = range(items)
         try:
             items = list(itertools.islice(items, MAX_REPEAT + 1))
         except Exception as exc:  # not iterable, or a lazy filter that fails while iterating
-            self.problems.append(Problem(repeat.loc, f"{where}.repeat: expected a list or a number, got "
-                                                     f"{clip(repr(items), 60)} ({type(exc).__name__}: {clip(str(exc), 80)}) "
-                                                     f"(filling {self.layout.name} for {self.who})"))
+            self._report(repeat.loc, f"{where}.repeat: expected a list or a number, got {clip(repr(items), 60)} "
+                                     f"({type(exc).__name__}: {clip(str(exc), 80)})")
             return []
         if len(items) > MAX_REPEAT:
-            self.problems.append(Problem(repeat.loc, f"{too_many} (filling {self.layout.name} for {self.who})"))
+            self._report(repeat.loc, too_many)
             return []
         name = str(self._get(box.get("as"), ctx, where, "as", default="item"))
         out = []
@@ -377,12 +415,14 @@ class Measurer:
     def _one(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool) -> list:
         self.boxes_left -= 1
         if self.boxes_left < 0:
-            self.problems.append(Problem(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face "
-                                                  f"(filling {self.layout.name} for {self.who})"))
+            self._report(box.loc, f"{where}: the layout draws more than {MAX_ITEMS:,} boxes on one face")
             raise _Abandoned()
         if "show" in box.props and not truthy(self._get(box.get("show"), ctx, where, "show", default=False)):
             return []
         x, y, w, h = self._frame(box, ctx, parent, where)
+        if w < 0 or h < 0:  # a located error, and nothing a painter cannot draw
+            self._report(box.loc, self._negative_size(box, ctx, parent, where, top, w, h))
+            return []
         frame = (x, y, w, h)
         if top and truthy(self._get(box.get("bleed"), ctx, where, "bleed", default=False)):
             x, y, w, h = self._bleed(x, y, w, h)
@@ -408,6 +448,11 @@ class Measurer:
             items.extend(self._image(box, ctx, (x, y, w, h), where, opacity))
         elif kind == "text":
             items.extend(self._text(box, ctx, (x, y, w, h), where))
+        left, top, right, bottom = self.trim
+        if items and (x < left or y < top or x + w > right or y + h > bottom):
+            spilt = spill(box.loc, where, "index" in ctx, (x, y, w, h), self.size)
+            if spilt is not None:
+                self.spills.append(spilt)
         if box.children:
             inner = dict(ctx, parent_width=frame[2], parent_height=frame[3])
             for child in box.children:
@@ -436,8 +481,7 @@ class Measurer:
         if icon is None:
             from deckwright.rules.data.schema import did_you_mean
 
-            self.problems.append(Problem(box.get("icon").loc, f"{where}.icon: no icon '{name}'"
-                                                              f"{did_you_mean(name, list(self.icons))} (filling {self.layout.name} for {self.who})"))
+            self._report(box.get("icon").loc, f"{where}.icon: no icon '{name}'{did_you_mean(name, list(self.icons))}")
             return []
         color = self._get(box.get("color"), ctx, where, "color", "color", default=self.palette.get("ink", "#000000"))
         accent = self._get(box.get("accent"), ctx, where, "accent", "color")
@@ -457,7 +501,7 @@ class Measurer:
         if found is None:
             found = self._images[src] = check_image(self.game_root, src)
         if isinstance(found, str):
-            self.problems.append(Problem(loc, f"{where}.src: {found} (filling {self.layout.name} for {self.who})"))
+            self._report(loc, f"{where}.src: {found}")
             return []
         path, size = found
         x, y, w, h = rect
@@ -537,8 +581,7 @@ class Measurer:
         for key, number, low, high in (("size", size, 0.5, MAX_POINTS), ("min_size", min_size, 0.5, MAX_POINTS),
                                        ("leading", leading, 0.1, 10.0)):
             if number is not None and not low <= number <= high:
-                self.problems.append(Problem(value_of(key).loc, f"{where}.{key}: {number:g} is outside {low:g} to "
-                                                                f"{high:g} (filling {self.layout.name} for {self.who})"))
+                self._report(value_of(key).loc, f"{where}.{key}: {number:g} is outside {low:g} to {high:g}")
                 return None
         if size is None or min_size is None or leading is None:
             return None  # reported

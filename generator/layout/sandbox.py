@@ -463,18 +463,33 @@ class LayoutUndefined(StrictUndefined):
 
     @property
     def _undefined_message(self) -> str:
-        from deckwright.rules.problems import closest
-
         from .viewmodel import CardView
 
         card, name = self._undefined_obj, self._undefined_name
         if self._undefined_hint is None and isinstance(card, CardView) and isinstance(name, str):
-            near = closest(name, [*card.fields, "id", "name", "type", "deck", "copies", "count"])
-            if near is not None:
-                return f"card '{card.id}' has no value for '{name}'; did you mean '{near}'?"
-            return (f"card '{card.id}' has no value for '{name}' (a field it leaves out, or one its type does not "
-                    f"have); card.get('{name}') gives none instead of failing")
+            return missing_field_message(card, name)
         return super()._undefined_message
+
+
+def missing_field_message(card, name: str) -> str:
+    """What a layout is told when it reads a field ``card`` has no value for. It does not name the card (the
+    problem's line does), so that one misspelt name in a layout reads the same on every card
+    (``generator.layout.measure.merged``)."""
+    from deckwright.rules.problems import closest, hint
+
+    builtins = ["id", "name", "type", "deck", "copies", "count"]
+    if name in card._declared:
+        return (f"this card leaves out '{name}', an optional field; card.get('{name}') gives none instead of "
+                f"failing")
+    if not card._declared:  # a view made without its type: its own fields are all there is to go on
+        near = closest(name, [*card.fields, *builtins])
+        return (f"no value for '{name}'{hint(near)}" if near is not None else
+                f"no value for '{name}' (a field this card leaves out, or one its type does not have); "
+                f"card.get('{name}') gives none instead of failing")
+    near = closest(name, [*card._declared, *builtins])
+    if near is not None:
+        return f"no field '{name}' in this card's type{hint(near)}"
+    return f"no field '{name}' in this card's type (its fields: {', '.join(card._declared)})"
 
 
 class LayoutSandbox(ImmutableSandboxedEnvironment):

@@ -53,6 +53,9 @@ class CardView:
     copies: Any  # a whole number, or an Open
     count: int  # copies printed (an open count prints once)
     fields: dict[str, Any]
+    # the field names its card type declares: what a missing value is told apart by (an optional field this card
+    # leaves out, or a name its type does not have); hidden from layouts, as is every name starting with _
+    _declared: tuple[str, ...] = field(default=(), repr=False, compare=False)
 
     def __getitem__(self, name: str) -> Any:
         return self.fields[name]
@@ -129,12 +132,13 @@ def plain(value: Any) -> Any:
     raise TypeError(f"a {type(value).__name__} is not plain data; templates see strings, numbers, lists and mappings")
 
 
-def card_view(card: Card) -> CardView:
-    return CardView(card.id, card.type, card.deck, card.name, card.copies, card.count, plain(card.fields))
+def card_view(card: Card, card_type: CardType | None = None) -> CardView:
+    declared = tuple(name for name, _ in card_type.fields) if card_type is not None else ()
+    return CardView(card.id, card.type, card.deck, card.name, card.copies, card.count, plain(card.fields), declared)
 
 
 def game_view(game: Game) -> GameView:
-    cards = tuple(card_view(card) for card in game.cards)
+    cards = tuple(card_view(card, game.card_types.get(card.type)) for card in game.cards)
     return GameView(
         slug=game.slug, title=game.title, players=plain(game.players), summary=game.summary, source=game.source,
         mechanics=game.mechanics, constants=plain(game.constants), colors=dict(game.colors),

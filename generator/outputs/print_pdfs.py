@@ -21,7 +21,8 @@ from pathlib import Path
 
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
-from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid, plan_grid
+from deckwright.generator.layout.homefit import card_grid
+from deckwright.generator.layout.impose import RULER_DEPTH, RULER_LENGTH, Grid
 from deckwright.generator.layout.paper import (
     HOME_BLEED,
     PAGE_FOOT,
@@ -37,9 +38,10 @@ from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.data.model import Deck, Game, Sheet
 from deckwright.rules.problems import Problem
 
-from .print_shapes import cut_line, packed_pages, rounded_grid
+from .print_shapes import cut_line, packed_pages
 
 MARK_WIDTH = 0.25  # mm
+MARK_HALO = 0.6  # the white line under a crop mark
 CHUNK_PAGES = 400  # pages of a home-print file held at a time (about 6 MB: ReportLab keeps them until saved)
 # pages of a print-shop file held at a time: one card a page, so small pages (a 3,000-card print shop's main
 # process peaked at 78 MB with runs of 1,000 pages, 77 MB with 400, which embed the font subsets 2.5x as often)
@@ -132,6 +134,7 @@ class HomePrint:
         job = self.job
         canvas = new_canvas(target, paper_size(job.paper), self.faces.fonts, job.title,
                             f"{self.game.title}: print and play", every_font=False)
+        canvas.setViewerPreference("PrintScaling", "None")  # print dialogs offer actual size, not fit to page
         if job.backs:
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         self.canvas = canvas
@@ -157,11 +160,9 @@ class HomePrint:
         self.pages += 1
 
     def _grid(self, size: tuple[float, float], loc, what: str, rounded: bool = False) -> tuple[Grid, tuple[float, float]]:
-        for landscape in (False, True):
-            paper = paper_size(self.job.paper, landscape)
-            grid = rounded_grid(paper, size) if rounded else plan_grid(paper, size, HOME_BLEED)
-            if grid is not None:
-                return grid, paper
+        found = card_grid(self.job.paper, size, rounded)
+        if found is not None:
+            return found
         raise PrintError([Problem(loc, f"{what} ({size[0]:g} x {size[1]:g} mm) does not fit on {self.job.paper} paper "
                                        f"with bleed and crop marks")])
 
@@ -214,12 +215,15 @@ class HomePrint:
         c = self.canvas
         ruler = grid.ruler()
         pw, ph = grid.paper
+        marks = grid.marks(ruler, filled)
         c.saveState()
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(MARK_WIDTH * PT_PER_MM)
-        for mark in grid.marks(ruler, filled):
-            x1, x2 = (pw - mark.x1, pw - mark.x2) if mirrored else (mark.x1, mark.x2)
-            c.line(x1 * PT_PER_MM, (ph - mark.y1) * PT_PER_MM, x2 * PT_PER_MM, (ph - mark.y2) * PT_PER_MM)
+        # black on white: a mark running over the outer bleed (in a narrow margin) shows on any art
+        for color, width in (((1, 1, 1), MARK_HALO), ((0, 0, 0), MARK_WIDTH)):
+            c.setStrokeColorRGB(*color)
+            c.setLineWidth(width * PT_PER_MM)
+            for mark in marks:
+                x1, x2 = (pw - mark.x1, pw - mark.x2) if mirrored else (mark.x1, mark.x2)
+                c.line(x1 * PT_PER_MM, (ph - mark.y1) * PT_PER_MM, x2 * PT_PER_MM, (ph - mark.y2) * PT_PER_MM)
         c.restoreState()
         if ruler is None:
             return

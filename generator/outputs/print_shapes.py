@@ -19,20 +19,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckwright.generator.layout import displaylist as dl
-from deckwright.generator.layout.impose import Grid, plan_grid
-from deckwright.generator.layout.paper import HOME_BLEED, SHOP_BLEED, paper_size
-from deckwright.generator.layout.shapes import Packing, Shape, outline, pack, shape_of
+from deckwright.generator.layout.homefit import FOOT, piece_packing
+from deckwright.generator.layout.paper import SHOP_BLEED
+from deckwright.generator.layout.shapes import Packing, Shape, outline, shape_of
 from deckwright.generator.render.pdf import PT_PER_MM, finish_page, new_canvas
 from deckwright.rules.data.model import Deck, Game
 from deckwright.rules.problems import Problem
 
-EDGE = 6.0  # kept clear at the paper's sides and top: what home printers cannot reach
-FOOT = 13.0  # at the bottom, for the ruler
 CUT_OFFSET = 0.35  # the cut line's centre, outside the trim
 CUT_WIDTH = 0.2
 CUT_HALO = 0.5  # the white line under it
 CUT_SPOT = "CutContour"
-ROUNDED_BLEED = 1.5  # between cards with rounded corners, when full bleed would cost a row or column
 
 
 def pdf_path(canvas, commands, page_height: float):
@@ -65,23 +62,8 @@ def cut_line(canvas, page_height: float, shape: Shape, x: float, y: float) -> No
     canvas.restoreState()
 
 
-def rounded_grid(paper: tuple[float, float], size: tuple[float, float]) -> Grid | None:
-    """Cards with rounded corners are each cut on their own, so none shares a cut line with its neighbour; the
-    bleed between them narrows to ROUNDED_BLEED where that fits more cards (3 x 3 poker cards on A4)."""
-    grids = [grid for grid in (plan_grid(paper, size, bleed, butted=False) for bleed in (HOME_BLEED, ROUNDED_BLEED))
-             if grid is not None]
-    return max(grids, key=lambda grid: grid.per_page, default=None)  # the first, full bleed, on a tie
-
-
 def _packing(home, shape: Shape, deck: Deck) -> tuple[Packing, tuple[float, float]]:
-    """The page, portrait or landscape, that holds more pieces."""
-    best = None
-    for landscape in (False, True):
-        paper = paper_size(home.job.paper, landscape)
-        area = (EDGE, EDGE, paper[0] - 2 * EDGE, paper[1] - EDGE - FOOT)
-        packing = pack(paper, shape, HOME_BLEED, area)
-        if packing is not None and (best is None or packing.per_page > best[0].per_page):
-            best = (packing, paper)
+    best = piece_packing(home.job.paper, shape)
     if best is None:
         home.does_not_fit(Problem(deck.loc, f"deck '{deck.id}' ({deck.size}) does not fit on {home.job.paper} paper "
                                             "with bleed"))

@@ -45,6 +45,9 @@ def step_tabletop(game, folder: Path, options, faces: Faces, report=None) -> Non
             shutil.copytree(images, folder / "sprites" / sprites.IMAGES, copy_function=link_or_copy)
         write_json(folder / "sprites" / "manifest.json", sprites.manifest(game, decks, sheets))
     print(f"{game.slug}: {' and '.join(targets)}: {_summary(decks, sheets)}")
+    if "tts" in targets and not options.base_url and (decks or sheets):
+        print(f"{game.slug}: the Tabletop Simulator files load their images from this computer (file:///...); "
+              f"for playtesters elsewhere, build with --base-url and upload {game.slug}/tts/images/ there")
 
 
 def image_url(options, slug: str, name: str) -> str:

@@ -207,8 +207,8 @@ def _copy_pages(writer: _Writer, source: _Source, tree: int, next_number: int) -
 def join_pdfs(parts: list[Part], target: Path, title: str, subject: str, duplex: bool = False) -> int:
     """Writes the pages of ``parts``, in order, as one PDF at ``target``; returns its page count.
 
-    The outline is the parts' entries, pointing at their pages; ``duplex`` asks viewers to print on both sides
-    flipping on the long edge. One part is read at a time."""
+    The outline is the parts' entries, pointing at their pages; viewers are asked to print at actual size, and
+    with ``duplex`` on both sides flipping on the long edge. One part is read at a time."""
     tree = 1
     next_number = 2
     placed: list[tuple[int, bytes]] = []  # (page object number, page height in points), in order
@@ -226,7 +226,9 @@ def join_pdfs(parts: list[Part], target: Path, title: str, subject: str, duplex:
         catalog, info, outline_root = next_number, next_number + 1, next_number + 2
         kids = b" ".join(b"%d 0 R" % number for number, _ in placed)
         writer.put(tree, b"<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>" % (len(placed), kids))
-        preferences = b" /ViewerPreferences << /Duplex /DuplexFlipLongEdge >>" if duplex else b""
+        # print dialogs offer actual size, not fit to page (the home print's ruler must measure 50 mm)
+        preferences = b" /ViewerPreferences << /PrintScaling /None%s >>" % (
+            b" /Duplex /DuplexFlipLongEdge" if duplex else b"")
         writer.put(catalog, b"<<\n/Outlines %d 0 R /PageMode /UseNone /Pages %d 0 R /Type /Catalog%s\n>>"
                    % (outline_root, tree, preferences))
         writer.put(info, b"<<\n/Creator (deckwright) /Producer (deckwright \\(ReportLab\\)) /Subject %s /Title %s\n>>"

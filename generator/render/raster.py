@@ -157,7 +157,7 @@ class Rasterizer:
         x0, y0 = self._xy(r.x, r.y)
         x1, y1 = self._xy(r.x + r.w, r.y + r.h)
         width = max(1, round(r.stroke_width * self._scale)) if r.stroke else 0
-        box = [x0, y0, x1 - 1, y1 - 1]
+        box = [x0, y0, max(x0, x1 - 1), max(y0, y1 - 1)]  # a hairline under a pixel wide: one pixel
         fill, outline = self._rgba(r.fill, r.opacity), self._rgba(r.stroke, r.opacity)
         pen = self._pen(r.opacity)
         if r.radius > 0:
@@ -368,7 +368,7 @@ class Rasterizer:
         mask = Image.new("L", layer.size, 0)
         x0, y0 = self._xy(clip.x, clip.y)
         x1, y1 = self._xy(clip.x + clip.w, clip.y + clip.h)
-        ImageDraw.Draw(mask).rectangle([x0, y0, x1 - 1, y1 - 1], fill=255)
+        ImageDraw.Draw(mask).rectangle([x0, y0, max(x0, x1 - 1), max(y0, y1 - 1)], fill=255)
         saved_canvas.paste(layer, (0, 0), mask)
         self._use(saved_canvas)
         self._touch(x0, y0, x1, y1)

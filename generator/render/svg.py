@@ -91,6 +91,8 @@ class _Writer:
 
     def item(self, item) -> str:
         kind = type(item)
+        if kind in dl.BOXED_KINDS and dl.inverted(item):
+            return ""
         if kind is dl.Rect:
             radius = f' rx="{_n(item.radius)}"' if item.radius else ""
             return (f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" height="{_n(item.h)}"{radius}'

@@ -87,3 +87,9 @@ def _report(update: Update) -> None:
     pages = ", ".join(update.changed[:4]) + (f" and {len(update.changed) - 4} more" if len(update.changed) > 4 else "")
     print(f"{stamp} built in {update.seconds:.2f} s: {update.redrawn} picture(s) drawn, "
           f"{len(update.changed)} page(s) written{': ' + pages if pages else ''}", flush=True)
+    if update.failing:
+        for line in update.failing:
+            print(line, file=sys.stderr)
+        count = len(update.failing)
+        print(f"{stamp} {count} worked example{'s' if count != 1 else ''} failing (above; the rulebook page shows "
+              f"the engine's numbers)", flush=True)

@@ -25,9 +25,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from deckwright.generator.book.links import link_problems
+from deckwright.generator.check.output import one_line
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fonts import shipped_fonts
+from deckwright.generator.site import game_pages
 from deckwright.generator.site.build import (
     GameView,
     _Writer,
@@ -66,6 +69,9 @@ class Update:
     # page -> {"from": the version it patches, "units": element id -> new HTML}, or None: fetch the page
     patches: dict[str, dict | None] = field(default_factory=dict)
     shown_errors: tuple[str, ...] = ()  # as the browser shows them: paths relative to the game folder
+    # the worked examples that fail, as `deckwright check` prints them, when they were replayed for this update:
+    # the build goes on (their pages show the failure) but the terminal says so too
+    failing: tuple[str, ...] = ()
 
 
 @dataclass
@@ -110,6 +116,8 @@ class LiveSite:
             fresh = self.layouts_stale or self.faces is None or game.slug != self.slug
             faces = Faces(game) if fresh else self.faces.for_game(game)  # the game's fonts read afresh too
             report = check_loaded(self.game_folder, game, problems, examples=examples)
+            if not report.problems.errors:  # as check and build do
+                report.problems.extend(link_problems(game, game_pages(game)))
             if report.problems.errors:
                 return self._failed(report.problems.errors, start)
             if not examples:
@@ -144,7 +152,9 @@ class LiveSite:
             write_game_fonts(faces.fonts, self.folder / game.slug)
         self._copy_images(view)
         changed, patches = self._write(now, set(makers))
-        return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches)
+        failing = tuple(one_line(example) for example in report.examples if example.verdict == "failing")
+        return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches,
+                      failing=failing if examples else ())
 
     def finish(self, interrupted: Callable[[], bool] = lambda: False) -> Update | None:
         """Draw the pictures the last rebuild deferred and render the pages it left for later, stopping early when

@@ -85,11 +85,19 @@ def _event(kind: str, data: dict) -> bytes:
 class _Handler(BaseHTTPRequestHandler):
     live: LiveServer
     protocol_version = "HTTP/1.1"
+    head_only = False  # a HEAD request: the headers a GET would send, without its body
 
     def log_message(self, format, *args):  # noqa: A002 (the base class's name)
         pass  # the terminal shows rebuilds, not every request
 
+    def do_HEAD(self):  # noqa: N802 (http.server's name)
+        self.head_only = True
+        self.do_GET()
+
     def do_GET(self):  # noqa: N802 (http.server's name)
+        if not self._host_is_this_computer():
+            return self._send(403, b"deckwright serve answers only to http://127.0.0.1 or http://localhost\n",
+                              "text/plain; charset=utf-8")
         url = urlsplit(self.path)
         path = unquote(url.path)
         if path == PREFIX + "events":
@@ -101,6 +109,15 @@ class _Handler(BaseHTTPRequestHandler):
         if relative == "" or relative.endswith("/"):
             relative += "index.html"
         return self._file(site / relative, site, page=relative)
+
+    def _host_is_this_computer(self) -> bool:
+        """Whether the request names this server by a name of this computer. Bound to 127.0.0.1, the server is
+        reached from this computer only, but a web page elsewhere can point a name of its own at 127.0.0.1 (DNS
+        rebinding) and read the pages, errors and file names through it; such a request names that other host."""
+        port = self.server.server_address[1]
+        host = (self.headers.get("Host") or "").lower()
+        return host in {f"{name}:{port}" for name in ("127.0.0.1", "localhost")} | ({"127.0.0.1", "localhost"}
+                                                                                   if port == 80 else set())
 
     def _file(self, path: Path, root: Path, page: str | None = None) -> None:
         try:
@@ -130,6 +147,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
+        if self.head_only:
+            return
         try:
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
@@ -140,6 +159,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
+        if self.head_only:
+            self.close_connection = True
+            return
         mailbox: queue.Queue = queue.Queue()
         with self.live.lock:
             self.live.clients[mailbox] = page

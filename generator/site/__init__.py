@@ -10,6 +10,14 @@ from typing import Any
 __all__ = ["build_site", "site_step", "write_site"]
 
 
+
+def game_pages(game) -> tuple[str, ...]:
+    """The pages the site writes for ``game`` whatever its rulebook, in its folder (site.build): a rulebook page,
+    on the site in <game>/rules/, may link to them (``../readings.html``); the check of links
+    (generator.book.links) knows them. The readings register only for a game that keeps one."""
+    return ("index.html", "cards.html", *(("readings.html",) if game.readings else ()))
+
+
 def __getattr__(name: str) -> Any:
     if name in __all__:
         from . import build

@@ -130,3 +130,4 @@ def finish_site(draft: SiteDraft, games, out: Path, lock, downloads: dict[str, l
             for path in files:
                 shutil.copyfile(path, folder / slug / path.name)
     return True
+

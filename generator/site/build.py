@@ -389,7 +389,8 @@ def game_page_makers(writer: _Writer, view: GameView, saved_objects: tuple[Saved
     add("game.html", f"{slug}/index.html", view=view, section="overview")
     for number, link in enumerate(view.pages):
         add_rule_page(number, link)
-    add("readings.html", f"{slug}/readings.html", view=view, section="readings")
+    if view.readings:  # a register is the designer's record of the source's unclear places: only when kept
+        add("readings.html", f"{slug}/readings.html", view=view, section="readings")
     if view.odds is not None:
         add("odds.html", f"{slug}/odds.html", view=view, section="odds")
     if view.balance is not None:
@@ -584,5 +585,8 @@ def site_step(games: list[Game], target: Path, reports: dict[str, Any] | None = 
             print(problem, file=sys.stderr)
         print(f"site: not built: {len(exc.problems)} layout problem(s); earlier output left as it was")
         return 1
-    print(f"site: {len(games)} game(s) in {target}/index.html")
+    from .summary import site_line
+
+    print(site_line(len(games), target))
     return 0
+

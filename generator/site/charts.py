@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from deckwright.generator import TEMPLATES
 
-INK, SOFT, RULE, ACCENT = "#25211b", "#7a7063", "#e0d6c3", "#8c1c13"
+INK, SOFT, RULE, ACCENT = "#25211b", "#6e6457", "#e0d6c3", "#8c1c13"  # SOFT: the site's --muted
 FONT = "Open Sans"
 
 

@@ -126,7 +126,8 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
     renderer = _Renderer(game, art, page, partials, links, results)
     hooks = Hooks(block=renderer.block, reference=renderer.reference,
                   page_link=lambda target, fragment: f"{target.id}.html" + (f"#{fragment}" if fragment else ""),
-                  picture=lambda found: f"../{IMAGES}/{image_file_name(found.path, found.digest)}")
+                  picture=lambda found: f"../{IMAGES}/{image_file_name(found.path, found.digest)}",
+                  taken_ids=lambda: [box_id for view in renderer.examples for box_id in view.ids])
     md = rulebook_markdown(game, page, hooks,
                            toc={"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"})
     html = md.convert(page.text)

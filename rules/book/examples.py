@@ -34,11 +34,12 @@ from deckwright.rules.data.specs import read_plain
 from deckwright.rules.data.yamlsrc import AliasBudget, YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
-from deckwright.rules.engine.log import EventLog, fact_of_line, golden_line, plain_fact
+from deckwright.rules.engine.log import EventLog, brief, fact_difference, fact_of_line, plain_fact
 from deckwright.rules.engine.narration import Narrator
+from deckwright.rules.engine.timelimit import time_limit
 from deckwright.rules.engine.verbs import find_verb
 from deckwright.rules.games import rules_module
-from deckwright.rules.games.gamecode import module_failure
+from deckwright.rules.games.gamecode import RulesInterrupted, definition_loc, module_failure
 from deckwright.rules.problems import Loc, Problems, display_path
 
 from .pages import fenced_blocks, skipped_fences
@@ -61,6 +62,7 @@ class ExampleResult:
     message: str = ""
     log: tuple[str, ...] = ()  # "kind: narration", one line an event
     trace: str = ""  # the traceback of an exception the rules module raised, for --traceback
+    order: str = ""  # when the verdict depends on an order left open: one to write (``shuffles: {...}``), whole
 
     def __str__(self) -> str:
         text = f"{self.loc}: {self.name}: {self.verdict}"
@@ -251,8 +253,9 @@ def _prepare(module, game: Game):
     if module is None:
         return None
     try:
-        return module.prepare(game)
-    except Exception as exc:  # a bug in the rules module, or data it cannot play with
+        with time_limit():
+            return module.prepare(game)
+    except Exception as exc:  # a bug in the rules module, or data it cannot play with (or an endless loop)
         return exc
 
 
@@ -266,6 +269,7 @@ class _Run:
     stopped_at: Loc | None = None
     free_orders: int = 0  # shuffles whose unnamed cards could come out in more than one order
     trace: str = ""  # the traceback when the rules module raised
+    dealt: tuple = ()  # every shuffle's order as it came out: (pile, ids top first, whether its rest was free)
 
     @property
     def verdict(self) -> str:
@@ -275,9 +279,9 @@ class _Run:
 def replay_example(game: Game, example: Example, module=None, update_golden: bool = False,
                    rules: Any = None) -> ExampleResult:
     def result(verdict: str, message: str = "", loc: Loc | None = None, log: EventLog | None = None,
-               trace: str = "") -> ExampleResult:
+               trace: str = "", order: str = "") -> ExampleResult:
         return ExampleResult(example.game, example.name, loc or example.loc, verdict, message,
-                             tuple(log.lines()) if log is not None else (), trace)
+                             tuple(log.lines()) if log is not None else (), trace, order)
 
     if example.problem:
         return result("failing", example.problem, example.problem_loc)
@@ -288,7 +292,7 @@ def replay_example(game: Game, example: Example, module=None, update_golden: boo
     rules = _prepare(module, game) if rules is None else rules
     if isinstance(rules, Exception):
         failure = module_failure(rules, module)
-        return result("failing", f"the rules cannot prepare this game: {failure}", trace=failure.trace)
+        return result("failing", f"the rules cannot prepare this game: {failure.said}", trace=failure.trace)
     run = _replay(game, example, module, rules, None)
     if run.stopped:
         return result("failing", run.stopped, run.stopped_at, run.log, run.trace)
@@ -296,14 +300,52 @@ def replay_example(game: Game, example: Example, module=None, update_golden: boo
         for seed in ORDER_SEEDS:
             other = _replay(game, example, module, rules, seed)
             if other.verdict != run.verdict:
-                return result("failing", _order_message(run, other, seed), example.loc, other.log)
+                unsteady = _unsteady(game, example, module, rules, run)
+                if unsteady is not None:  # not the order: the rules give another result for the same script
+                    return result("failing", _unsteady_message(run, unsteady), example.loc, unsteady.log)
+                order = _shuffles_text(next((r for r in (run, other) if r.verdict == "agrees"), run))
+                return result("failing", _order_message(run, other, seed, order), example.loc, other.log,
+                              order=order)
     return _verdict(example, run, update_golden, result)
 
 
-def _order_message(run: _Run, other: _Run, seed: int) -> str:
-    return (f"the verdict depends on an order the example leaves open: with the cards its shuffles do not name "
-            f"in file order it is {_outcome(run)}, in another order (permutation {seed}) {_outcome(other)}; name "
-            f"the order under 'shuffles:' (top card first) as the source gives it, or as the example's own choice")
+def _unsteady(game: Game, example: Example, module, rules, run: _Run) -> _Run | None:
+    """A replay in file order again that differs from ``run``, the first (None when every one agrees): rules
+    that are not deterministic (Python's random, the clock, a set's order) change their verdict without any
+    order changing."""
+    for _ in ORDER_SEEDS:
+        again = _replay(game, example, module, rules, None)
+        if again.verdict != run.verdict or again.log.facts() != run.log.facts():
+            return again
+    return None
+
+
+def _unsteady_message(run: _Run, again: _Run) -> str:
+    return (f"the rules are not deterministic: replayed the same way, the example gives another result (rules code "
+            f"asks the chance object it is given for every random outcome, never Python's random, the clock or a "
+            f"set's order); once it is {_outcome(run)}, then {_outcome(again)}")
+
+
+def _order_message(run: _Run, other: _Run, seed: int, order: str) -> str:
+    """``order``, the one to write, comes first: a long message is cut at the end on the terminal."""
+    which = "the one in which its claims hold" if "agrees" in (run.verdict, other.verdict) else "the file order"
+    return (f"the verdict depends on an order the example leaves open: name it under 'shuffles:' (top card first) "
+            f"as the source gives it, or as the example's own choice, such as {which}: {order}; with the cards its "
+            f"shuffles do not name in file order it is {_outcome(run)}, in another order (permutation {seed}) "
+            f"{_outcome(other)}")
+
+
+def _shuffles_text(run: _Run) -> str:
+    """The orders of the piles whose rest was left free, as they came out, in the example's own words:
+    ``shuffles: {deck: [scratch, poke, wound]}`` (a pile shuffled twice: a list of its orders)."""
+    free = {pile for pile, _, was_free in run.dealt if was_free}
+    orders: dict[str, list[str]] = {}
+    for pile, ids, _ in run.dealt:
+        if pile in free:
+            orders.setdefault(pile, []).append(f"[{', '.join(ids)}]")
+    piles = [f"{pile}: {texts[0] if len(texts) == 1 else '[' + ', '.join(texts) + ']'}"
+             for pile, texts in orders.items()]
+    return f"shuffles: {{{', '.join(piles)}}}"
 
 
 def _outcome(run: _Run) -> str:
@@ -323,38 +365,76 @@ def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) 
     piece, piece_loc = node.get("setup"), node.loc
 
     def stop(message: str, loc: Loc, trace: str = "") -> _Run:
-        return _Run(log, tuple(mismatches), message, loc, chance.free_orders, trace)
+        return _Run(log, tuple(mismatches), message, loc, chance.free_orders, trace, tuple(chance.dealt))
 
     try:
-        chance.step = f"the setup (line {piece_loc.line})"
-        spec, problems = _setup_spec(game, module, node)
-        if problems:
-            return stop("; ".join(p.message for p in problems), problems[0].loc)
-        state = module.setup(rules, spec, chance, log)
-        for number, piece in enumerate(_items(node.get("actions")), start=1):
-            piece_loc = piece.loc
-            if piece.kind == "map" and piece.keys() == ["expect"]:
-                _compare(piece.get("expect"), module.observe(state), "", mismatches)
-                continue
-            chance.step = f"action {number} ({_summary(piece)}, line {piece.loc.line})"
-            action, problems = _action(game, module, piece, number)
+        with time_limit():  # an endless loop in the rules fails this example, and the next is replayed
+            chance.step = f"the setup (line {piece_loc.line})"
+            spec, problems = _setup_spec(game, module, node)
             if problems:
                 return stop("; ".join(p.message for p in problems), problems[0].loc)
-            state = module.apply(state, action, chance, log)
-        piece, piece_loc = None, node.loc
-        chance.step = "at the end of the example"
-        chance.finish()
-        expect = node.get("expect")
-        if expect is not None and expect.kind == "map":
-            _compare(expect, module.observe(state), "", mismatches)
+            state = module.setup(rules, spec, chance, log)
+            if state is None:
+                return stop(f"{chance.step}: setup(rules, spec, chance, log) returned None, not a state "
+                            f"{_def_of(module, 'setup')}", piece_loc)
+            for number, piece in enumerate(_items(node.get("actions")), start=1):
+                piece_loc = piece.loc
+                if piece.kind == "map" and piece.keys() == ["expect"]:
+                    _compare(piece.get("expect"), _observed(module, state), "", mismatches)
+                    continue
+                chance.step = f"action {number} ({_summary(piece)}, line {piece.loc.line})"
+                action, problems = _action(game, module, piece, number)
+                if problems:
+                    return stop("; ".join(p.message for p in problems), problems[0].loc)
+                state = module.apply(state, action, chance, log)
+                if state is None:  # a missing `return`: said here, not as the next call's AttributeError
+                    return stop(f"{chance.step}: apply(state, {action!r}) returned None, not a state "
+                                f"{_def_of(module, 'apply')}", piece_loc)
+            piece, piece_loc = None, node.loc
+            chance.step = "at the end of the example"
+            chance.finish()
+            expect = node.get("expect")
+            if expect is not None and expect.kind == "map":
+                piece_loc = expect.loc
+                _compare(expect, _observed(module, state), "", mismatches)
     except SpecError as exc:
         return stop(str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc)
-    except (ChanceError, RuleError) as exc:
+    except ChanceError as exc:
+        return stop(str(exc), _card_loc(node.get("shuffles"), exc.card) or piece_loc)
+    except RuleError as exc:
         return stop(str(exc), piece_loc)
-    except Exception as exc:  # a bug in the rules module; report it as this example's failure, at its own line
+    except _NotObserved as exc:
+        return stop(f"{chance.step}: {exc}", piece_loc)
+    except Exception as exc:  # a bug in the rules module (or an endless loop); this example's failure, at its line
         failure = module_failure(exc, module)
-        return stop(f"{chance.step}: the rules raised {failure}", piece_loc, failure.trace)
-    return _Run(log, tuple(mismatches), free_orders=chance.free_orders)
+        return stop(f"{chance.step}: the rules {failure.said}", piece_loc, failure.trace)
+    except KeyboardInterrupt as exc:  # Ctrl-C: what was running, said by the command as it stops
+        raise RulesInterrupted.of(exc, module, f"replaying the example '{example.name}' of {game.slug}, "
+                                               f"{chance.step}") from None
+    return _Run(log, tuple(mismatches), free_orders=chance.free_orders, dealt=tuple(chance.dealt))
+
+
+class _NotObserved(Exception):
+    """``observe(state)`` gave something an example's claims cannot be read from."""
+
+
+def _observed(module, state) -> dict:
+    observed = module.observe(state)
+    if not isinstance(observed, dict):
+        raise _NotObserved(f"observe(state) returned {_a(observed)}, not a mapping of outcome names to values "
+                           f"{_def_of(module, 'observe')}")
+    return observed
+
+
+def _a(value: Any) -> str:
+    name = type(value).__name__
+    return "None" if value is None else f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def _def_of(module, name: str) -> str:
+    """``(rules.py:61)``: where the module defines ``name``, or "" where that is not in the module's folder."""
+    loc = definition_loc(module, name)
+    return f"({loc.file}:{loc.line})" if loc is not None else ""
 
 
 def _setup_spec(game: Game, module, node: YNode) -> tuple[dict, list]:
@@ -388,7 +468,10 @@ def _action(game: Game, module, node: YNode, number: int) -> tuple[Any, list]:
     entry = find_verb(verbs, verb, keyed=True)
     problems: list = []
     value: Any = value_node.plain()
-    if entry.value is not None:
+    if entry.bare and value is not None:  # ``{skip: null, player: 2}``: a bare verb given options only
+        alone = f"{{{verb}: null, {entry.options[0][0]}: ...}}" if entry.options else f"'- {verb}'"
+        raise SpecError(f"'{verb}' takes no value; write {alone}", (verb,))
+    if not entry.bare:
         value, problems = read_plain(value_node, entry.value, f"{path}.{verb}", game)
     options: dict = {}
     if len(node.value) > 1 or entry.options:
@@ -463,21 +546,22 @@ def _golden(example: Example, log: EventLog, update: bool) -> str:
 def _golden_difference(path: Path, golden: list[str], log: EventLog) -> str:
     actual = log.events
     for number in range(1, max(len(golden), len(actual)) + 1):
-        want = golden[number - 1] if number <= len(golden) else None
-        got = actual[number - 1] if number <= len(actual) else None
         try:
-            same = want is not None and got is not None and fact_of_line(want) == plain_fact(got)
+            want = fact_of_line(golden[number - 1]) if number <= len(golden) else None
         except ValueError:
             return f"line {number} of the golden file {display_path(path)} is not a [kind, data, narration] line"
-        if not same:
-            return (f"the event log differs from its golden file {display_path(path)} at event {number}: "
-                    f"expected {_shown_line(want)}, got {golden_line(got) if got is not None else '(end of log)'} "
-                    f"(if the change is right, run deckwright check --update-golden)")
+        got = plain_fact(actual[number - 1]) if number <= len(actual) else None
+        if want == got:
+            continue
+        if got is None:
+            where = f"at event {number}: the log ends, where the golden file has event '{want[0]}' ({brief(want[1])})"
+        elif want is None:
+            where = f"at event {number}: event '{got[0]}' ({brief(got[1])}), after the golden file's last"
+        else:
+            where = f"at event {number} ({want[0]}): {fact_difference(want, got)}"
+        return (f"the event log differs from its golden file {display_path(path)} {where} (if the change is right, "
+                f"run deckwright check --update-golden)")
     return ""
-
-
-def _shown_line(line: str | None) -> str:
-    return "(end of log)" if line is None else line
 
 
 def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
@@ -485,6 +569,17 @@ def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
         return {}
     return {str(key.value): [[str(card.value) for card in order.value] for order in _orders(value)]
             for key, value in node.value}
+
+
+def _card_loc(shuffles: YNode | None, card: tuple[str, int, int] | None) -> Loc | None:
+    """Where the example's ``shuffles:`` names the card at (pile, order, position), if it does."""
+    pile = shuffles.get(card[0]) if card is not None and shuffles is not None and shuffles.kind == "map" else None
+    if pile is None:
+        return None
+    orders = _orders(pile)
+    _, order, position = card
+    names = orders[order].value if order < len(orders) else ()
+    return names[position].loc if position < len(names) else None
 
 
 def _summary(node: YNode) -> str:

@@ -39,10 +39,11 @@ HIDDEN = "\x01"  # stands in the scanned text for what Markdown does not read as
 
 @dataclass(frozen=True)
 class PageImage:
-    loc: Loc  # the ``!`` that opens it
+    loc: Loc  # the ``!`` (a link's ``[``) that opens it
     src: str  # as Markdown reads it: escapes undone, <angle brackets> taken off
     alt: str
     title: str | None
+    picture: bool = True  # False: a link (``page_links``)
 
 
 def _unescape(text: str) -> str:
@@ -95,20 +96,36 @@ def _inline_link(text: str, scanned: str, start: int) -> tuple[str, str | None, 
 
 def page_images(text: str, shown: str) -> list[PageImage]:
     """Every picture of a page, in order."""
+    return [target for target in _targets(text, shown) if target.picture]
+
+
+def page_links(text: str, shown: str) -> list[PageImage]:
+    """Every link of a page written ``[words](href)`` or by reference, in order (``src`` is its href, ``alt`` its
+    words); a link around a picture is one too."""
+    return [target for target in _targets(text, shown) if not target.picture]
+
+
+def _targets(text: str, shown: str) -> list[PageImage]:
+    """Every picture and link of a page, in order of their opening bracket."""
     scanned = _scanned(text, shown)
     references = {}
+    definitions = set()  # where a definition's own [name] opens: not a link
     for match in _DEFINITION.finditer(scanned):
         title = match.group(4) if match.group(3) else match.group(5)
         references[" ".join(match.group(1).lower().split())] = (  # the last definition of a name counts
             _unescape(text[match.start(2):match.end(2)]).lstrip("<").rstrip(">"), title)
-    images = []
+        definitions.add(match.start(1) - 1)
+    targets = []
     position = 0
-    while (start := scanned.find("![", position)) >= 0:
-        position = start + 2
-        end = _closing(scanned, start + 2, "[", "]")
-        if end is None:
+    link_target = range(0)  # where the last link's ``(href)`` or ``[reference]`` is written
+    while (opening := scanned.find("[", position)) >= 0:
+        picture = opening > 0 and scanned[opening - 1] == "!"
+        start = opening - 1 if picture else opening
+        position = opening + 1
+        end = _closing(scanned, opening + 1, "[", "]")
+        if end is None or opening in definitions or opening in link_target:
             continue
-        alt = _unescape(text[start + 2:end - 1])
+        alt = _unescape(text[opening + 1:end - 1])
         found = _inline_link(text, scanned, end) if scanned.startswith("(", end) else None
         if found is None:
             reference = _REFERENCE_ID.match(scanned, end)
@@ -117,11 +134,15 @@ def page_images(text: str, shown: str) -> list[PageImage]:
                 continue
             src, title = references[key]
             found = src, title, reference.end() if reference else end
-        src, title, position = found
+        src, title, past = found
+        if picture:  # a picture's alt text holds no picture or link; a link's words may
+            position = past
+        else:
+            link_target = range(end, past)
         line = text.count("\n", 0, start) + 1
         column = start - (text.rfind("\n", 0, start) + 1) + 1
-        images.append(PageImage(Loc(shown, line, column), src, alt, title))
-    return images
+        targets.append(PageImage(Loc(shown, line, column), src, alt, title, picture))
+    return targets
 
 
 def picture_path(root: Path, page_path: Path, src: str) -> Path | str:

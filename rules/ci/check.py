@@ -6,6 +6,7 @@ from pathlib import Path
 
 from deckwright.rules.book.examples import ExampleResult, example_warnings, find_examples, replay_game_examples
 from deckwright.rules.data.model import Game
+from deckwright.rules.engine.timelimit import time_limit
 from deckwright.rules.games import rules_module
 from deckwright.rules.games.gamecode import module_failure
 from deckwright.rules.load import load_game_with_warnings
@@ -71,8 +72,9 @@ def run_consistency(module, game: Game, problems: Problems) -> None:
     if module is None or not hasattr(module, "consistency"):
         return
     try:
-        module.consistency(game, problems)
+        with time_limit():
+            module.consistency(game, problems)
     except Exception as exc:
         failure = module_failure(exc, module)
-        problems.items.append(Problem(failure.loc or game.loc, f"the rules module's consistency(game) raised "
-                                                               f"{failure.message}", detail=failure.trace))
+        problems.items.append(Problem(failure.loc or game.loc, f"the rules module's consistency(game) "
+                                                               f"{failure.said_at_loc}", detail=failure.trace))

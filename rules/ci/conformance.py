@@ -20,6 +20,10 @@ checked the same way):
   record definition, ``CARD_FACTS`` a table of (fact, data key), and
   ``outcome(state)`` of every finished game a (name, win) pair.
 
+Each problem is located in the module's own code: at the line an exception or the time limit
+(``rules.engine.timelimit``) stopped it, else at the definition of the name the problem is about
+(``apply``'s ``def`` line for an ``apply`` that changes its input), or the module's file.
+
 A game whose bundled content cannot be played (its source leaves a deck or a
 value open, and ``new_game`` says so with an OpenRuleError) is not failed: the
 note says what is missing.
@@ -40,8 +44,10 @@ from deckwright.rules.engine.odds import OddsTable
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
 from deckwright.rules.engine.randomplay import play
+from deckwright.rules.engine.timelimit import game_seconds, time_limit
 from deckwright.rules.engine.verbs import Verb
-from deckwright.rules.games.gamecode import module_failure
+from deckwright.rules.games.gamecode import CodeFailure, RulesInterrupted, definition_loc, module_failure
+from deckwright.rules.problems import Loc, Problem, display_path
 
 from .snapshots import Snapshots
 
@@ -55,7 +61,7 @@ MAX_ACTIONS = 5_000
 
 @dataclass
 class Conformance:
-    problems: list[str] = field(default_factory=list)  # promises of the protocol the module breaks
+    problems: list[Problem] = field(default_factory=list)  # promises of the protocol the module breaks, located
     traces: list[str] = field(default_factory=list)  # tracebacks of what the module raised, for --traceback
     notes: list[str] = field(default_factory=list)  # what could not be checked, and why
     games: int = 0  # random games played to the end
@@ -69,17 +75,36 @@ def check_module(module, game, games: int = GAMES, options: dict | None = None,
                  max_actions: int = MAX_ACTIONS) -> Conformance:
     """Every conformance check of ``module`` on ``game`` (random play with ``options``)."""
     report = Conformance()
-    report.problems += protocol_problems(module, game)
+    report.problems += located(module, protocol_problems(module, game), game)
     if report.problems:
         return report
     try:
-        rules = module.prepare(game)
-    except Exception as exc:  # the module cannot read this game's data
-        report.problems.append(f"prepare(game) raised {_raised(exc, module, report)}")
+        with time_limit():
+            rules = module.prepare(game)
+    except Exception as exc:  # the module cannot read this game's data (or loops)
+        report.problems.append(_raised("prepare(game)", exc, module, report, game))
         return report
-    report.problems += odds_problems(module, rules)
-    _random_play(module, game, rules, games, options or {}, max_actions, report)
+    report.problems += located(module, [("odds", p) for p in odds_problems(module, rules)], game)
+    try:
+        _random_play(module, game, rules, games, options or {}, max_actions, report)
+    except KeyboardInterrupt as exc:  # Ctrl-C: what was running, said by the command as it stops
+        raise RulesInterrupted.of(exc, module, f"playing random games of {game.slug} (the conformance "
+                                               f"suite)") from None
     return report
+
+
+def located(module, problems: list, game=None) -> list[Problem]:
+    """``(name, message)`` pairs as problems at the module's definition of ``name`` (its file, where it has no
+    such name or it lies outside the module's folder)."""
+    return [Problem(_place(module, name, game), message) for name, message in problems]
+
+
+def _place(module, name: str, game) -> Loc:
+    loc = definition_loc(module, name)
+    if loc is None:
+        file = getattr(module, "__file__", None)
+        loc = Loc(display_path(file)) if file else (game.loc if game is not None else Loc(getattr(module, "__name__", "?")))
+    return loc
 
 
 def odds_problems(module, rules) -> list[str]:
@@ -87,11 +112,12 @@ def odds_problems(module, rules) -> list[str]:
     if getattr(module, "odds", None) is None:
         return []
     try:
-        tables = module.odds(rules)
+        with time_limit():
+            tables = module.odds(rules)
     except OpenRuleError:
         return []  # the odds need a value the source leaves open: the site says so
     except Exception as exc:
-        return [f"odds(rules) raised {type(exc).__name__}: {exc}"]
+        return [f"odds(rules) {module_failure(exc, module).said}"]
     if not isinstance(tables, Mapping):
         return [f"odds(rules) returned a {type(tables).__name__}, not a mapping of names to OddsTables"]
     problems = []
@@ -107,45 +133,47 @@ def odds_problems(module, rules) -> list[str]:
     return problems
 
 
-def _raised(exc: Exception, module, report: Conformance) -> str:
-    """What the module raised, at the line of its own code it came from; the traceback kept for --traceback."""
-    failure = module_failure(exc, module)
+def _raised(what: str, exc: Exception, module, report: Conformance, game) -> Problem:
+    """``what`` raised ``exc`` (or ran out of time), at the line of the module's own code it came from; the
+    traceback kept for --traceback."""
+    failure: CodeFailure = module_failure(exc, module)
     report.traces.append(failure.trace)
-    return str(failure)
+    return Problem(failure.loc or _place(module, "", game), f"{what} {failure.said_at_loc}")
 
 
 # -- the protocol's names ------------------------------------------------------------
 
 
-def protocol_problems(module, game=None) -> list[str]:
-    """What the module lacks of the protocol; SETUP may be a function of the game (checked on ``game``)."""
+def protocol_problems(module, game=None) -> list[tuple[str, str]]:
+    """What the module lacks of the protocol, as (the name it is about, message); SETUP may be a function of the
+    game (checked on ``game``)."""
     problems = []
     setup = getattr(module, "SETUP", None)
     if callable(setup) and game is not None:
         try:
             setup = setup(game)
         except Exception as exc:
-            problems.append(f"SETUP(game) raised {module_failure(exc, module)}")
+            problems.append(("SETUP", f"SETUP(game) raised {module_failure(exc, module)}"))
     checks = (("CONSTANTS", getattr(module, "CONSTANTS", None), _record), ("SETUP", setup, _record),
               ("ACTIONS", getattr(module, "ACTIONS", None), _verbs),
               ("NARRATION", getattr(module, "NARRATION", None), _narration))
     for name, value, check in checks:
         if value is None:
-            problems.append(f"{name} is missing")
+            problems.append((name, f"{name} is missing"))
         else:
-            problems += [f"{name}: {p}" for p in check(value)]
+            problems += [(name, f"{name}: {p}") for p in check(value)]
     for name in REQUIRED_FUNCTIONS:
         if not hasattr(module, name):
-            problems.append(f"{name}() is missing")
+            problems.append((name, f"{name}() is missing"))
         else:
-            problems += _signature_problems(name, getattr(module, name))
+            problems += [(name, p) for p in _signature_problems(name, getattr(module, name))]
     for name in OPTIONAL_FUNCTIONS:
         if hasattr(module, name):
-            problems += _signature_problems(name, getattr(module, name))
+            problems += [(name, p) for p in _signature_problems(name, getattr(module, name))]
     options = getattr(module, "OPTIONS", None)
     if options is not None:
-        problems += [f"OPTIONS: {p}" for p in _record(options)]
-    return problems + card_facts_problems(module)
+        problems += [("OPTIONS", f"OPTIONS: {p}") for p in _record(options)]
+    return problems + [("CARD_FACTS", p) for p in card_facts_problems(module)]
 
 
 def _record(value) -> list[str]:
@@ -185,47 +213,62 @@ def _signature_problems(name: str, function) -> list[str]:
 
 
 class _Broken(EngineError):
-    """A step broke a promise the watched games check."""
+    """A step broke a promise the watched games check; ``name`` is the protocol name that broke it."""
+
+    def __init__(self, message: str, name: str = "apply"):
+        super().__init__(message)
+        self.name = name
 
 
 def _random_play(module, game, rules, games: int, options: dict, max_actions: int, report: Conformance) -> None:
     """Random play, watched in the first games; it stops with a note where play reaches a value the source
     leaves open (the game's content cannot be played further), and with a problem for anything else."""
+    def problem(name: str, message: str) -> None:
+        report.problems.append(Problem(_place(module, name, game), message))
+
     try:
         first = _watched_game(module, rules, 0, options, max_actions)
         again = _watched_game(module, rules, 0, options, max_actions, watch=False)
         if again.lines() != first.lines() or again.facts() != first.facts():
-            report.problems.append("seed 0 played twice gives two different event logs: "
-                                   + _first_difference(first.lines(), again.lines()))
+            problem("apply", "seed 0 played twice gives two different event logs: "
+                             + _first_difference(first.lines(), again.lines())
+                             + " (rules code asks the chance object it is given, never Python's random)")
         for seed in range(1, WATCHED_GAMES):
             _watched_game(module, rules, seed, options, max_actions)
         for seed in range(WATCHED_GAMES if getattr(module, "apply_in_place", None) else 0):
-            report.problems += _in_place_problems(module, rules, seed, options, max_actions)
+            report.problems += located(module, _in_place_problems(module, rules, seed, options, max_actions), game)
     except OpenRuleError as exc:
         report.notes.append(f"random play stops at a value the source leaves open: {exc}")
         return
     except _Broken as exc:
-        report.problems.append(f"random play: {exc}")
+        problem(exc.name, f"random play: {exc}")
         return
     except Exception as exc:
-        report.problems.append(f"random play raised {_raised(exc, module, report)}")
+        report.problems.append(_raised("random play", exc, module, report, game))
         return
     for seed in range(games):
         try:
-            result = play(module, rules, seed, max_actions, options)
+            with time_limit(game_seconds(max_actions)):
+                result = play(module, rules, seed, max_actions, options)
         except OpenRuleError as exc:
             report.notes.append(f"seed {seed}: random play stops at a value the source leaves open: {exc}")
             return
         except Exception as exc:
-            report.problems.append(f"seed {seed}: random play raised {_raised(exc, module, report)}")
+            report.problems.append(_raised(f"seed {seed}: random play", exc, module, report, game))
             continue
         if result.problems:
-            report.problems.append(f"seed {seed}: {result.problems[0]}")
+            problem(_broken_by(result.problems[0]), f"seed {seed}: {result.problems[0]}")
         elif not result.over:
-            report.problems.append(f"seed {seed}: the game did not end within {max_actions} actions")
+            problem("is_over", f"seed {seed}: the game did not end within {max_actions} actions")
         else:
             report.games += 1
-            report.problems += [f"seed {seed}: {p}" for p in outcome_problems(module, result.state)]
+            report.problems += located(module, [("outcome", f"seed {seed}: {p}")
+                                                for p in outcome_problems(module, result.state)], game)
+
+
+def _broken_by(problem: str) -> str:
+    """The protocol name a problem of random play is about: a stall is legal_actions', a broken rule apply's."""
+    return "legal_actions" if "no legal action" in problem else "apply"
 
 
 def outcome_problems(module, state) -> list[str]:
@@ -260,9 +303,10 @@ def _watched_game(module, rules, seed: int, options: dict, max_actions: int, wat
     """One game with a full event log; with ``watch``, every step checked for purity and plain values."""
     log = EventLog(_checked_narrator(module, rules))
     target = _Watched(module, rules) if watch else module
-    result = play(target, rules, seed, max_actions, options, log=log)
+    with time_limit(game_seconds(max_actions)):
+        result = play(target, rules, seed, max_actions, options, log=log)
     if result.problems:
-        raise _Broken(result.problems[0])
+        raise _Broken(result.problems[0], _broken_by(result.problems[0]))
     if watch:
         for event in log.events:
             bad = plain_problems(event.data, f"event '{event.kind}'")
@@ -271,22 +315,25 @@ def _watched_game(module, rules, seed: int, options: dict, max_actions: int, wat
     return log
 
 
-def _in_place_problems(module, rules, seed: int, options: dict, max_actions: int) -> list[str]:
+def _in_place_problems(module, rules, seed: int, options: dict, max_actions: int) -> list[tuple[str, str]]:
     """Where ``apply_in_place`` departs from ``apply``: the game of ``seed`` played both ways, its state after
     every action and its events compared."""
     ways = [_Stepped(module, rules) for _ in range(2)]
     logs = [EventLog(_checked_narrator(module, rules)) for _ in ways]
     for way, log, in_place in zip(ways, logs, (False, True)):
-        play(way, rules, seed, max_actions, options, log=log, in_place=in_place)
+        with time_limit(game_seconds(max_actions)):
+            play(way, rules, seed, max_actions, options, log=log, in_place=in_place)
     copied, in_place = ways
     for number, (action, a, b) in enumerate(zip(copied.actions, copied.states, in_place.states), start=1):
         if a != b:
-            return [f"seed {seed}: apply_in_place gives another state than apply after action {number} ({action!r})"]
+            return [("apply_in_place", f"seed {seed}: apply_in_place gives another state than apply after action "
+                                       f"{number} ({action!r})")]
     if len(copied.states) != len(in_place.states):
-        return [f"seed {seed}: apply_in_place plays {len(in_place.states)} actions, apply {len(copied.states)}"]
+        return [("apply_in_place", f"seed {seed}: apply_in_place plays {len(in_place.states)} actions, "
+                                   f"apply {len(copied.states)}")]
     if logs[0].facts() != logs[1].facts():
-        return [f"seed {seed}: apply_in_place logs other events than apply: "
-                + _first_difference([str(f) for f in logs[0].facts()], [str(f) for f in logs[1].facts()])]
+        return [("apply_in_place", f"seed {seed}: apply_in_place logs other events than apply: "
+                 + _first_difference([str(f) for f in logs[0].facts()], [str(f) for f in logs[1].facts()]))]
     return []
 
 
@@ -320,9 +367,9 @@ def _checked_narrator(module, rules) -> Callable:
         try:
             text = narrator(kind, data)
         except Exception as exc:
-            raise _Broken(f"narrating a '{kind}' event raised {type(exc).__name__}: {exc}") from None
+            raise _Broken(f"narrating a '{kind}' event raised {type(exc).__name__}: {exc}", "NARRATION") from None
         if not isinstance(text, str):
-            raise _Broken(f"narrating a '{kind}' event gave {type(text).__name__}, not text")
+            raise _Broken(f"narrating a '{kind}' event gave {type(text).__name__}, not text", "NARRATION")
         return text
     return narrate
 
@@ -337,11 +384,17 @@ class _Watched:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._module, name)
 
+    def new_game(self, rules, options, chance, log):
+        state = self._module.new_game(rules, options, chance, log)
+        if state is None:
+            raise _Broken("new_game(rules, options, chance, log) returned None, not a state", "new_game")
+        return state
+
     def legal_actions(self, state) -> list:
         actions = self._module.legal_actions(state)
         bad = plain_problems(actions, "legal_actions()")
         if bad:
-            raise _Broken(bad[0])
+            raise _Broken(bad[0], "legal_actions")
         return actions
 
     def apply(self, state, action, chance, log):
@@ -352,11 +405,17 @@ class _Watched:
             raise
         except EngineError as exc:
             raise _Broken(f"the legal action {action!r} was refused: {exc}") from None
+        if new is None:  # a missing `return`: said here, not as the next call's AttributeError
+            raise _Broken(f"apply(state, {action!r}) returned None, not a state")
         if self._snapshots.take(state) != before:
             raise _Broken(f"apply(state, {action!r}) changed the state it was given")
-        bad = plain_problems(self._module.observe(new), "observe()")
+        observed = self._module.observe(new)
+        if not isinstance(observed, dict):
+            raise _Broken(f"observe(state) returned a {type(observed).__name__}, not a mapping of outcome names "
+                          f"to values (an example's expect: claims them by name)", "observe")
+        bad = plain_problems(observed, "observe()")
         if bad:
-            raise _Broken(bad[0])
+            raise _Broken(bad[0], "observe")
         return new
 
 

@@ -4,9 +4,11 @@ One ``testsuite`` per game and one ``testcase`` per worked example
 (classname = the game's slug, name = the example's name). A failing example
 is a ``failure`` carrying expected vs actual and the event log; an erratum
 is ``skipped`` with a message starting ``erratum:`` (an example not run under
-``--no-code``, with ``not run:``). A game whose data does
-not validate gets one ``data`` test case failing with its problems, so CI
-shows it too.
+``--no-code``, with ``not run:``). Every other reason check fails a game for is
+a failing test case of its own, listing its lines, so CI shows it too: ``data``
+(the game's data does not validate), ``rules protocol`` (its rules module
+breaks the protocol) and ``layout`` (a card's layout fails; ``layout_case``,
+added once the game's faces are laid out). Warnings fail nothing.
 
 A game's suite is plain data (``Suite``), made from its report by ``suite_of``: ``check`` keeps it with the rest
 of what it printed for an unchanged game, and writes the file from suites.
@@ -43,8 +45,7 @@ def suite_of(report) -> Suite:
     cases = []
     if report.game is None or report.problems.errors:
         errors = report.problems.errors
-        cases.append(Case("data", "failure", message=f"{len(errors)} problem(s) in the game's data",
-                          text="\n".join(str(problem) for problem in errors)))
+        cases.append(_failed("data", f"{len(errors)} problem(s) in the game's data", errors))
     for example in report.examples:
         where = {"file": example.loc.file, "line": example.loc.line}
         if example.verdict == "failing":
@@ -56,7 +57,20 @@ def suite_of(report) -> Suite:
             cases.append(Case(example.name, "skipped", **where, message=f"{example.verdict}: {example.message}"))
         else:
             cases.append(Case(example.name, "passed", **where))
+    if report.conformance is not None and report.conformance.problems:
+        problems = report.conformance.problems
+        cases.append(_failed("rules protocol", f"the rules module breaks the rules protocol: {len(problems)} "
+                                               f"problem(s)", problems))
     return Suite(report.game.slug if report.game is not None else report.folder.name, tuple(cases))
+
+
+def layout_case(errors) -> Case:
+    """The failing ``layout`` test case of a game whose faces do not lay out: one line an error."""
+    return _failed("layout", f"{len(errors)} layout error(s)", errors)
+
+
+def _failed(name: str, message: str, lines) -> Case:
+    return Case(name, "failure", message=message, text="\n".join(str(line) for line in lines))
 
 
 def junit_tree(suites: list[Suite]):

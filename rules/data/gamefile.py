@@ -35,9 +35,9 @@ BACK = F("record", fields=(
 
 DECK_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
-    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5mmx88.9mm; "
-                            "with a shape: round 25mm (tokens), hex 40mm or hex 40mm pointy (tiles, across the "
-                            "flats), poker rounded 3mm (rounded corners)")),
+    ("size", F("text", doc="poker, bridge, tarot, mini, mini-euro, square, or WIDTHxHEIGHT such as 63.5x88.9mm or "
+                            "2.5x3.5in (without a unit: millimetres); with a shape: round 25mm (tokens), hex 40mm or "
+                            "hex 40mm pointy (tiles, across the flats), poker rounded 3mm (rounded corners)")),
     ("back", BACK),
     ("count", F("int", optional=True, min=0, doc="Declared number of cards with copies; checked against the card files")),
     ("order", F("choice", optional=True, values=("shuffled", "fixed"), allow_open=False)),

@@ -45,6 +45,7 @@ class CardType:
     layout: str
     doc: str = ""
     loc: Loc | None = field(default=None, compare=False)  # its key in game.yaml
+    layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:` (its key, when that is left out)
 
     def field(self, name: str) -> FieldDef | None:
         return dict(self.fields).get(name)
@@ -56,6 +57,7 @@ class Back:
     title: str
     subtitle: str = ""
     color: str = ""
+    layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:` (its deck's key, when left out)
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class Deck:
     doc: str
     loc: Loc
     open: Open | None = None  # the deck's card list itself is left open by the source
+    size_loc: Loc | None = field(default=None, compare=False)  # its `size:`
 
 
 @dataclass(frozen=True, slots=True)  # slots: a game may hold tens of thousands
@@ -104,6 +107,8 @@ class Sheet:
     size: Size
     loc: Loc
     copies: int = 1  # printed this many times (a player mat for each player)
+    layout_loc: Loc | None = field(default=None, compare=False)  # its `layout:`
+    size_loc: Loc | None = field(default=None, compare=False)  # its `size:`
 
 
 @dataclass(frozen=True)

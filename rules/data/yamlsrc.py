@@ -153,6 +153,13 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
     """One clear problem for a PyYAML syntax error, pointing where the user should look."""
     problem = exc.problem or str(exc)
     mark = exc.problem_mark or exc.context_mark
+    closed = _quote_closed_before(text, exc.problem_mark)
+    if closed is not None:  # `"Steel "first", ...`: the second quote ended the value, and the line goes on
+        quote, line, col = closed
+        inside = 'write \\" for a quote inside a "..." value' if quote == '"' else "write '' for a quote inside a '...' value"
+        return Problem(Loc(shown, line + 1, col + 1),
+                       f"YAML syntax error: this quote ends the quoted value, and the line goes on after it; {inside}, "
+                       f"or quote the whole value with the other kind of quote")
     if "'\\t'" in problem:
         message = _tab_message(text, mark)
     else:
@@ -179,6 +186,24 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, shown: str) -> Problem:
 
 
 QUOTE_RUN_LINES = 2  # a syntax error at most this many lines after a quoted value spanning lines blames its quote
+
+
+def _quote_closed_before(text: str, mark) -> tuple[str, int, int] | None:
+    """The quote (character, line, column, from 0) that ended a quoted value right where the error is: text goes on
+    after a value's closing quote on its line, as in `"Steel "first", questions after."`. A quoted value spanning
+    lines is left to ``_quote_run_on`` (a quote left open reads on to the next one)."""
+    if mark is None or mark.column == 0:
+        return None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if (token.end_mark.line, token.end_mark.column) > (mark.line, mark.column):
+                break
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") \
+                    and token.start_mark.line == mark.line == token.end_mark.line and token.end_mark.column == mark.column:
+                return token.style, mark.line, mark.column - 1
+    except yaml.YAMLError:
+        pass
+    return None
 
 
 def _quote_run_on(text: str, error_line: int | None) -> tuple[int, int, int] | None:

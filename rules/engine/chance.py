@@ -26,6 +26,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deckwright.rules.problems import did_you_mean
+
 from .errors import ChanceError
 from .log import NULL_LOG
 
@@ -115,7 +117,7 @@ class ScriptedChance:
     seed they are put in an order drawn from it, so a replay under several
     seeds shows whether the example really does not depend on that order.
     ``free_orders`` counts the shuffles whose unnamed rest could be ordered in
-    more than one way.
+    more than one way; ``dealt`` holds every shuffle's order as it came out.
     """
 
     def __init__(self, rolls=(), shuffles: dict | None = None, log=NULL_LOG, rest_seed: int | None = None):
@@ -125,6 +127,7 @@ class ScriptedChance:
         self.step = "setup"
         self.rest_seed = rest_seed
         self.free_orders = 0
+        self.dealt: list[tuple[str, tuple, bool]] = []  # (pile, its ids top first, whether the rest was free)
         self._next_roll = 0
         self._next_shuffle = Counter()
 
@@ -154,7 +157,9 @@ class ScriptedChance:
             raise ChanceError(f"{self.step}: the rules shuffle '{what}', but {scripted}; "
                               f"add one under 'shuffles: {what}:' (top card first)")
         self._next_shuffle[what] += 1
+        free = self.free_orders
         order = self._arrange(list(items), orders[index], what, index)
+        self.dealt.append((what, tuple(item_id(i) for i in order), self.free_orders > free))
         if self.log:
             self.log.add("shuffle", pile=what, order=[item_id(i) for i in order])
         return order
@@ -162,21 +167,28 @@ class ScriptedChance:
     def _arrange(self, items: list, wanted: list, what: str, index: int) -> list:
         rest = list(items)
         top = []
-        for position, name in enumerate(wanted, start=1):
+        for position, name in enumerate(wanted):
             for i, item in enumerate(rest):
                 if item_id(item) == name:
                     top.append(rest.pop(i))
                     break
             else:
-                held = Counter(item_id(i) for i in items)
-                have = f"it holds {held[name]}" if held[name] else f"it holds: {_order_text(sorted(held, key=str), 20)}"
-                raise ChanceError(f"{self.step}: scripted order {index + 1} for '{what}' names '{name}' "
-                                  f"at position {position}, one more than the pile holds ({have})")
+                raise ChanceError(self._unheld(items, name, what, index, position), (what, index, position))
         if len(set(map(item_id, rest))) > 1:
             self.free_orders += 1
             if self.rest_seed is not None:
                 random.Random(f"{self.rest_seed}:{what}:{index}").shuffle(rest)
         return top + rest
+
+    def _unheld(self, items: list, name: str, what: str, index: int, position: int) -> str:
+        """Why ``name``, at ``position`` of scripted order ``index`` for the pile ``what`` of ``items``, is not
+        there to take: the pile has no such card, or fewer copies than the order names."""
+        held = Counter(item_id(i) for i in items)
+        if not held[name]:
+            return (f"{self.step}: no card '{name}' in '{what}'{did_you_mean(name, [str(i) for i in held])} "
+                    f"(it holds: {_order_text(sorted(held, key=str), 20)})")
+        return (f"{self.step}: scripted order {index + 1} for '{what}' names '{name}' at position {position + 1}, "
+                f"one more than the pile holds (it holds {held[name]})")
 
     def finish(self) -> None:
         """Raises ChanceError if any scripted roll or order was not used."""

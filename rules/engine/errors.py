@@ -11,7 +11,15 @@ class EngineError(Exception):
 
 
 class ChanceError(EngineError):
-    """A scripted roll or deck order that cannot be used: impossible, missing or left over."""
+    """A scripted roll or deck order that cannot be used: impossible, missing or left over.
+
+    ``card`` is where in the script the offending card is, when one is: (pile, order, position), the order and
+    the position counted from 0, so the runner can point at its line.
+    """
+
+    def __init__(self, message: str, card: tuple[str, int, int] | None = None):
+        super().__init__(message)
+        self.card = card
 
 
 class RuleError(EngineError):

@@ -61,6 +61,50 @@ def plain_fact(event: Event) -> tuple[str, Any]:
     return event.kind, json.loads(json.dumps(event.data, sort_keys=True))
 
 
+def fact_difference(want: tuple[str, Any], got: tuple[str, Any]) -> str:
+    """Where two events' facts, (kind, data) as JSON reads them back, first differ, in a few words ("" where
+    they do not): ``order.2: expected 'crown', got 'coin'``, ``key 'left' added: 3``. Lists are counted from 1, as
+    an example's claims count them; values compare as ``==`` compares them, so this is "" exactly when they are
+    equal."""
+    if want[0] != got[0]:
+        return f"expected event '{want[0]}', got '{got[0]}' ({brief(got[1])})"
+    return _difference(want[1], got[1], "")
+
+
+def _difference(want: Any, got: Any, path: str) -> str:
+    if isinstance(want, dict) and isinstance(got, dict):
+        for key in sorted(want.keys() | got.keys(), key=str):  # in the golden file's order: its keys are sorted
+            where = f"{path}.{key}" if path else str(key)
+            if key not in got:
+                return f"key '{where}' missing (expected {brief(want[key])})"
+            if key not in want:
+                return f"key '{where}' added: {brief(got[key])}"
+            found = _difference(want[key], got[key], where)
+            if found:
+                return found
+        return ""
+    if isinstance(want, list) and isinstance(got, list):
+        for number, (wanted, gotten) in enumerate(zip(want, got), start=1):
+            found = _difference(wanted, gotten, f"{path}.{number}" if path else str(number))
+            if found:
+                return found
+        if len(want) == len(got):
+            return ""
+        longer, more = (got, "added") if len(got) > len(want) else (want, "missing")
+        rest = longer[min(len(want), len(got)):]
+        return (f"{path or 'data'}: expected {len(want)} item(s), got {len(got)} ({more}: "
+                f"{', '.join(brief(item) for item in rest)})")
+    if want == got:
+        return ""
+    return f"{path or 'data'}: expected {brief(want)}, got {brief(got)}"
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """A plain value in a message: text in quotes, the rest as JSON, cut at ``limit`` characters."""
+    text = f"'{value}'" if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 @dataclass
 class EventLog:
     narrate: Narrate = field(default_factory=Narrator)  # without a game's table: the engine's own kinds

@@ -23,6 +23,8 @@ from pathlib import Path, PurePosixPath
 from types import ModuleType
 
 from deckwright.rules.data.confine import FileRefused, confined
+from deckwright.rules.engine import timelimit
+from deckwright.rules.engine.timelimit import RulesTimedOut, time_limit
 from deckwright.rules.problems import Loc, display_path
 
 MODULE_PREFIX = "deckwright_game_"
@@ -44,9 +46,41 @@ class CodeFailure:
     loc: Loc | None  # the deepest line of the module's own code the exception passed through
     message: str  # ``ValueError: bad card``, one line
     trace: str  # the full traceback, for --traceback
+    function: str = ""  # for code stopped while it ran (a time limit, Ctrl-C): the function it was in
+    timed_out: bool = False
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.loc.file}:{self.loc.line})" if self.loc else self.message
+        if not self.loc:
+            return self.message
+        within = f", in {self.function}" if self.function else ""
+        return f"{self.message} ({self.loc.file}:{self.loc.line}{within})"
+
+    @property
+    def said(self) -> str:
+        """What the code did, after "the rules": ``raised ValueError: bad card (rules.py:12)``, or ``did not finish
+        within 10 s (rules.py:30, in _bank)``."""
+        return str(self) if self.timed_out else f"raised {self}"
+
+    @property
+    def said_at_loc(self) -> str:
+        """``said`` for a line that starts with ``loc``: ``raised ValueError: bad card``, ``did not finish within
+        10 s (in _bank)``."""
+        if self.timed_out:
+            return f"{self.message} (in {self.function})" if self.function else self.message
+        return f"raised {self.message}"
+
+
+class RulesInterrupted(KeyboardInterrupt):
+    """Ctrl-C while a rules module ran: the message says what deckwright was doing, and where in the rules."""
+
+    @classmethod
+    def of(cls, exc: KeyboardInterrupt, module, doing: str) -> "RulesInterrupted":
+        """``doing`` (such as "replaying the example 'X'"), with the line of ``module``'s own code that ran."""
+        if isinstance(exc, RulesInterrupted):
+            return exc
+        failure = module_failure(exc, module)
+        where = f", at {failure.loc.file}:{failure.loc.line} in {failure.function}" if failure.loc else ""
+        return cls(f"{doing}{where}")
 
 
 def is_own_module(mechanics: str) -> bool:
@@ -91,7 +125,8 @@ def load_own_module(root: Path, mechanics: str) -> ModuleType:
     if module is not None:
         return module
     try:
-        return load_rules_file(path, name=name, private=True)
+        with time_limit():  # its top level runs here: an endless loop in it is reported at its line
+            return load_rules_file(path, name=name, private=True)
     except (Exception, SystemExit) as exc:  # SyntaxError, ImportError, anything its top level raises or exit()
         raise RulesCodeError(code_failure(exc, path if path.is_dir() else path.parent)) from None
 
@@ -120,7 +155,7 @@ def code_failure(exc: BaseException, own: Path | None) -> CodeFailure:
     if isinstance(exc, SyntaxError) and exc.filename and exc.lineno:
         message = f"{type(exc).__name__}: {exc.msg}"
         return CodeFailure(Loc(display_path(exc.filename), exc.lineno, exc.offset or 1), message, trace)
-    frames = traceback.extract_tb(exc.__traceback__)
+    frames = [frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename != timelimit.__file__]
     if own is not None:
         own = Path(own).resolve()
         mine = [frame for frame in frames if _inside(frame.filename, own)]
@@ -128,12 +163,43 @@ def code_failure(exc: BaseException, own: Path | None) -> CodeFailure:
     if not frames:
         return CodeFailure(None, message, trace)
     frame = frames[-1]
+    if isinstance(exc, (RulesTimedOut, KeyboardInterrupt)):  # stopped, not failed: where it was, in which function
+        return CodeFailure(Loc(display_path(frame.filename), frame.lineno or 1), str(exc) or message, trace,
+                           frame.name, isinstance(exc, RulesTimedOut))
     return CodeFailure(Loc(display_path(frame.filename), frame.lineno or 1), message, trace)
 
 
 def module_failure(exc: BaseException, module) -> CodeFailure:
     """``exc`` raised while running ``module``, located in the module's own code."""
     return code_failure(exc, module_folder(module))
+
+
+def definition_loc(module, name: str) -> Loc | None:
+    """Where ``module`` defines ``name``: a function's ``def`` line (through inspect), another value's assignment
+    (``NAME =`` at the start of a line of the module's file), else the module's file itself; None for what lies
+    outside the module's own folder (code of deckwright's or of a library the module imports)."""
+    import inspect
+    import re
+
+    own, file = module_folder(module), getattr(module, "__file__", None)
+    if own is None or file is None:
+        return None
+    value = getattr(module, name, None)
+    try:
+        code = inspect.unwrap(value).__code__ if callable(value) else None
+    except (AttributeError, ValueError):
+        code = None
+    if code is not None:
+        if not _inside(code.co_filename, own):
+            return None
+        return Loc(display_path(code.co_filename), code.co_firstlineno, 1)
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    assigned = re.compile(rf"^{re.escape(name)}\s*[:=]")
+    line = next((number for number, text in enumerate(lines, start=1) if name and assigned.match(text)), 1)
+    return Loc(display_path(file), line, 1)
 
 
 def _inside(filename: str, folder: Path) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 from deckwright.rules.engine.errors import SpecError
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.randomplay import play
+from deckwright.rules.engine.timelimit import game_seconds, time_limit
 from deckwright.rules.games.gamecode import module_failure
 
 from . import backends
@@ -79,14 +80,15 @@ def what_blocks(ready, options: dict, choose, max_actions: int, seed: int = 0) -
     """Why a trial game cannot be played: the open value it reaches, or a stall (no legal action: random play
     never picks one that needs an open value); None otherwise (a broken rule is the workers' to report)."""
     try:
-        result = play(ready.module, ready.rules, seed, max_actions, options, choose=choose)
+        with time_limit(game_seconds(max_actions)):
+            result = play(ready.module, ready.rules, seed, max_actions, options, choose=choose)
     except OpenRuleError as exc:
         return str(exc)
     except SpecError as exc:  # new_game cannot read an option (a level the game does not have)
         raise OptionError(f"option {exc}") from None
     except Exception as exc:  # the rules code failed: one line, located in its own files
-        raise SimulationError(f"the trial game (seed {seed}) failed in the rules code: "
-                              f"{module_failure(exc, ready.module)}",
+        failure = module_failure(exc, ready.module)
+        raise SimulationError(f"the trial game (seed {seed}) failed: the rules code {failure.said}",
                               trace=traceback.format_exc()) from None
     if result.problems and "no legal action" in result.problems[0]:
         definition = getattr(ready.module, "OPTIONS", None)

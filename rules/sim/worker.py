@@ -19,7 +19,9 @@ from deckwright.rules.ci.fixtures import load_overlaid
 from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.randomplay import play, random_choice
+from deckwright.rules.engine.timelimit import RulesTimedOut, game_seconds, time_limit
 from deckwright.rules.games import rules_module
+from deckwright.rules.games.gamecode import module_failure
 from deckwright.rules.load import load_game
 
 from .plan import Chunk, GameSource
@@ -64,7 +66,8 @@ def game_at(source: GameSource):
 def prepared(source: GameSource) -> Prepared:
     game = game_at(source)
     module = rules_module(game)
-    rules = module.prepare(game) if module is not None else None  # no rules module: plan() says so
+    with time_limit():
+        rules = module.prepare(game) if module is not None else None  # no rules module: plan() says so
     return Prepared(game, module, rules, frozenset(card.id for card in game.cards))
 
 
@@ -143,26 +146,31 @@ def run_chunk(chunk: Chunk) -> dict:
     table = getattr(module, "CARD_FACTS", None)
     outcomes, lengths = Counter(), Counter()
     wins, scored = 0, False
+    seconds = game_seconds(chunk.max_actions)
     log = CardFactLog(table, ready.cards) if table else NULL_LOG
-    for i in range(chunk.games):
-        seed = chunk.seed + i
-        try:
-            result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
-                          check_every=chunk.max_actions + 1, in_place=True)
-        except OpenRuleError as exc:
-            raise PlayStopped(str(exc), open_value=True) from None
-        if result.problems:  # play checks the cards and invariants at the end of every game
-            raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
-        if result.over:
-            name, won = outcome(result.state) if outcome else (ENDED, None)
-            scored |= won is not None  # the game has a winning side (an unfinished game is no win)
-        else:
-            name, won = UNFINISHED, False
-        outcomes[name] += 1
-        lengths[result.actions] += 1
-        wins += bool(won)
-        if table:
-            log.game_over(bool(won))
+    with time_limit(seconds) as clock:  # set up once a chunk, restarted for each game
+        for i in range(chunk.games):
+            seed = chunk.seed + i
+            clock.restart()
+            try:
+                result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
+                              check_every=chunk.max_actions + 1, in_place=True)
+            except OpenRuleError as exc:
+                raise PlayStopped(str(exc), open_value=True) from None
+            except RulesTimedOut as exc:
+                raise PlayStopped(f"game seed {seed}: the rules {module_failure(exc, module).said}") from None
+            if result.problems:  # play checks the cards and invariants at the end of every game
+                raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
+            if result.over:
+                name, won = outcome(result.state) if outcome else (ENDED, None)
+                scored |= won is not None  # the game has a winning side (an unfinished game is no win)
+            else:
+                name, won = UNFINISHED, False
+            outcomes[name] += 1
+            lengths[result.actions] += 1
+            wins += bool(won)
+            if table:
+                log.game_over(bool(won))
     return {"cell": chunk.cell, "number": chunk.number, "games": chunk.games, "wins": wins,
             "scored": scored, "outcomes": dict(outcomes), "lengths": dict(lengths),
             "cards": log.figures() if table else {}}

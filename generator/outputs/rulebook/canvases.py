@@ -87,12 +87,17 @@ class PageFormCanvas(RulebookCanvas):
         Canvas.showPage(self)
 
 
+def bound_pages(pages: int) -> int:
+    """How many pages a saddle-stitched booklet of ``pages`` has: four to a folded sheet, the last ones blank."""
+    return max(4, -(-pages // 4) * 4)
+
+
 def saddle_stitch(pages: int) -> list[tuple[int | None, int | None]]:
     """The sides of the sheets of a saddle-stitched booklet, in printing order (front, back, front, ...),
     each as (left page, right page), 1-based; ``None`` is a blank page padding the count to a multiple of 4.
 
     Folded and nested, sheet 1 is the outside: its front holds the last page and page 1."""
-    total = max(4, -(-pages // 4) * 4)
+    total = bound_pages(pages)
     sides = []
     for sheet in range(total // 4):
         sides.append((total - 2 * sheet, 1 + 2 * sheet))
@@ -114,6 +119,7 @@ def booklet_canvas(sheet_mm: tuple[float, float], bleed_mm: float = 0.0):
             fold = sheet_w / 2
             y = (sheet_h - page_h) / 2
             self.setViewerPreference("Duplex", "DuplexFlipShortEdge")
+            self.setViewerPreference("PrintScaling", "None")  # two A5 pages on A4 at actual size, not fitted
             self.setPageSize((sheet_w, sheet_h))
             for left, right in saddle_stitch(len(self.page_forms)):
                 if left is not None:
@@ -126,7 +132,8 @@ def booklet_canvas(sheet_mm: tuple[float, float], bleed_mm: float = 0.0):
 
 
 def bleed_canvas(bleed_mm: float):
-    """A canvas maker: each page on its own, grown by ``bleed_mm`` all round, with TrimBox and BleedBox."""
+    """A canvas maker: each page on its own, grown by ``bleed_mm`` all round, with TrimBox and BleedBox, and
+    blank pages to the booklet's count (a multiple of four, for saddle-stitch binding)."""
 
     class BleedCanvas(PageFormCanvas):
         form_reach = bleed_mm
@@ -135,8 +142,10 @@ def bleed_canvas(bleed_mm: float):
             page_w, page_h = self._pagesize
             b = bleed_mm * PT_PER_MM
             self.setPageSize((page_w + 2 * b, page_h + 2 * b))
-            for form in self.page_forms:
-                self._place(form, b, b, None)
+            forms = self.page_forms
+            for number in range(bound_pages(len(forms))):  # blank pages after the last, as in the booklet
+                if number < len(forms):
+                    self._place(forms[number], b, b, None)
                 self.setTrimBox([b, b, b + page_w, b + page_h])
                 self.setBleedBox([0, 0, page_w + 2 * b, page_h + 2 * b])
                 self._show_sheet()

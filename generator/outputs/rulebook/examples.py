@@ -18,6 +18,7 @@ from deckwright.generator.book.examples import ExampleView
 from deckwright.generator.layout.wordbreak import word_pieces
 
 from .document import Mark, Para
+from .parsed import destination
 from .theme import SANS, VERDICT_COLORS, Theme
 
 PAD = 1.4 * mm
@@ -41,7 +42,8 @@ def capital(text: str) -> str:
 
 
 def example_key(page_id: str, view: ExampleView) -> str:
-    return f"{page_id}--{view.anchor}"
+    """The PDF destination of an example's panel: where a link to its anchor on its page goes."""
+    return destination(page_id, view.anchor)
 
 
 def wrap_words(text: str, width: float, measure) -> list[str]:
@@ -164,6 +166,8 @@ class ExamplePanel(Flowable):
                 break
             used += height
             count += 1
+        if count == len(self.rows):  # every row fits, but not the verdict under them: the last row goes on with it
+            count -= 1
         while count > 0 and self.rows[count - 1].head:  # a section's name stays with its first line
             count -= 1
         if least == 2 and sum(self._heights[:count]) < KEPT_SHARE * sum(self._heights):

@@ -7,6 +7,7 @@ flowables: errata and open questions, then the game's readings register (reading
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -311,6 +312,12 @@ def appendices(book: ParsedBook, theme: Theme) -> list[Flowable]:
 # -- the index of cards ------------------------------------------------------------------------
 
 
+def reading_order(name: str) -> tuple:
+    """A sort key putting names as a reader looks them up: letters without case, numbers by value
+    ("Relic 2" before "Relic 10")."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name.casefold()))
+
+
 def index_of_cards(book: ParsedBook, theme: Theme) -> list[Flowable]:
     """Every card the book names, A to Z, with the pages it is named on (links in the full-page PDF)."""
     styles = theme.styles
@@ -318,7 +325,7 @@ def index_of_cards(book: ParsedBook, theme: Theme) -> list[Flowable]:
 
     def later(ledger: Ledger) -> list[Flowable]:
         out: list[Flowable] = [Heading("Index of cards", styles["h1"], INDEX_KEY, "Index of cards", 0, chapter=True)]
-        named = sorted((game.card(card_id) for card_id in ledger.mentions), key=lambda c: (c.name.casefold(), c.id))
+        named = sorted((game.card(card_id) for card_id in ledger.mentions), key=lambda c: (reading_order(c.name), c.id))
         if not named:
             out.append(Para("The rulebook names no card.", styles["note"]))
         letter = ""

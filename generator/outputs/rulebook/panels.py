@@ -154,9 +154,7 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
     fonts, p = theme.fonts, theme.palette
     size = styles["cell"].fontSize
     regular, bold = fonts.face(SANS), fonts.face(SANS, "bold")
-    count = len(view.rows)
-    caption = Para(f"<b>{escape(view.caption)}</b> \u00b7 {count} card{'s' if count != 1 else ''}, "
-                   f"from the card data", styles["caption"])
+    caption = Para(f"<b>{escape(view.caption)}</b> \u00b7 {view.counted}, from the card data", styles["caption"])
 
     def set_text(markup: str, face, color: str, numeric: bool, **kwargs) -> SetText:
         return SetText(markup, face, size, color, faces, "right" if numeric else "left", **kwargs)

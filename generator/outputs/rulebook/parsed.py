@@ -83,7 +83,9 @@ class ParsedBook:
         self.faces = faces
         self.results = results
         self.pages = [self._parse(page) for page in game.pages]
-        self.destinations = {s.key for p in self.pages for s in p.sections}
+        # the headings, and the example panels (examples.example_key), which a link to the box's anchor reaches
+        self.destinations = ({s.key for p in self.pages for s in p.sections}
+                             | {destination(p.page.id, ex.anchor) for p in self.pages for ex in p.examples.values()})
         # A link to a page's title by its heading id goes to the page.
         self.aliases = {destination(p.page.id, p.title_id): destination(p.page.id) for p in self.pages if p.title_id}
         self._faces: dict[str, dl.DisplayList] = {}
@@ -109,7 +111,8 @@ class ParsedBook:
 
         hooks = Hooks(block=block, reference=reference,
                       page_link=lambda target, fragment: PAGE_LINK + destination(target.id, fragment),
-                      picture=lambda found: str(found.path))  # the checked file, read through the gate (figures)
+                      picture=lambda found: str(found.path),  # the checked file, read through the gate (figures)
+                      taken_ids=lambda: [box_id for view in examples.values() for box_id in view.ids])
         md = rulebook_markdown(self.game, page, hooks, toc={"toc_depth": "1-6"})
         tree = page_tree(md, page.text)
         parsed = ParsedPage(page, md, tree,

@@ -19,6 +19,8 @@ from reportlab.lib.rl_accel import fp_str
 
 from deckwright.generator.render.pdfjoin import split_objects
 
+from .canvases import bound_pages
+
 _FORM = re.compile(rb"/(FormXob\.page(\d+)) (\d+) 0 R")
 _TITLE = re.compile(rb"/Title (\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)")
 
@@ -47,8 +49,9 @@ def _retitled(info: bytes, title: str) -> bytes:
 
 def printshop_pages(booklet: bytes, page: tuple[float, float], bleed: float, title: str | None = None) -> bytes:
     """A PDF of the booklet's pages in reading order, each ``page`` (width, height) points plus ``bleed``
-    points all round, its form placed at the bleed's offset, with TrimBox and BleedBox; titled ``title``
-    when given (else the booklet's title is kept)."""
+    points all round, its form placed at the bleed's offset, with TrimBox and BleedBox, then the booklet's blank
+    pages (to a multiple of four, for saddle-stitch binding); titled ``title`` when given (else the booklet's
+    title is kept)."""
     header, objects, trailer = _objects(booklet)
     root, info = _ref(b"Root", trailer), _ref(b"Info", trailer)
     if title is not None:
@@ -69,7 +72,8 @@ def printshop_pages(booklet: bytes, page: tuple[float, float], bleed: float, tit
     if preferences:
         dropped.add(int(preferences.group(1)))
     kept = {number: obj for number, obj in objects.items() if number not in dropped}
-    free = iter(sorted(dropped - {tree, root}) + list(range(max(objects) + 1, max(objects) + 2 * len(forms) + 1)))
+    pages = bound_pages(len(forms))
+    free = iter(sorted(dropped - {tree, root}) + list(range(max(objects) + 1, max(objects) + 2 * pages + 1)))
 
     width, height = page
     outer = (fp_str(0), fp_str(0), fp_str(width + 2 * bleed), fp_str(height + 2 * bleed))
@@ -88,6 +92,12 @@ def printshop_pages(booklet: bytes, page: tuple[float, float], bleed: float, tit
             b"/TrimBox [ %s ] /Type /Page\n>>"
             % (" ".join(outer).encode(), contents, " ".join(outer).encode(), tree, fonts, name, form,
                " ".join(trim).encode()))
+        kids.append(page_number)
+    for _ in range(pages - len(forms)):  # blank pages after the last, as the booklet has them
+        page_number = next(free)
+        written[page_number] = (b"<<\n/BleedBox [ %s ] /MediaBox [ %s ] /Parent %d 0 R /Resources <<\n>> /Rotate 0 "
+                                b"/TrimBox [ %s ] /Type /Page\n>>"
+                                % (" ".join(outer).encode(), " ".join(outer).encode(), tree, " ".join(trim).encode()))
         kids.append(page_number)
     written[tree] = b"<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>" % (
         len(kids), b" ".join(b"%d 0 R" % kid for kid in kids))

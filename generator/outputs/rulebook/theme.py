@@ -57,10 +57,16 @@ def full_page(paper: str) -> Geometry:
     return Geometry("full", page, 24.0, 24.0, side, side, 10.5, 0.30)
 
 
+# The booklet page on each paper: ISO A5 on A4 (148 mm, as ISO rounds each halving down to the millimetre,
+# not 148.5: a print shop trims to A5), half-letter (5.5 x 8.5 in) on Letter.
+BOOK_PAGES = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
+
+
 def book_page(paper: str) -> Geometry:
-    """The booklet page: half the sheet (A5 on A4, half-letter on Letter), set at 9.2 pt."""
+    """The booklet page, about half the sheet (A5 on A4, half-letter on Letter), set at 9.2 pt."""
     sheet = paper_size(paper)
-    return Geometry("book", (sheet[1] / 2, sheet[0]), 17.0, 18.0, 15.0, 13.0, 9.2, 0.26)
+    page = BOOK_PAGES.get(paper, (sheet[1] / 2, sheet[0]))
+    return Geometry("book", page, 17.0, 18.0, 15.0, 13.0, 9.2, 0.26)
 
 
 @dataclass(frozen=True)
