@@ -260,8 +260,8 @@ def test_a_rules_protocol_failure_is_a_failing_test_case_in_the_junit_report(tmp
     code, out, _ = run(capsys, "check", str(game), "--no-cache", "--junit", str(tmp_path / "r.xml"))
     assert code == 1
     problem = out.split("rules protocol: 1 problem(s):\n    ")[1].splitlines()[0]
-    assert problem.startswith("random play: apply(state, {'attack': ") and problem.endswith(
-        "changed the state it was given"), out
+    assert problem.startswith(f"{game / 'rules.py'}:") and ": random play: apply(state, {'attack': " in problem \
+        and problem.endswith("changed the state it was given"), out  # at the rules module's line
     cases, failures = junit_cases(tmp_path / "r.xml")
     assert failures == "1" and list(cases) == ["The brute hits the fencer", "rules protocol"]
     failure = cases["rules protocol"].find("failure")

@@ -35,7 +35,7 @@ def site_of(game, folder: Path) -> dict[str, object]:
 def test_a_site_from_compiled_templates_read_back_is_the_same(tiny, tmp_path, cache_home, monkeypatch):
     game = load_game(tiny())
     fresh = site_of(game, tmp_path / "fresh")
-    assert len(entries(cache_home)) == 9  # the templates of a game with no odds or balance page
+    assert len(entries(cache_home)) == 8  # the templates of a game with no odds, balance or readings page
 
     def no_compiling(*args, **kwargs):
         raise AssertionError("a template was compiled again")
