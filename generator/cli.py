@@ -125,7 +125,9 @@ def cmd_build(args) -> int:
         game, problems = load_game_with_warnings(folder, run_code=not args.no_code)
         print_problems(problems, traceback=args.traceback)
         if game is None:
-            print(f"{folder.name}: not built: {len(problems.errors)} error(s); earlier output left as it was")
+            forced = " (--force builds past failing examples and layouts, not errors in the game's data)" \
+                if args.force else ""
+            print(f"{folder.name}: not built: {len(problems.errors)} error(s); earlier output left as it was{forced}")
             failed = True
             continue
         games.append(game)

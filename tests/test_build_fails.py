@@ -241,6 +241,18 @@ def test_art_below_200_dpi_is_a_warning_naming_card_box_and_dpi(tiny, tmp_path, 
 # -- --force --------------------------------------------------------------------------------------------------------
 
 
+def test_force_says_it_cannot_build_past_an_error_in_the_data(tiny, tmp_path, capsys):
+    game = tiny()
+    heroes = game / "heroes.yaml"
+    text = heroes.read_text()
+    assert "  - id:" in text
+    heroes.write_text(text.replace("  - id:", "  - bogus: 1\n    id:", 1))
+    status, stdout, _ = build(capsys, str(game), "--out", str(tmp_path / "out"), "--force")
+    assert status == 1 and not (tmp_path / "out").exists()
+    assert "tiny: not built: 1 error(s); earlier output left as it was (--force builds past failing examples and " \
+           "layouts, not errors in the game's data)" in stdout
+
+
 def test_force_builds_and_the_site_lists_the_failures(tiny, tmp_path, capsys):
     game = tiny({"layouts/hero.yaml": OVERFLOW.replace(" FIT", ""), "layouts/monster.yaml": ART})
     out = tmp_path / "out"

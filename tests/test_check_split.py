@@ -158,7 +158,8 @@ def test_a_layout_typo_is_one_line_however_many_cards_and_shares_it_fails_on(tmp
     cards = len(load_game(folder).cards)
     assert "typo/layouts/gb-card.yaml:46:29: " in typo[0], typo[0]
     assert "boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'? (filling " in typo[0], typo[0]
-    assert f", and for {cards - 1} more: " in typo[0] and typo[0].endswith(", ...)"), typo[0]
+    # a line of the frame the class and item layouts extend: the faces of both, the layouts named
+    assert f", and {cards - 1} more filling class and item: " in typo[0] and typo[0].endswith(", ...)"), typo[0]
     assert any(line.text.endswith(": invalid: 1 layout error") for line in whole.lines), whole.lines
 
 

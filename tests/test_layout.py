@@ -332,3 +332,21 @@ def test_a_key_a_box_kind_lacks_is_named_with_the_right_article(tmp_path):
     box = Box("art", "image", Loc("l.yaml"), {"kind": Value("image", Loc("l.yaml")), "icon": Value("x", Loc("l.yaml", 2))})
     [problem] = check_box_keys((box,), "boxes")
     assert problem.message.startswith("boxes.art: an image box has no key 'icon'")
+
+
+def test_a_merged_line_of_a_shared_layout_names_the_layouts_its_faces_were_filled_by():
+    from deckwright.generator.layout.perface import FILLING, merged
+    from deckwright.rules.problems import Loc, Problem
+
+    loc = Loc("g/layouts/card.yaml", 24, 29)
+    text = "boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'?"
+    faces = [("hero", "hero 'knight'"), ("hero", "hero 'rogue'"), ("potion", "potion 'tonic'")]
+    [line] = merged([Problem(loc, FILLING.format(text=text, layout=layout, who=who)) for layout, who in faces])
+    assert line.message == f"{text} (filling hero for hero 'knight', and 2 more filling hero and potion: " \
+                           "hero 'rogue', potion 'tonic')"
+
+
+def test_a_computed_negative_size_is_told_to_a_hundredth_of_a_millimetre():
+    from deckwright.generator.layout.measure import mm
+
+    assert [mm(-0.117647), mm(63.5), mm(40.0), mm(-16.499999)] == ["-0.12", "63.5", "40", "-16.5"]

@@ -159,6 +159,11 @@ def resolve(value: Value, ctx: dict, kind: str = "any", reference: float = 0.0, 
 
 _SEEN = object()  # in the memo of fitted texts: a text set once so far
 
+
+def mm(length: float) -> str:
+    """A length in a message, to a hundredth of a millimetre (a layout may compute -0.117647)."""
+    return f"{round(length, 2):g}"
+
 # the errors whose message reads on its own, without Python's class name (`unsupported operand type(s) for +:
 # 'int' and 'str'`, `division by zero`); a KeyError's message is just the key, so it keeps its name
 SAID_IN_WORDS = (TypeError, ValueError, ArithmeticError)
@@ -375,10 +380,10 @@ class Measurer:
         g = self._geometry(box, ctx, parent, where)
         keys, size, across, extent = (("left", "right", "width"), w, "wide", parent[2]) if w < 0 else \
             (("top", "bottom", "height"), h, "high", parent[3])
-        given = " and ".join(f"{key} {g[key]:g} mm" for key in keys if g[key] is not None)
+        given = " and ".join(f"{key} {mm(g[key])} mm" for key in keys if g[key] is not None)
         within = "face (is it smaller than the layout was made for?)" if top else "parent box"
-        return f"{where}: {given} leave it {size:g} mm {across}, which no box can be, in its {extent:g} mm {across} " \
-               f"{within}"
+        return f"{where}: {given} leave it {mm(size)} mm {across}, which no box can be, in its {mm(extent)} mm " \
+               f"{across} {within}"
 
     def _box(self, box: Box, ctx: dict, parent: tuple, where: str, top: bool = False) -> list:
         repeat = box.get("repeat")

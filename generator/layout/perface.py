@@ -36,12 +36,15 @@ def merged(problems) -> list[Problem]:
             out.append(first)
             continue
         names = [match["who"] for _, match in others]
+        layouts = list(dict.fromkeys(match["layout"] for _, match in others))
         kept = names[:1]
         for name in names[1:SHOWN_FACES]:
             if len(", ".join([*kept, name])) > SHOWN_CHARACTERS:
                 break
             kept.append(name)
         shown = ", ".join(kept) + (", ..." if len(names) > len(kept) else "")
+        also = f"for {len(names):,} more" if layouts == [filled["layout"]] else \
+            f"{len(names):,} more filling {' and '.join(layouts)}"  # a line of a layout others extend
         out.append(replace(first, message=f"{filled['text']} (filling {filled['layout']} for {filled['who']}, "
-                                          f"and for {len(names):,} more: {shown})"))
+                                          f"and {also}: {shown})"))
     return out
