@@ -195,6 +195,12 @@ def hint(close: str | None) -> str:
     return f"; did you mean '{close}'?" if close else ""
 
 
+def reading_order(name: str) -> tuple:
+    """A sort key putting names as a reader looks them up: letters without case, numbers by value
+    ("Relic 2" before "Relic 10")."""
+    return tuple((0, int(part), "") if part.isdecimal() else (1, 0, part) for part in re.split(r"(\d+)", name.casefold()))
+
+
 def did_you_mean(word: str, choices) -> str:
     """``; did you mean 'swipe'?`` for a close choice, else ""."""
     return hint(closest(word, choices))

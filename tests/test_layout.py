@@ -341,6 +341,8 @@ def test_a_merged_line_of_a_shared_layout_names_the_layouts_its_faces_were_fille
     loc = Loc("g/layouts/card.yaml", 24, 29)
     text = "boxes.title.text: no field 'nmae' in this card's type; did you mean 'name'?"
     faces = [("hero", "hero 'knight'"), ("hero", "hero 'rogue'"), ("potion", "potion 'tonic'")]
+    numbered = [Problem(loc, FILLING.format(text=text, layout="hero", who=f"hero 'h{n}'")) for n in (10, 2, 1)]
+    assert merged(numbered)[0].message.endswith("(filling hero for hero 'h1', and for 2 more: hero 'h2', hero 'h10')")
     [line] = merged([Problem(loc, FILLING.format(text=text, layout=layout, who=who)) for layout, who in faces])
     assert line.message == f"{text} (filling hero for hero 'knight', and 2 more filling hero and potion: " \
                            "hero 'rogue', potion 'tonic')"

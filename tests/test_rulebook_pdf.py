@@ -358,8 +358,9 @@ def test_the_index_lists_the_pages_that_name_each_card(built, slug):
 
 
 def test_the_index_orders_names_as_a_reader_looks_them_up():
-    from deckwright.generator.outputs.rulebook.matter import reading_order
+    from deckwright.rules.problems import reading_order
 
+    assert sorted(["x²", "x10", "x2", "²"], key=reading_order) == ["x2", "x10", "x²", "²"]  # ² is no digit to int()
     names = ["Relic number 10", "relic number 2", "Relic number 1", "Relic number 19", "Alder", "relic number 2b"]
     assert sorted(names, key=reading_order) == ["Alder", "Relic number 1", "relic number 2", "relic number 2b",
                                                 "Relic number 10", "Relic number 19"]

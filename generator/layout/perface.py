@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from deckwright.rules.problems import Problem
+from deckwright.rules.problems import Problem, reading_order
 
 # how a problem found filling a layout names its face (``merged`` reads it back)
 FILLING = "{text} (filling {layout} for {who})"
@@ -31,7 +31,10 @@ def merged(problems) -> list[Problem]:
         key = (problem.loc, problem.severity, filled["text"]) if filled else problem
         groups.setdefault(key, []).append((problem, filled))
     out = []
-    for (first, filled), *others in groups.values():
+    for members in groups.values():
+        if len(members) > 1:  # the faces in reading order: hero 'h2' before hero 'h10'
+            members.sort(key=lambda member: reading_order(member[1]["who"]))
+        (first, filled), *others = members
         if not others:
             out.append(first)
             continue

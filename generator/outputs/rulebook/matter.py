@@ -7,7 +7,6 @@ flowables: errata and open questions, then the game's readings register (reading
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -19,6 +18,7 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph
 from deckwright.generator.book.locations import in_game
 from deckwright.generator.layout.faces import mix
 from deckwright.rules.data.values import Open
+from deckwright.rules.problems import reading_order
 
 from .document import Heading, Later, Ledger, Mark, Para, page_destination
 from .examples import capital, example_key, sentence
@@ -310,12 +310,6 @@ def appendices(book: ParsedBook, theme: Theme) -> list[Flowable]:
 
 
 # -- the index of cards ------------------------------------------------------------------------
-
-
-def reading_order(name: str) -> tuple:
-    """A sort key putting names as a reader looks them up: letters without case, numbers by value
-    ("Relic 2" before "Relic 10")."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name.casefold()))
 
 
 def index_of_cards(book: ParsedBook, theme: Theme) -> list[Flowable]:
