@@ -27,6 +27,12 @@ from deckwright.rules.load import load_game
 from deckwright.rules.sim.plan import Chunk, GameSource
 from deckwright.rules.sim.worker import PlayStopped, run_chunk
 
+
+def line_of(text: str, words: str) -> int:
+    """The number (from 1) of the first line of ``text`` holding ``words``."""
+    return next(number for number, line in enumerate(text.splitlines(), start=1) if words in line)
+
+
 LOOPING = """def _bank(fighter: str) -> None:
     {before}while fighter == "fencer":
         pass
@@ -57,7 +63,7 @@ def looping_duel(tmp_path: Path, name: str = "duel", before: str = "") -> tuple[
     rules.write_text(text)
     (game / "rulebook" / "duel.md").write_text(GOOD_EXAMPLE.replace("# Duel\n", "# Duel\n" + FENCER_FIRST))
     check_game(game, update_golden=True)  # the good example's golden log (the looping one stops before it has one)
-    line = next(i for i, text in enumerate(text.splitlines(), start=1) if "while fighter" in text)
+    line = line_of(text, "while fighter")
     return game, line
 
 
@@ -155,8 +161,7 @@ def test_an_apply_that_returns_nothing_is_said_at_the_action_that_did_it(tmp_pat
     game = duel(tmp_path)
     rules = game / "rules.py"
     rules.write_text(rules.read_text().replace("    return dispatch(ACTIONS,", "    dispatch(ACTIONS,"))
-    apply_line = next(i for i, text in enumerate(rules.read_text().splitlines(), start=1)
-                      if text.startswith("def apply"))
+    apply_line = line_of(rules.read_text(), "def apply")
     report = check_game(game)
     (example,) = report.examples
     assert example.message == (f"action 1 (attack: brute, target: fencer, line 9): apply(state, {{'attack': 'brute', "
@@ -173,8 +178,7 @@ def test_an_observe_that_returns_a_list_fails_the_protocol_and_says_so_in_exampl
     rules.write_text(rules.read_text().replace('    return {"hits": sum(n for _, n in state.score),',
                                                '    return [{"hits": sum(n for _, n in state.score),')
                      .replace('"last": dict(state.last) or None}', '"last": dict(state.last) or None}]'))
-    observe_line = next(i for i, text in enumerate(rules.read_text().splitlines(), start=1)
-                        if text.startswith("def observe"))
+    observe_line = line_of(rules.read_text(), "def observe")
     report = check_game(game)
     (example,) = report.examples
     assert example.message == (f"at the end of the example: observe(state) returned a list, not a mapping of "
@@ -193,7 +197,7 @@ def test_a_protocol_problem_is_at_the_modules_line(tmp_path):
                                      "    new = dispatch(ACTIONS, state, action, chance, log)\n"
                                      "    object.__setattr__(state, 'score', new.score)\n    return new")
     rules.write_text(text)
-    apply_line = next(i for i, text in enumerate(text.splitlines(), start=1) if text.startswith("def apply"))
+    apply_line = line_of(text, "def apply")
     game_module = rules_module(load_game(game))
     problems = check_module(game_module, load_game(game), games=2).problems
     (problem,) = problems
@@ -234,7 +238,7 @@ def test_a_problem_with_a_value_is_at_its_assignment(tmp_path):
     game = duel(tmp_path)
     rules = game / "rules.py"
     rules.write_text(rules.read_text().replace("NARRATION = {", 'NARRATION = {"attack": "a blow"} or {', 1))
-    line = next(i for i, text in enumerate(rules.read_text().splitlines(), start=1) if text.startswith("NARRATION"))
+    line = line_of(rules.read_text(), "NARRATION")
     loaded = load_game(game)
     (problem,) = check_module(rules_module(loaded), loaded, games=2).problems
     assert str(problem) == f"{rules}:{line}:1: NARRATION: 'attack' is not callable"
