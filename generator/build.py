@@ -171,10 +171,8 @@ def start_check(game, force: bool = False, loaded: Problems | None = None) -> Ve
     return Verdict(report, faces, failures, [])
 
 
-def finish_check(game, verdict: Verdict, draft: tuple | None = None, spool=None) -> Verdict:
-    """``start_check``'s verdict completed: every face laid out (drawn into the home PDFs, with ``draft``).
-    ``spool``: a ``SpoolWriter`` the fronts the home PDFs lay out are handed to (the site worker's), closed
-    once they are drawn."""
+def finish_check(game, verdict: Verdict, draft: tuple | None = None) -> Verdict:
+    """``start_check``'s verdict completed: every face laid out (drawn into the home PDFs, with ``draft``)."""
     from deckwright.generator.layout.files import LayoutError
     from deckwright.generator.layout.fitcheck import layout_warnings
 
@@ -182,11 +180,7 @@ def finish_check(game, verdict: Verdict, draft: tuple | None = None, spool=None)
         return verdict
     faces, home = verdict.faces, None
     try:
-        try:
-            home = _draw_home(game, faces, draft, spool) if draft is not None else None
-        finally:
-            if spool is not None:
-                spool.close()
+        home = _draw_home(game, faces, draft) if draft is not None else None
         layout = layout_warnings(game, faces=faces, drawn=home.fronts if home else frozenset(),
                                  backs_drawn=home.backs if home else frozenset())
     except LayoutError as exc:
@@ -207,19 +201,17 @@ def _with_layout(verdict: Verdict, layout: list[Problem]) -> Verdict:
                                                 if problem.severity != "error" and problem not in own])
 
 
-def _draw_home(game, faces, draft: tuple, spool=None):
+def _draw_home(game, faces, draft: tuple):
     """The home PDFs drawn into ``draft``'s folder; None when a face cannot be laid out or the paper is too small
     (the check then lays every face out to report it all, and the build step draws again, or fails)."""
     from deckwright.generator.layout.files import LayoutError
-    from deckwright.generator.layout.sharing import SharedFaces
     from deckwright.generator.outputs.print_pdfs import PrintError
     from deckwright.generator.outputs.print_step import draw_home, printed_decks
 
     folder, paper, backs = draft
     folder.mkdir(parents=True)
     try:
-        drawing = SharedFaces(faces, spool) if spool is not None else faces
-        return draw_home(game, drawing, printed_decks(game), tuple(game.sheets.values()), folder, paper, backs)
+        return draw_home(game, faces, printed_decks(game), tuple(game.sheets.values()), folder, paper, backs)
     except (LayoutError, PrintError):
         return None
 
@@ -242,7 +234,7 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
             return _build_games(games, options, verdicts, balances, Path(drafts), site)
         finally:
             if site is not None:
-                site.stop()
+                site.worker.stop()
 
 
 def _balances(games, out: Path) -> dict:
@@ -271,8 +263,7 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
     verdicts = {}
     for game in games:
         draft = (drafts / game.slug, options.paper, options.backs) if options.target in ("all", "home") else None
-        spool = site.spools.get(game.slug) if site is not None and draft is not None else None
-        verdict = verdicts[game.slug] = finish_check(game, started[game.slug], draft, spool)
+        verdict = verdicts[game.slug] = finish_check(game, started[game.slug], draft)
         for line in verdict.warnings:
             print(line, file=sys.stderr)
         for line in verdict.failures:

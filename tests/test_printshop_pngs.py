@@ -13,7 +13,6 @@ from deckwright.generator import parallel
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fonts import shipped_fonts
-from deckwright.generator.layout.sharing import SharedFaces
 from deckwright.generator.outputs import print_step, printshop_pngs
 from deckwright.rules.load import load_game
 from deckwright.rules.problems import Loc, Problem
@@ -95,7 +94,7 @@ def test_a_face_laid_out_for_the_pdfs_is_painted_as_they_laid_it_out_and_the_res
     faces, painted = FakeFaces(), []
     painter = printshop_pngs.PngPainter([printshop_pngs.DeckPngs(tmp_path, Deck(), cards, True)], faces, 3.0,
                                         lambda path, display: painted.append((path.name, display)))
-    shared = SharedFaces(faces, painter)
+    shared = printshop_pngs.SharedFaces(faces, painter)
     painter.front(cards[1], 3.0, "knight as the PDF drew it")
     painter.front(cards[1], 3.0, "knight again, the next copy")
     painter.front(cards[0], 0.0, "archer without bleed")

@@ -23,7 +23,6 @@ from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.paper import SHOP_BLEED
 from deckwright.generator.layout.shapes import shape_of
-from deckwright.generator.layout.sharing import SharedFaces
 from deckwright.generator.render.pdfjoin import Part, join_pdfs
 from deckwright.rules.problems import InvalidGame
 
@@ -108,14 +107,8 @@ def printed_decks(game) -> tuple:
     return tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
 
 
-def home_fronts(game) -> frozenset[str]:
-    """The cards whose fronts ``draw_home`` lays out for ``printed_decks`` (at HOME_BLEED): its draft's ``fronts``,
-    told before it draws."""
-    return frozenset(card.id for deck in printed_decks(game) for card in game.cards_in(deck.id) if card.count > 0)
-
-
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
-    from .printshop_pngs import DeckPngs, pngs_beside  # Pillow's modules: not for a home build
+    from .printshop_pngs import DeckPngs, SharedFaces, pngs_beside  # Pillow's modules: not for a home build
 
     out.mkdir(parents=True, exist_ok=True)
     pngs = [DeckPngs(out / deck.id, deck, tuple(game.cards_in(deck.id)), backs) for deck in decks]

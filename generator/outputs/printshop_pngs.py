@@ -1,13 +1,12 @@
 """The print shop's 300 dpi PNGs, painted by workers while this process writes the print-shop PDFs.
 
 The faces are laid out here, once for both outputs: the PDFs lay each front and back out through
-``SharedFaces`` (generator.layout.sharing), which hands it to a worker as well (``PngPainter``); a face no PDF
-lays out (a card of no copies) is laid out when the PDFs are done. A worker is a fresh interpreter fed display
-lists and file names (``generator.parallel.feed_beside``): it holds the painter's state only, not the build's
-game and heap, so its memory stays small and flat however large the deck (a forked worker's peak counted the
-71 MB of the 10,000-card build it started from). Which worker paints a face does not change its pixels. Where
-workers cannot be started (``generator.parallel.can_fork``) the faces are painted in this process as they are
-laid out.
+``SharedFaces``, which hands it to a worker as well (``PngPainter``); a face no PDF lays out (a card of no
+copies) is laid out when the PDFs are done. A worker is a fresh interpreter fed display lists and file names
+(``generator.parallel.feed_beside``): it holds the painter's state only, not the build's game and heap, so its
+memory stays small and flat however large the deck (a forked worker's peak counted the 71 MB of the 10,000-card
+build it started from). Which worker paints a face does not change its pixels. Where workers cannot be started
+(``generator.parallel.can_fork``) the faces are painted in this process as they are laid out.
 
 What is still to paint is kept as a card id and its number: a file name and a path for each of 10,000 cards,
 made up front, held 10 MB of the build's memory while the PDFs were written.
@@ -79,6 +78,28 @@ class PngPainter:
                     self.front(card, self._bleed, self._faces.front(card, self._bleed))
             if pngs.deck.id in self._backs:
                 self.back(pngs.deck, self._bleed, self._faces.back(pngs.deck, self._bleed))
+
+
+class SharedFaces:
+    """A game's ``Faces`` whose fronts and backs are handed to ``painter`` as they are laid out, for the print-shop
+    PDFs (which use nothing else of them but their ``sheet``s and ``fonts``)."""
+
+    def __init__(self, faces, painter: PngPainter):
+        self._faces = faces
+        self._painter = painter
+
+    def front(self, card, bleed: float = 0.0) -> DisplayList:
+        display = self._faces.front(card, bleed)
+        self._painter.front(card, bleed, display)
+        return display
+
+    def back(self, deck, bleed: float = 0.0) -> DisplayList:
+        display = self._faces.back(deck, bleed)
+        self._painter.back(deck, bleed, display)
+        return display
+
+    def __getattr__(self, name: str):
+        return getattr(self._faces, name)
 
 
 def png_workers() -> int:

@@ -10,9 +10,6 @@ linked); when not (a layout failure under ``--force``, a rulebook missing, an ex
 worker failed, the worker is stopped and the caller builds the site as before, in this process, so its output
 and its error messages are the serial build's. Targets that write the export (``all``, ``tts``) build the
 site after it, as before.
-
-A ``home`` build hands the worker each card front it lays out for the home PDFs (``generator.layout.sharing``):
-the site shows the same faces cut at the trim, so the worker lays out only what the PDFs do not.
 """
 from __future__ import annotations
 
@@ -22,8 +19,6 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..layout.paper import HOME_BLEED
-from ..layout.sharing import FaceSpool, SpoolWriter
 from ..output import link_or_copy, staged_folder
 from ..parallel import Beside
 
@@ -44,16 +39,6 @@ class SiteDraft:
     worker: Beside
     folder: Path  # where the worker writes the site
     guessed: SiteInputs
-    spools: dict  # by game slug: the SpoolWriter the build hands the fronts it draws for the home PDFs to
-
-    def close_spools(self) -> None:
-        """No more fronts from the build: the worker lays out itself any it is still waiting for."""
-        for spool in self.spools.values():
-            spool.close()
-
-    def stop(self) -> None:
-        self.close_spools()
-        self.worker.stop()
 
 
 def tabletop_files(folder: Path) -> tuple[tuple[str, int], ...]:
@@ -96,27 +81,10 @@ def start_site(games, out: Path, target: str, verdicts: dict, balances: dict, dr
             stand_in.parent.mkdir(parents=True, exist_ok=True)
             stand_in.touch()
     folder = drafts / "site"
-    spools = _face_spools(games, target, drafts / "site-faces")
     job = _SiteJob(games, folder, {slug: v.report for slug, v in verdicts.items()}, stand_ins, exports,
-                   out / "site", balances, {slug: v.faces for slug, v in verdicts.items()}, spools)
-    writers = {slug: SpoolWriter(spool) for slug, spool in spools.items()}
+                   out / "site", balances, {slug: v.faces for slug, v in verdicts.items()})
     worker = Beside.start(job, "site worker")
-    if worker is None:
-        for writer in writers.values():
-            writer.close()
-        return None
-    return SiteDraft(worker, folder, guessed, writers)
-
-
-def _face_spools(games, target: str, folder: Path) -> dict[str, FaceSpool]:
-    """By game slug, where the build hands the worker the card fronts it lays out for the home PDFs, which the
-    site shows cut at the trim (``cards.CardArt``): a ``home`` build draws them while the worker runs."""
-    if target != "home":
-        return {}
-    from ..outputs.print_step import home_fronts
-
-    folder.mkdir()
-    return {game.slug: FaceSpool.create(folder / game.slug, HOME_BLEED, home_fronts(game)) for game in games}
+    return SiteDraft(worker, folder, guessed) if worker is not None else None
 
 
 @dataclass(frozen=True)
@@ -129,10 +97,8 @@ class _SiteJob:
     keep_from: Path
     balances: dict
     faces: dict
-    spools: dict  # by game slug: a FaceSpool the build writes each front it lays out for the home PDFs to
 
     def __call__(self) -> list[str]:
-        from ..layout.sharing import SpooledFaces
         from .build import write_site
 
         # what the worker inherited is never collected; what it makes is (the rulebook worker runs without a
@@ -140,10 +106,8 @@ class _SiteJob:
         gc.freeze()
         gc.enable()
         self.folder.mkdir()
-        faces = {slug: SpooledFaces(found, self.spools[slug]) if slug in self.spools and found is not None else found
-                 for slug, found in self.faces.items()}
         return write_site(self.games, self.folder, self.reports, self.downloads, self.tabletop,
-                          keep_from=self.keep_from, balances=self.balances, faces=faces)
+                          keep_from=self.keep_from, balances=self.balances, faces=self.faces)
 
 
 def finish_site(draft: SiteDraft, games, out: Path, lock, downloads: dict[str, list[Path]]) -> bool:
@@ -151,10 +115,9 @@ def finish_site(draft: SiteDraft, games, out: Path, lock, downloads: dict[str, l
     stops it (False: the caller builds the site). ``downloads``: the rulebook files the build left."""
     from ..layout.files import LayoutError
 
-    draft.close_spools()  # drawn already, unless the build stopped early: never leave the worker waiting
     built = built_inputs(games, out, downloads)
     if built != draft.guessed:
-        draft.stop()
+        draft.worker.stop()
         return False
     try:
         draft.worker.result()

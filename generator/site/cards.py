@@ -1,10 +1,7 @@
 """What the site shows of a game's cards and sheets: their pictures as SVG symbols, their field texts, alt and search text.
 
 Pictures and field texts come from the print layouts (``generator.faces``): the
-same measured display list the PDF is drawn from, and the same wording. A card
-is shown as the home print cuts it: its face laid out with the home PDF's bleed,
-cut at the trim (so art fitted to cover the bleed is cropped as it prints, and a
-build can hand the site the fronts its PDFs laid out: ``generator.layout.sharing``).
+same measured display list the PDF is drawn from, and the same wording.
 """
 from __future__ import annotations
 
@@ -22,7 +19,7 @@ from deckwright.generator.book.tables import field_markup
 from deckwright.generator.layout.cardtext import card_fields, field_label, plain_text
 from deckwright.generator.layout.faces import Faces, plain_value
 from deckwright.generator.layout.fonts import FontBook
-from deckwright.generator.layout.paper import HOME_BLEED, is_page_sheet, page_sheet_area
+from deckwright.generator.layout.paper import is_page_sheet, page_sheet_area
 from deckwright.generator.layout.richtext import render
 from deckwright.generator.layout.shapes import css_clip, shape_of
 from deckwright.generator.render.svg import render as render_svg
@@ -195,18 +192,17 @@ class CardArt:
         return f"{GAME_ROOT}{IMAGES}/{self.images[source]}"
 
     def picture(self, display, symbol_id: str) -> Picture:
-        """A display list as a symbol of its own size, cut at the trim."""
-        svg = render_svg(display, bleed=False, image_href=self.image_href)
+        """A display list (trim only, no bleed) as a symbol of its own size."""
+        svg = render_svg(display, image_href=self.image_href)
         return as_picture(svg, symbol_id, display.width, display.height, self.spool)
 
     def face(self, card: Card) -> Picture:
-        picture = self.picture(self.faces.front(card, HOME_BLEED), face_symbol_id(card.id))
+        picture = self.picture(self.faces.front(card), face_symbol_id(card.id))
         deck = self.game.decks.get(card.deck)
         return replace(picture, clip=sys.intern(css_clip(shape_of(deck.size)))) if deck is not None else picture
 
     def back(self, deck: Deck) -> Picture:
-        return replace(self.picture(self.faces.back(deck, HOME_BLEED), back_symbol_id(deck.id)),
-                       clip=css_clip(shape_of(deck.size)))
+        return replace(self.picture(self.faces.back(deck), back_symbol_id(deck.id)), clip=css_clip(shape_of(deck.size)))
 
     def page_sheet(self, sheet: Sheet, paper: str) -> Picture:
         """A page-sized sheet as the print-and-play PDF on ``paper`` lays it out (on A4, the gallery's picture)."""
