@@ -107,14 +107,19 @@ def test_an_endless_loop_at_the_modules_top_level_is_a_located_load_error(tmp_pa
                             f"finish within 0.5 s")
 
 
-def test_a_simulated_game_that_loops_stops_the_run_naming_the_line(tmp_path, short_limit):
-    game, line = looping_duel(tmp_path)
+def stopped_simulation(game: Path) -> str:
+    """Why simulating two random games of ``game`` (one chunk of ``deckwright simulate``) stopped."""
     chunk = Chunk(cell=0, number=0, source=GameSource(str(game)), games=2, seed=0, strategy="random", options={},
                   max_actions=5_000)
     with pytest.raises(PlayStopped) as stopped:
         run_chunk(chunk)
-    assert str(stopped.value) == (f"game seed 0: the rules did not finish within 0.5 s ({game / 'rules.py'}:{line}, "
-                                  f"in _bank)")
+    return str(stopped.value)
+
+
+def test_a_simulated_game_that_loops_stops_the_run_naming_the_line(tmp_path, short_limit):
+    game, line = looping_duel(tmp_path)
+    assert stopped_simulation(game) == (f"game seed 0: the rules did not finish within 0.5 s ({game / 'rules.py'}:"
+                                        f"{line}, in _bank)")
 
 
 def test_simulate_names_the_loop_of_its_trial_game(tmp_path, capsys, short_limit):
@@ -152,6 +157,54 @@ def test_ctrl_c_names_the_example_and_the_rules_line(tmp_path, short_limit):
     assert err.strip() == (f"deckwright: interrupted while replaying the example 'The fencer strikes first' of "
                            f"dice-duel, action 1 (attack: fencer, target: brute, line 7), at {game / 'rules.py'}:"
                            f"{line} in _bank")
+
+
+def with_looping_hook(game: Path, signature: str) -> int:
+    """The game's rules module given a hook (``def outcome(state: State) -> tuple:``) that loops for ever; the loop's
+    line."""
+    rules = game / "rules.py"
+    rules.write_text(rules.read_text() + f"\n\n{signature}\n    while True:\n        pass\n")
+    return line_of(rules.read_text(), "while True")
+
+
+def test_an_outcome_that_loops_is_told_once_at_its_line_and_check_goes_on(tmp_path, capsys, short_limit):
+    game = duel(tmp_path)
+    line = with_looping_hook(game, "def outcome(state: State) -> tuple:")
+    started = time.monotonic()
+    report = check_game(game)
+    assert time.monotonic() - started < 5  # one limit waited out, not one for every random game
+    (problem,) = report.conformance.problems
+    assert str(problem) == f"{game / 'rules.py'}:{line}:1: seed 0: outcome() did not finish within 0.5 s (in outcome)"
+    assert [example.verdict for example in report.examples] == ["verified"]
+
+
+def test_a_simulated_game_whose_outcome_loops_stops_the_run_naming_the_line(tmp_path, short_limit):
+    game = duel(tmp_path)
+    line = with_looping_hook(game, "def outcome(state: State) -> tuple:")
+    assert stopped_simulation(game) == (f"game seed 0: the rules did not finish within 0.5 s ({game / 'rules.py'}:"
+                                        f"{line}, in outcome)")
+
+
+def test_a_layout_data_that_loops_is_a_located_layout_error(tmp_path, capsys, short_limit):
+    game = duel(tmp_path)
+    line = with_looping_hook(game, "def layout_data(game: Game) -> dict:")
+    code, out, err = run(capsys, "check", "--no-cache", str(game))
+    assert code == 1
+    assert (f"{game / 'rules.py'}:{line}:1: the rules module's layout_data(game) did not finish within 0.5 s "
+            f"(in layout_data)") in out + err
+
+
+def test_odds_that_loop_are_told_by_the_check_and_on_the_odds_page(tmp_path, capsys, short_limit):
+    from deckwright.generator.site.odds import odds_page
+
+    game = duel(tmp_path)
+    line = with_looping_hook(game, "def odds(rules: Rules) -> dict:")
+    code, out, err = run(capsys, "check", "--no-cache", str(game))
+    assert code == 1
+    assert f"{game / 'rules.py'}:{line}:1: the rules module's odds(rules) did not finish within 0.5 s (in odds)" \
+        in out + err
+    page = odds_page(load_game(game))
+    assert page.tables == () and page.problem == "RulesTimedOut: did not finish within 0.5 s"
 
 
 # -- protocol mistakes, at the place that made them ---------------------------------------------------------------

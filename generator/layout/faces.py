@@ -124,6 +124,7 @@ def layout_data(game: Game) -> dict:
     """
     from deckwright.rules.engine.errors import RuleError
     from deckwright.rules.engine.odds import plain_table
+    from deckwright.rules.engine.timelimit import time_limit
     from deckwright.rules.games import rules_module
     from deckwright.rules.games.gamecode import module_failure
 
@@ -131,17 +132,19 @@ def layout_data(game: Game) -> dict:
 
     def designers(call: str, exc: Exception) -> LayoutError:  # the designer's bug, at their own line
         failure = module_failure(exc, module)
-        return LayoutError([Problem(failure.loc or game.loc, f"the rules module's {call} raised {failure.message}",
+        return LayoutError([Problem(failure.loc or game.loc, f"the rules module's {call} {failure.said_at_loc}",
                                     detail=failure.trace)])
 
     hook = getattr(module, "layout_data", None)
     try:
-        data = dict(hook(game)) if hook is not None else {}
+        with time_limit():
+            data = dict(hook(game)) if hook is not None else {}
     except Exception as exc:
         raise designers("layout_data(game)", exc) from None
     if getattr(module, "odds", None) is not None and "odds" not in data:
         try:
-            tables = module.odds(module.prepare(game))
+            with time_limit():
+                tables = module.odds(module.prepare(game))
         except RuleError:  # the odds need a value the source leaves open: a layout using them says it lacks them
             return data
         except Exception as exc:

@@ -94,8 +94,11 @@ def odds_page(game: Game) -> OddsPage | None:
     hook = getattr(module, "odds", None)
     if hook is None:
         return None
+    from deckwright.rules.engine.timelimit import time_limit
+
     try:
-        tables = hook(module.prepare(game))
-    except Exception as exc:  # the rules module's own error (an open value it needs, or a bug), shown on the page
+        with time_limit():
+            tables = hook(module.prepare(game))
+    except Exception as exc:  # the rules module's own error (an open value it needs, a bug, a loop), on the page
         return OddsPage((), f"{type(exc).__name__}: {exc}")
     return OddsPage(tuple(table_view(name, table) for name, table in tables.items()))

@@ -44,7 +44,7 @@ from deckwright.rules.engine.odds import OddsTable
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
 from deckwright.rules.engine.randomplay import play
-from deckwright.rules.engine.timelimit import game_seconds, time_limit
+from deckwright.rules.engine.timelimit import RulesTimedOut, game_seconds, time_limit
 from deckwright.rules.engine.verbs import Verb
 from deckwright.rules.games.gamecode import CodeFailure, RulesInterrupted, definition_loc, module_failure
 from deckwright.rules.problems import Loc, Problem, display_path
@@ -255,6 +255,8 @@ def _random_play(module, game, rules, games: int, options: dict, max_actions: in
             return
         except Exception as exc:
             report.problems.append(_raised(f"seed {seed}: random play", exc, module, report, game))
+            if isinstance(exc, RulesTimedOut):
+                return  # a loop is told once, not waited on again for every seed
             continue
         if result.problems:
             problem(_broken_by(result.problems[0]), f"seed {seed}: {result.problems[0]}")
@@ -262,8 +264,13 @@ def _random_play(module, game, rules, games: int, options: dict, max_actions: in
             problem("is_over", f"seed {seed}: the game did not end within {max_actions} actions")
         else:
             report.games += 1
-            report.problems += located(module, [("outcome", f"seed {seed}: {p}")
-                                                for p in outcome_problems(module, result.state)], game)
+            try:
+                with time_limit():
+                    found = outcome_problems(module, result.state)
+            except RulesTimedOut as exc:  # at the line of outcome() that was running; told once
+                report.problems.append(_raised(f"seed {seed}: outcome()", exc, module, report, game))
+                return
+            report.problems += located(module, [("outcome", f"seed {seed}: {p}") for p in found], game)
 
 
 def _broken_by(problem: str) -> str:
@@ -278,6 +285,8 @@ def outcome_problems(module, state) -> list[str]:
         return []
     try:
         value = outcome(state)
+    except RulesTimedOut:
+        raise  # the caller's time limit ran out: reported where the code stood
     except Exception as exc:
         return [f"outcome() raised {type(exc).__name__}: {exc}"]
     if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0]

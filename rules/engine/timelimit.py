@@ -1,7 +1,8 @@
 """A time limit on running a game's rules code, so that an endless loop in it is reported, not waited on forever.
 
 ``time_limit()`` wraps one piece of work that calls into a rules module: replaying one worked example, one random
-game of the conformance suite or of ``deckwright simulate``, ``prepare(game)``. When the limit passes, the rules
+game of the conformance suite or of ``deckwright simulate``, ``prepare(game)``, ``outcome(state)``, and the hooks
+the layouts and the site's Odds page call (``layout_data(game)``, ``odds(rules)``). When the limit passes, the rules
 code running then is interrupted by a ``RulesTimedOut`` raised where it stands, so its traceback names the line
 of the rules module that was running (``rules.games.gamecode`` reports it as it reports any exception).
 

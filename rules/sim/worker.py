@@ -155,14 +155,15 @@ def run_chunk(chunk: Chunk) -> dict:
             try:
                 result = play(module, rules, seed, chunk.max_actions, chunk.options, choose=choose, log=log,
                               check_every=chunk.max_actions + 1, in_place=True)
+                ended = outcome(result.state) if outcome and result.over and not result.problems else None
             except OpenRuleError as exc:
                 raise PlayStopped(str(exc), open_value=True) from None
-            except RulesTimedOut as exc:
+            except RulesTimedOut as exc:  # in play or in outcome()
                 raise PlayStopped(f"game seed {seed}: the rules {module_failure(exc, module).said}") from None
             if result.problems:  # play checks the cards and invariants at the end of every game
                 raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
             if result.over:
-                name, won = outcome(result.state) if outcome else (ENDED, None)
+                name, won = ended or (ENDED, None)
                 scored |= won is not None  # the game has a winning side (an unfinished game is no win)
             else:
                 name, won = UNFINISHED, False
