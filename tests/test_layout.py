@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import TINY
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -352,3 +353,19 @@ def test_a_computed_negative_size_is_told_to_a_hundredth_of_a_millimetre():
     from deckwright.generator.layout.measure import mm
 
     assert [mm(-0.117647), mm(63.5), mm(40.0), mm(-16.499999)] == ["-0.12", "63.5", "40", "-16.5"]
+
+
+def test_an_inline_icon_misspelt_in_card_data_is_a_warning_at_the_value(tiny, tmp_path):
+    """``:hart:`` prints as text (only known icon names are icons): check says so where the name is close to an
+    icon the game has; a name close to none, or a colon in ordinary text, is left alone."""
+    game_yaml = (TINY / "game.yaml").read_text(encoding="utf-8")
+    game = tiny({
+        "game.yaml": game_yaml.replace("      rival: {type: ref, to: [monster], optional: true}",
+                                       "      rival: {type: ref, to: [monster], optional: true}\n"
+                                       "      lore: {type: text, optional: true}"),
+        "heroes.yaml": (TINY / "heroes.yaml").read_text(encoding="utf-8").replace(
+            "    copies: 2\n", "    copies: 2\n    lore: 'Gains :hart: at 10:30:00, and :zzyzx: stays text'\n"),
+    })
+    warnings = [str(p) for p in layout_warnings(load_game(game)) if "icon" in p.message]
+    assert warnings == [f"{game / 'heroes.yaml'}:10:11: warning: hero 'knight' lore: ':hart:' is no icon of this "
+                        f"game, so it prints as text; did you mean ':heart:'?"]

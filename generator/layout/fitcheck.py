@@ -3,7 +3,8 @@ and decks and sheets too big for the paper (``homefit``).
 
 A warning names the card and field whose text would print below ``faces.READABLE_PT``, or art that prints
 below ``faces.PRINT_DPI``, located at the card; text that does not fit its box even at its smallest size and
-layout mistakes (a bad key, a missing field, an unknown icon, a missing picture) come back as located errors.
+layout mistakes (a bad key, a missing field, an unknown icon, a missing picture) come back as located errors;
+an inline icon misspelt in card data (``:hart:``) is a warning at the card's value (``icontypos``).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .faces import Faces
 from .files import LayoutError
 from .fonts import FontBook
 from .homefit import paper_problems
+from .icontypos import icon_typos
 
 PAPERS = ("a4", "letter")  # the papers --paper offers
 
@@ -36,7 +38,7 @@ def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | No
     except LayoutError as exc:
         return exc.problems
     part, parts = share
-    problems: list[Problem] = paper_problems(game) if part == 0 else []
+    problems: list[Problem] = paper_problems(game) + icon_typos(game, faces.icon_names) if part == 0 else []
     for number, lay_out in enumerate(_to_lay_out(game, faces, drawn, backs_drawn)):
         if number % parts == part:
             try:

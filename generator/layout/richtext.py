@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-_ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
+ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")  # an inline icon, when its name is a known icon
 NBSP = "\u00a0"
 
 
