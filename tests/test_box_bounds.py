@@ -126,6 +126,25 @@ def test_a_box_running_past_the_bleed_is_a_warning_and_bleed_boxes_strokes_and_r
                         f"hero for hero 'knight', and for 1 more: hero 'rogue')"]
 
 
+def test_text_set_across_the_trim_is_a_warning_and_text_kept_inside_a_box_over_the_bleed_is_not(game, capsys):
+    """Words over the trim line lose their ends when the cards are cut, though the bleed still prints them."""
+    across = add_hero_box(game, '  across: {kind: text, text: "{{ card.name }} strikes", left: -2, top: 30, '
+                                'width: 30, height: 8, size: 9}')
+    spilling = add_hero_box(game, '  spill: {kind: text, text: "one two three four five six seven eight nine ten", '
+                                  'left: 10, bottom: 1, width: 10, height: 3, size: 8, fit: overflow-ok}')
+    add_hero_box(game, '  banner: {kind: text, text: "{{ card.name }}", left: 0, right: 0, top: 40, height: 8, '
+                       'align: center, bleed: true}')  # its box runs over the bleed, its text stays well inside
+    problems = [problem for problem in layout_problems(game) if "hero.yaml" in problem]
+    hero = game / "layouts" / "hero.yaml"
+    assert problems == [
+        f"{hero}:{across}:11: warning: boxes.across: its text runs past the face's left edge, the trim, where the card "
+        f"is cut; keep text inside the trim (narrow the box, or set it smaller) (filling hero for hero 'knight', and "
+        f"for 1 more: hero 'rogue')",
+        f"{hero}:{spilling}:10: warning: boxes.spill: its text runs past the face's bottom edge, the trim, where the "
+        f"card is cut; keep text inside the trim (narrow the box, or set it smaller) (filling hero for hero "
+        f"'knight', and for 1 more: hero 'rogue')"]
+
+
 def test_rings_repeated_past_a_sheets_edge_are_told_at_their_line(game):
     (game / "layouts" / "score-track.yaml").write_text(
         "# 10 rings 24 mm apart in a 124 mm row of a 148 mm sheet: 4.5 of them print\n"

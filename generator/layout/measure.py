@@ -20,7 +20,7 @@ from deckwright.rules.engine.frozen import replace
 from deckwright.rules.problems import Loc, Problem, clip
 
 from . import displaylist as dl
-from .bounds import SLACK, Spill, spill, told
+from .bounds import SLACK, Spill, ink_spill, spill, told
 from .files import GEOMETRY_KEYS, Box, Layout, LayoutError, Value
 from .fonts import FontBook, FontError
 from .icons import Icon
@@ -28,7 +28,7 @@ from .memo import Memo
 from .perface import FILLING
 from .richtext import is_plain, parse
 from .sandbox import FACE_SECONDS, LayoutLimit, OutOfBudget, as_text
-from .textfit import TextSetter, TextSpec
+from .textfit import MM_PER_PT, TextSetter, TextSpec
 
 # Names that make a value differ from card to card (used to find boxes that can be drawn once and reused).
 CARD_NAMES = frozenset({"card", "fmt", "labelled_fields", "item", "index", "number", "count", "copy"})
@@ -454,8 +454,13 @@ class Measurer:
         elif kind == "text":
             items.extend(self._text(box, ctx, (x, y, w, h), where))
         left, top, right, bottom = self.trim
-        if items and (x < left or y < top or x + w > right or y + h > bottom):
+        passes_trim = x < left or y < top or x + w > right or y + h > bottom
+        if items and passes_trim:
             spilt = spill(box.loc, where, "index" in ctx, (x, y, w, h), self.size)
+            if spilt is not None:
+                self.spills.append(spilt)
+        if kind == "text" and items and (passes_trim or self.fits[-1].overflow_ok):  # set text may pass the trim
+            spilt = ink_spill(box.loc, where, "index" in ctx, self._ink(items), self.size)
             if spilt is not None:
                 self.spills.append(spilt)
         if box.children:
@@ -463,6 +468,18 @@ class Measurer:
             for child in box.children:
                 items.extend(self._box(child, inner, frame, f"{where}.boxes.{child.name}"))
         return items
+
+    def _ink(self, items: list) -> tuple[float, float, float, float]:
+        """Where set text's runs put ink: left, top, right, bottom (each run's advance, its face's ascent and
+        descent)."""
+        left = top = float("inf")
+        right = bottom = float("-inf")
+        for item in items:
+            if type(item) is dl.Text:
+                face, em = self.fonts.by_name(item.font), item.size * MM_PER_PT
+                left, right = min(left, item.x), max(right, item.x + item.width)
+                top, bottom = min(top, item.y - face.ascent * em), max(bottom, item.y + face.descent * em)
+        return left, top, right, bottom
 
     def _bleed(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
         """Extend a box that touches the trim edge out over the bleed on that side."""
