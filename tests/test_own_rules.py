@@ -266,6 +266,8 @@ def test_a_rules_protocol_failure_is_a_failing_test_case_in_the_junit_report(tmp
     assert failures == "1" and list(cases) == ["The brute hits the fencer", "rules protocol"]
     failure = cases["rules protocol"].find("failure")
     assert failure.text == problem and "1 problem(s)" in failure.get("message")
+    file, line = problem.split(":")[:2]  # placed at its first line, where CI annotates it
+    assert (cases["rules protocol"].get("file"), cases["rules protocol"].get("line")) == (file, line)
 
 
 def test_a_layout_error_is_a_failing_test_case_in_the_junit_report_and_a_warning_is_not(tmp_path, capsys):
@@ -284,3 +286,4 @@ def test_a_layout_error_is_a_failing_test_case_in_the_junit_report_and_a_warning
     assert failures == "1" and list(cases) == ["The brute hits the fencer", "layout"]
     failure = cases["layout"].find("failure")
     assert failure.get("message") == "2 layout error(s)" and failure.text.splitlines() == errors
+    assert (cases["layout"].get("file"), cases["layout"].get("line")) == tuple(errors[0].split(":")[:2])

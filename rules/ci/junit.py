@@ -8,7 +8,7 @@ is ``skipped`` with a message starting ``erratum:`` (an example not run under
 a failing test case of its own, listing its lines, so CI shows it too: ``data``
 (the game's data does not validate), ``rules protocol`` (its rules module
 breaks the protocol) and ``layout`` (a card's layout fails; ``layout_case``,
-added once the game's faces are laid out). Warnings fail nothing.
+added once the game's faces are laid out), placed at its first line's file and line. Warnings fail nothing.
 
 A game's suite is plain data (``Suite``), made from its report by ``suite_of``: ``check`` keeps it with the rest
 of what it printed for an unchanged game, and writes the file from suites.
@@ -69,8 +69,11 @@ def layout_case(errors) -> Case:
     return _failed("layout", f"{len(errors)} layout error(s)", errors)
 
 
-def _failed(name: str, message: str, lines) -> Case:
-    return Case(name, "failure", message=message, text="\n".join(str(line) for line in lines))
+def _failed(name: str, message: str, problems) -> Case:
+    """A failing case listing ``problems``, placed (``file``, ``line``) at the first, where CI annotates it."""
+    first = next((problem.loc for problem in problems), None)
+    where = {"file": first.file, "line": first.line} if first is not None and first.file else {}
+    return Case(name, "failure", **where, message=message, text="\n".join(str(problem) for problem in problems))
 
 
 def junit_tree(suites: list[Suite]):
