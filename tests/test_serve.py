@@ -9,6 +9,7 @@ then it fails.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -104,7 +105,13 @@ def test_an_edit_that_makes_an_example_fail_is_said_in_the_terminal(tmp_path, ca
     _report(update)
     out, err = capsys.readouterr()
     assert line in err.splitlines() and "1 worked example failing" in out
-    assert site.rebuild(layouts_changed=False).failing == ()  # not replayed: nothing new to say
+    [shown] = update.shown_failing  # for the browser's panel: the page's path in the game folder
+    assert shown.startswith("rulebook/rules.md:") and shown.split(": ", 1)[1] in line
+    again = site.rebuild(layouts_changed=False)
+    assert again.failing == ()  # not replayed: nothing new to say in the terminal ...
+    assert again.shown_failing == (shown,)  # ... but the browser still shows the last replay's
+    edit(game / "heroes.yaml", "defense: 6", "defense: 5")
+    assert site.rebuild(layouts_changed=False, examples=True).shown_failing == ()
 
 
 def test_a_link_that_points_nowhere_stops_the_rebuild_as_it_fails_check(tmp_path):
@@ -292,6 +299,20 @@ def test_the_browser_follows_edits_errors_and_fixes(served, browser):
 def test_a_game_broken_from_the_start_shows_its_errors_above_an_empty_page(game, browser):
     """No good build to show beneath: the panel says so and sits in the page, not over its heading."""
     edit(game / "monsters.csv", "Mire Hag,1,5,3", "Mire Hag,1,5,lots")
+    with serving(game) as url:
+        page = browser.new_page()
+        page.goto(url + "cards.html")
+        overlay = page.locator("#deckwright-overlay")
+        overlay.wait_for(timeout=30000)
+        assert "Nothing has been built yet" in overlay.text_content() and "last good build" not in overlay.text_content()
+        assert overlay.locator("h2").text_content() == "The game has 1 error"  # no edit made yet
+        panel, heading = overlay.bounding_box(), page.locator("h1").bounding_box()
+        assert panel["y"] + panel["height"] <= heading["y"]  # above the heading, not over it
+
+
+@contextlib.contextmanager
+def serving(game: Path):
+    """``deckwright serve`` of ``game`` in a thread while the block runs; the game's address."""
     ready: list[str] = []
     stop = threading.Event()
     thread = threading.Thread(target=serve, args=(game, 0, stop, ready.append), daemon=True)
@@ -302,14 +323,34 @@ def test_a_game_broken_from_the_start_shows_its_errors_above_an_empty_page(game,
                 break
             time.sleep(0.1)
         assert ready, "serve did not start"
-        page = browser.new_page()
-        page.goto(ready[0] + "cards.html")
-        overlay = page.locator("#deckwright-overlay")
-        overlay.wait_for(timeout=30000)
-        assert "Nothing has been built yet" in overlay.text_content() and "last good build" not in overlay.text_content()
-        assert overlay.locator("h2").text_content() == "The game has 1 error"  # no edit made yet
-        panel, heading = overlay.bounding_box(), page.locator("h1").bounding_box()
-        assert panel["y"] + panel["height"] <= heading["y"]  # above the heading, not over it
+        yield ready[0]
     finally:
         stop.set()
         thread.join(timeout=20)
+
+
+def test_a_failing_example_shows_in_a_panel_that_can_be_hidden_and_goes_when_fixed(tmp_path, browser):
+    """The site is still built, so the panel keeps to a corner and says the pages are up to date."""
+    from deckwright.generator.new import write_new_game
+
+    game = write_new_game(tmp_path / "duel").folder
+    with serving(game) as url:
+        page = browser.new_page()
+        page.goto(url + "index.html")
+        page.wait_for_timeout(500)
+        overlay = page.locator("#deckwright-overlay")
+        assert overlay.count() == 0
+        edit(game / "heroes.yaml", "defense: 5", "defense: 6")
+        overlay.wait_for(timeout=60000)
+        assert overlay.get_attribute("class") == "dw-live-overlay dw-live-failing"
+        assert overlay.locator("h2").text_content() == "1 worked example fails"
+        [line] = overlay.locator("li").all_text_contents()
+        assert line.startswith("rulebook/rules.md:") and "The Knight hits the Rogue" in line, line
+        panel, viewport = overlay.bounding_box(), page.viewport_size
+        assert panel["y"] > viewport["height"] / 2  # in the bottom corner, not over the page's heading
+        overlay.locator("button", has_text="Hide").click()
+        assert overlay.count() == 0
+        edit(game / "heroes.yaml", "defense: 6", "defense: 7")  # still failing: shown again with the next update
+        overlay.wait_for(timeout=60000)
+        edit(game / "heroes.yaml", "defense: 7", "defense: 5")
+        overlay.wait_for(state="detached", timeout=60000)

@@ -72,6 +72,7 @@ class Update:
     # the worked examples that fail, as `deckwright check` prints them, when they were replayed for this update:
     # the build goes on (their pages show the failure) but the terminal says so too
     failing: tuple[str, ...] = ()
+    shown_failing: tuple[str, ...] = ()  # the examples failing as the browser shows them, whenever last replayed
 
 
 @dataclass
@@ -85,6 +86,7 @@ class LiveSite:
     page_versions: dict[str, int] = field(default_factory=dict)  # path -> version that last rewrote it
     errors: tuple[str, ...] = ()
     shown_errors: tuple[str, ...] = ()
+    shown_failing: tuple[str, ...] = ()  # the worked examples failing when last replayed, as the browser shows them
     slug: str = ""
 
     def __post_init__(self):
@@ -152,9 +154,13 @@ class LiveSite:
             write_game_fonts(faces.fonts, self.folder / game.slug)
         self._copy_images(view)
         changed, patches = self._write(now, set(makers))
-        failing = tuple(one_line(example) for example in report.examples if example.verdict == "failing")
+        failing = [example for example in report.examples if example.verdict == "failing"]
+        if examples:
+            self.shown_failing = tuple(self._in_game(example.loc, f"{example.name}: failing: {example.message}")
+                                       for example in failing)
         return Update(self.version, changed, (), len(art.drawn), time.perf_counter() - start, examples, patches,
-                      failing=failing if examples else ())
+                      failing=tuple(one_line(example) for example in failing) if examples else (),
+                      shown_failing=self.shown_failing)
 
     def finish(self, interrupted: Callable[[], bool] = lambda: False) -> Update | None:
         """Draw the pictures the last rebuild deferred and render the pages it left for later, stopping early when
@@ -173,7 +179,8 @@ class LiveSite:
             self.pending, self.deferred = {}, False
             return self._failed(exc.problems, start)
         changed, patches = self._write(pages, set(self.pages) | set(pages) | set(self.pending))
-        return Update(self.version, changed, (), 0, time.perf_counter() - start, patches=patches) if changed else None
+        return Update(self.version, changed, (), 0, time.perf_counter() - start, patches=patches,
+                      shown_failing=self.shown_failing) if changed else None
 
     def recheck(self, urgent: set[str] | None = None) -> Update | None:
         """Replay the examples of the game last built; when a result changed, the pages brought up to date (the
@@ -246,7 +253,7 @@ class LiveSite:
 
     def _failed(self, problems: list[Problem], start: float) -> Update:
         self.errors = tuple(str(p) for p in problems) or ("the game could not be read",)
-        self.shown_errors = tuple(self._in_game(p) for p in problems) or self.errors
+        self.shown_errors = tuple(self._in_game(p.loc, p.message, p.severity) for p in problems) or self.errors
         return Update(self.version, (), self.errors, 0, time.perf_counter() - start, shown_errors=self.shown_errors)
 
     def unforeseen(self, message: str) -> Update:
@@ -254,13 +261,13 @@ class LiveSite:
         self.errors = self.shown_errors = (message,)
         return Update(self.version, (), self.errors, shown_errors=self.shown_errors)
 
-    def _in_game(self, problem: Problem) -> str:
-        """A problem as the browser shows it: its file relative to the game folder."""
+    def _in_game(self, loc, message: str, severity: str = "error") -> str:
+        """A located line as the browser shows it: its file relative to the game folder."""
         try:
-            shown = Path(problem.loc.file).resolve().relative_to(self.game_folder.resolve()).as_posix()
+            shown = Path(loc.file).resolve().relative_to(self.game_folder.resolve()).as_posix()
         except (OSError, ValueError):
-            shown = problem.loc.file
-        return str(Problem(replace(problem.loc, file=shown), problem.message, problem.severity))
+            shown = loc.file
+        return str(Problem(replace(loc, file=shown), message, severity))
 
 
 class _Readings(Sequence):

@@ -56,7 +56,8 @@ class LiveServer:
 
     def publish(self, update: Update) -> None:
         event = _event("update", {"version": update.version, "changed": list(update.changed),
-                                  "errors": list(update.shown_errors), "patches": update.patches})
+                                  "errors": list(update.shown_errors), "failing": list(update.shown_failing),
+                                  "patches": update.patches})
         with self.lock:
             for client in self.clients:
                 client.put(event)
@@ -67,7 +68,8 @@ class LiveServer:
             return set(self.clients.values())
 
     def state(self) -> bytes:
-        return _event("state", {"versions": self.site.page_versions, "errors": list(self.site.shown_errors)})
+        return _event("state", {"versions": self.site.page_versions, "errors": list(self.site.shown_errors),
+                                "failing": list(self.site.shown_failing)})
 
     def close(self) -> None:
         with self.lock:

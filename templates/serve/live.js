@@ -27,12 +27,15 @@
     return node;
   }
 
-  function showErrors(errors) {
-    if (!errors.length) {
+  // errors stop the build: the panel says so over the last good build. Failing worked examples do not: the site
+  // is up to date and marks them on their pages, and a quieter panel lists them.
+  function showPanel(errors, failing) {
+    if (!errors.length && !(failing || []).length) {
       if (overlay) overlay.remove();
       overlay = null;
       return;
     }
+    if (!errors.length) return showFailing(failing);
     // a page never built (the game had errors from the start) has no last good build to show under the panel:
     // the panel then sits in the page, above its "Nothing to show yet", and says so
     var unbuilt = document.body.hasAttribute("data-deckwright-unbuilt");
@@ -45,11 +48,35 @@
     var noun = errors.length === 1 ? "error" : "errors";
     var list = element("ol", "dw-live-errors");
     errors.forEach(function (line) { list.appendChild(element("li", "", line)); });
+    overlay.className = unbuilt ? "dw-live-overlay dw-live-inline" : "dw-live-overlay";
+    overlay.setAttribute("role", "alert");
     overlay.replaceChildren(
       element("h2", "dw-live-title", (unbuilt ? "The game has " : "The last edit has ") + errors.length + " " + noun),
       element("p", "dw-live-note", unbuilt
         ? "Nothing has been built yet. Fix the file and save: the site appears here."
         : "The page below is the last good build. Fix the file and save: this goes away."),
+      list);
+  }
+
+  function showFailing(failing) {
+    if (!overlay) {
+      overlay = element("aside", "");
+      overlay.id = "deckwright-overlay";
+      document.body.insertBefore(overlay, document.body.firstChild);
+    }
+    overlay.className = "dw-live-overlay dw-live-failing";
+    overlay.setAttribute("role", "status");
+    var list = element("ol", "dw-live-errors");
+    failing.forEach(function (line) { list.appendChild(element("li", "", line)); });
+    var noun = failing.length === 1 ? " worked example fails" : " worked examples fail";
+    var hide = element("button", "dw-live-hide", "Hide");
+    hide.type = "button";
+    hide.addEventListener("click", function () { if (overlay) overlay.remove(); overlay = null; });
+    overlay.replaceChildren(
+      hide,
+      element("h2", "dw-live-title", failing.length + noun),
+      element("p", "dw-live-note", "The site below is up to date: its rulebook pages show the engine's numbers "
+        + "beside the example's. Fix the example or the rules and save: this goes away."),
       list);
   }
 
@@ -179,12 +206,12 @@
   var events = new EventSource("/__deckwright/events?page=" + encodeURIComponent(page));
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
-    showErrors(state.errors);
+    showPanel(state.errors, state.failing);
     if ((state.versions[page] || 0) > version) queue = queue.then(fetchAndPatch);
   });
   events.addEventListener("update", function (event) {
     var update = JSON.parse(event.data);
-    showErrors(update.errors);
+    showPanel(update.errors, update.failing);
     if (update.changed.indexOf(page) !== -1) queue = queue.then(function () { return bringUpToDate(update); });
   });
 })();
