@@ -110,6 +110,34 @@ def test_a_sweep_grid_has_a_cell_for_every_combination_in_order(tmp_path):
     assert data["cells"][0]["cards"]["slash"]["drawn"] > 0
 
 
+def test_a_sweep_of_a_constant_plays_the_game_with_each_value_instead_of_game_yamls(tmp_path, capsys):
+    """``body`` is a constant of Nightmare Hunt (game.yaml), not an option: each cell plays the game with its
+    value, on the same seeds, so the cell of game.yaml's own value plays the games a run without the sweep does."""
+    args = ["nightmare-hunt", "--games", "60", "--seed", "2", "--scheduler", "serial"]
+    status, plain = simulate(tmp_path, *args, name="plain.json")
+    assert status == 0
+    status, swept = simulate(tmp_path, *args, "--sweep", "body=4,1", name="swept.json")
+    assert status == 0
+    own, weak = swept["cells"]
+    assert own["sweep"] == {"body": 4} and weak["sweep"] == {"body": 1}
+    assert {key: own[key] for key in ("outcomes", "length", "win")} == \
+        {key: plain["cells"][0][key] for key in ("outcomes", "length", "win")}
+    assert weak["outcomes"] != own["outcomes"]  # a hunter of one body dies sooner
+    assert "passed to new_game unchecked" not in capsys.readouterr().out  # a constant is checked as game.yaml's
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--sweep", "body=4,0"], "body=0: expected a whole number >= 1, got 0 (a constant of nightmare-hunt, as game.yaml "
+                              "would give it)"),
+    (["--option", "mind=[1, 2]"], "mind=[1, 2]: a constant is given one plain value (a number, a word, true/false)"),
+    (["--sweep", "body=4,5"], "body=5: game.constants.body: Body 5 is above Mind 4; Body can never be higher than "
+                              "Mind (the game's own checks, as deckwright check runs them)"),
+])
+def test_a_constant_given_a_value_game_yaml_would_refuse_is_one_line_and_exit_2(tmp_path, capsys, args, message):
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "5", *args) == (2, None)
+    assert capsys.readouterr().err.splitlines() == [f"deckwright: {message}"]
+
+
 def test_the_same_seed_gives_the_same_figures_on_one_core_and_on_a_process_pool(tmp_path):
     args = ["nightmare-hunt", "--games", "150", "--seed", "3", "--sweep", "level=1,2"]
     assert simulate(tmp_path, *args, "--scheduler", "serial", name="serial.json")[0] == 0
@@ -138,7 +166,8 @@ def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert err == ["deckwright: --option armor: no card with id 'robe'; did you mean 'robes'? "
                    "(armor: robes, leather, plate)",
-                   "deckwright: unknown option 'colour'; nightmare-hunt takes: armor, level, stop_at_death",
+                   "deckwright: unknown option 'colour'; nightmare-hunt takes: armor, level, stop_at_death; or one "
+                   "of its constants: mind, body, action_copies",
                    "deckwright: --strategy genius: nightmare-hunt offers heuristic, random"]
 
 
@@ -267,7 +296,10 @@ def test_every_open_value_and_empty_deck_that_blocks_play_is_named_at_once(tmp_p
 
 
 @pytest.mark.parametrize("game, option, message", [
-    ("parousia", "flors=3", "unknown option 'flors'; parousia takes: floors, players"),
+    ("parousia", "flors=3", "unknown option 'flors'; parousia takes: floors, players; or one of its constants: "
+                            "counter_cap, die_sides, hand_size, soul_hearts_per_container, devil_die_per_fight, "
+                            "devil_die_per_boss_fight, devil_die_divisor, charge_per_fight, pickups_per_fight, "
+                            "hearts_per_hit, division_rounding, first_floor"),
     ("rt0-combat", "room=nowhere", "--option room: no card with id 'nowhere' (room: cramped, common, large)"),
     ("gloombah", "players=0", "--option players: expected a whole number >= 1, got 0"),
     ("micahs-game", "decks={treasure: [no-such-card]}", "--option decks.treasure.1: no card with id "

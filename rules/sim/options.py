@@ -4,8 +4,13 @@ A rules module may declare ``OPTIONS``, a record field definition of what ``new_
 is read through the same validator as card data (a misspelt key or card id is one clear line), and a key may
 also be written as the name of the card type it refers to (``armour`` for the ``armor`` type Nightmare Hunt
 names Armour). Without OPTIONS, values pass as YAML reads them.
+
+A key that names one of the game's constants (``hits_to_win``), and no option, plays the games with that
+constant instead of game.yaml's, read as game.yaml's are: ``--sweep hits_to_win=3,4,5`` compares the values.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 import yaml
 
@@ -61,7 +66,17 @@ def parse_sweeps(texts: list[str]) -> list[Sweep]:
     return sweeps
 
 
+def is_constant(key: str, module, game) -> bool:
+    """Whether ``--option``/``--sweep`` ``key`` sets one of the game's constants: a name game.yaml gives a value or
+    the module's CONSTANTS declare, and not one of its OPTIONS (an option of that name wins)."""
+    options, constants = getattr(module, "OPTIONS", None), getattr(module, "CONSTANTS", None)
+    declared = key in game.constants or (constants is not None and constants.field(key) is not None)
+    return declared and (options is None or options.field(key) is None)
+
+
 def canonical_key(key: str, module, game) -> str:
+    if is_constant(key, module, game):
+        return key
     definition = getattr(module, "OPTIONS", None)
     if definition is None or definition.field(key) is not None:
         return key
@@ -69,7 +84,46 @@ def canonical_key(key: str, module, game) -> str:
         if card_type.name.lower() == key.lower() and definition.field(type_id) is not None:
             return type_id
     known = ", ".join(name for name, _ in definition.fields)
-    raise OptionError(f"unknown option '{key}'; {game.slug} takes: {known}")
+    constants = f"; or one of its constants: {', '.join(game.constants)}" if game.constants else ""
+    raise OptionError(f"unknown option '{key}'; {game.slug} takes: {known}{constants}")
+
+
+def with_constants(game, module, constants: tuple):
+    """``game`` with ``constants`` ((name, value) pairs, as given on the command line) instead of game.yaml's,
+    each read as game.yaml's are (through the module's CONSTANTS, when it declares them)."""
+    definition = getattr(module, "CONSTANTS", None)
+    typed = {}
+    for name, value in constants:
+        field = definition.field(name) if definition is not None else None
+        if field is None:
+            typed[name] = value
+            continue
+        text = yaml.safe_dump(value, default_flow_style=True, width=10_000)
+        node, problems = parse_yaml(text, f"constant {name}")
+        if node is not None:
+            typed[name], problems = read_plain(node, field, f"constant {name}", game)
+        if problems:
+            raise OptionError(f"{name}={value}: {problems[0].message.removeprefix(f'constant {name}: ')} "
+                              f"(a constant of {game.slug}, as game.yaml would give it)")
+    played = replace(game, constants={**game.constants, **typed})
+    broken = _new_inconsistencies(module, game, played)
+    if broken:
+        given = " ".join(f"{name}={value}" for name, value in constants)
+        raise OptionError(f"{given}: {broken[0]} (the game's own checks, as deckwright check runs them)")
+    return played
+
+
+def _new_inconsistencies(module, game, played) -> list[str]:
+    """What the module's own data checks find in ``played`` and not in ``game`` (Body above Mind)."""
+    from deckwright.rules.ci.check import run_consistency
+    from deckwright.rules.problems import Problems
+
+    found = []
+    for one in (game, played):
+        problems = Problems()
+        run_consistency(module, one, problems)
+        found.append([problem.message for problem in problems.errors])
+    return [message for message in found[1] if message not in found[0]]
 
 
 def checked(options: dict, module, game, where: str) -> dict:

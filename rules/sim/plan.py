@@ -21,11 +21,13 @@ TAIL_SHARE = 1 / 4
 @dataclass(frozen=True)
 class GameSource:
     """Where a worker finds the game: the folder by absolute path (or, for a bundled game, its folder name
-    under the worker's own installed deckwright), and a fixture folder laid over it (or None)."""
+    under the worker's own installed deckwright), a fixture folder laid over it (or None), and the constants
+    played with instead of game.yaml's."""
 
     folder: str
     fixture: str | None = None
     bundled: bool = False
+    constants: tuple = ()  # (name, value) pairs laid over the game's constants (a cell of a sweep of one)
 
     def path(self) -> Path:
         return bundled_games() / self.folder if self.bundled else Path(self.folder)
@@ -52,6 +54,7 @@ class Simulation:
     options: dict = field(default_factory=dict)  # the options every cell shares
     sweeps: tuple[Sweep, ...] = ()
     max_actions: int = 5_000
+    constants: frozenset[str] = frozenset()  # the keys of options and sweeps that are the game's constants
 
 
 @dataclass(frozen=True)
@@ -85,10 +88,18 @@ def chunks(simulation: Simulation) -> list[Chunk]:
     work = []
     for number, start in enumerate(range(0, simulation.games, CHUNK_GAMES)):
         for index, values in enumerate(cells(simulation)):
-            work.append(Chunk(simulation.source, simulation.strategy, {**simulation.options, **values}, index,
-                              number, chunk_seed(simulation.seed, number), min(CHUNK_GAMES, simulation.games - start),
-                              simulation.max_actions))
+            source, options = cell_game(simulation, values)
+            work.append(Chunk(source, simulation.strategy, options, index, number, chunk_seed(simulation.seed, number),
+                              min(CHUNK_GAMES, simulation.games - start), simulation.max_actions))
     return work
+
+
+def cell_game(simulation: Simulation, values: dict) -> tuple[GameSource, dict]:
+    """Where a cell's games are played (the game with the cell's constants) and the options they are given."""
+    given = {**simulation.options, **values}
+    constants = tuple((key, value) for key, value in given.items() if key in simulation.constants)
+    options = {key: value for key, value in given.items() if key not in simulation.constants}
+    return replace(simulation.source, constants=constants) if constants else simulation.source, options
 
 
 def pieces(work: list[Chunk], workers: int) -> list[Chunk]:

@@ -12,8 +12,8 @@ from deckwright.rules.engine.timelimit import game_seconds, time_limit
 from deckwright.rules.games.gamecode import module_failure
 
 from . import backends
-from .options import OptionError, canonical_key, checked, parse_options, parse_sweeps
-from .plan import GameSource, Simulation, Sweep, bundled_games, cells, chunks
+from .options import OptionError, canonical_key, checked, is_constant, parse_options, parse_sweeps
+from .plan import GameSource, Simulation, Sweep, bundled_games, cell_game, cells, chunks
 from .tally import content_digest, summary
 from .worker import game_at, prepared, strategies
 
@@ -55,18 +55,29 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     for sweep in sweeps:
         if sweep.key in options:
             raise OptionError(f"--option and --sweep both set '{sweep.key}': the sweep plays each of its values")
-    simulation = Simulation(source, games, seed, strategy, checked(options, module, game, "--option"), sweeps,
-                            max_actions)
+    constants = frozenset(key for key in [*options, *(s.key for s in sweeps)] if is_constant(key, module, game))
+    for key, value in [*options.items(), *((s.key, v) for s in sweeps for v in s.values)]:
+        if key in constants and not _plain(value):
+            raise OptionError(f"{key}={value}: a constant is given one plain value (a number, a word, true/false)")
+    shared = {**checked({k: v for k, v in options.items() if k not in constants}, module, game, "--option"),
+              **{k: v for k, v in options.items() if k in constants}}
+    simulation = Simulation(source, games, seed, strategy, shared, sweeps, max_actions, constants)
     for values in cells(simulation):
-        cell_options = checked({**options, **values}, module, game, "--sweep")
-        blocked = what_blocks(ready, cell_options, offered[strategy], max_actions)
+        cell_source, cell_options = cell_game(simulation, values)
+        cell_options = checked(cell_options, module, game, "--sweep")
+        cell = prepared(cell_source)  # the game with the cell's constants, each read as game.yaml's
+        blocked = what_blocks(cell, cell_options, offered[strategy], max_actions)
         if blocked:
             for seed in range(1, MORE_TRIALS + 1):  # other deals may reach other open values: all are said at once
-                more = what_blocks(ready, cell_options, offered[strategy], max_actions, seed)
+                more = what_blocks(cell, cell_options, offered[strategy], max_actions, seed)
                 if more and more not in blocked:
                     blocked += f"; {more}"
             raise SimulationError(cannot_play(game, blocked))
     return simulation
+
+
+def _plain(value) -> bool:
+    return isinstance(value, (str, int, float, bool)) or value is None
 
 
 def cannot_play(game, why: str) -> str:
@@ -106,7 +117,8 @@ def game_of(simulation: Simulation):
 
 def missing_hooks(simulation: Simulation) -> list[str]:
     """What the report lacks for want of an optional protocol name in the game's rules module, one line each."""
-    module, asked = prepared(simulation.source).module, simulation.options or simulation.sweeps
+    module = prepared(simulation.source).module
+    asked = [key for key in [*simulation.options, *(s.key for s in simulation.sweeps)] if key not in simulation.constants]
     wanting = [("OPTIONS", asked, "the options given are passed to new_game unchecked (a misspelt key is not noticed)"),
                ("outcome", True, "no win rates: outcome(state) names a finished game's result and whether it is won"),
                ("CARD_FACTS", True, "no per-card figures: CARD_FACTS names the events that draw and play a card")]

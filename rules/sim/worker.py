@@ -66,6 +66,10 @@ def game_at(source: GameSource):
 def prepared(source: GameSource) -> Prepared:
     game = game_at(source)
     module = rules_module(game)
+    if source.constants:
+        from .options import with_constants
+
+        game = with_constants(game, module, source.constants)
     with time_limit():
         rules = module.prepare(game) if module is not None else None  # no rules module: plan() says so
     return Prepared(game, module, rules, frozenset(card.id for card in game.cards))
