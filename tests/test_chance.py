@@ -88,7 +88,7 @@ def test_scripted_shuffle_must_fit_the_pile():
     chance = ScriptedChance(shuffles={"deck": [["a", "a"]]})
     with pytest.raises(ChanceError, match="names 'a' at position 2, one more than the pile holds") as raised:
         chance.shuffle(["a", "b"], "deck")
-    assert raised.value.card == ("deck", 0, 1)  # the pile, the order and the position in it, from 0
+    assert raised.value.place == ("shuffles", "deck", 0, 1)  # the pile, the order and the position in it, from 0
 
 
 def test_scripted_shuffle_naming_a_card_the_pile_lacks_says_so():
@@ -97,7 +97,7 @@ def test_scripted_shuffle_naming_a_card_the_pile_lacks_says_so():
     with pytest.raises(ChanceError) as raised:
         chance.shuffle(["crown", "b", "a"], "deck")
     assert str(raised.value) == "setup: no card 'crwn' in 'deck'; did you mean 'crown'? (it holds: a, b, crown)"
-    assert raised.value.card == ("deck", 1, 1)
+    assert raised.value.place == ("shuffles", "deck", 1, 1)
 
 
 def test_unscripted_and_leftover_shuffles_fail():
@@ -105,8 +105,9 @@ def test_unscripted_and_leftover_shuffles_fail():
         ScriptedChance(shuffles={"deck": [[]]}).shuffle(["a"], "discard")
     chance = ScriptedChance(shuffles={"deck": [[], []]})
     chance.shuffle(["a"], "deck")
-    with pytest.raises(ChanceError, match=r"1 scripted order\(s\) for 'deck' left over"):
+    with pytest.raises(ChanceError, match=r"1 scripted order\(s\) for 'deck' left over") as raised:
         chance.finish()
+    assert raised.value.place == ("shuffles", "deck", 1)  # the first order left over
 
 
 def test_null_log_is_falsy_and_records_nothing():

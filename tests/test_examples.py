@@ -58,7 +58,7 @@ def test_an_impossible_roll_fails_naming_the_action(duel):
     assert result.verdict == "failing"
     assert result.message == ("action 1 (attack: brute, target: fencer, line 29): scripted roll 1 is 9, "
                               "impossible on a D8 for Brute attacks (faces 1 to 8)")
-    assert result.loc.line == 29
+    assert (result.loc.line, result.loc.col) == (27, 9)  # at the roll: `rolls: [9]`
 
 
 def test_a_missing_roll_fails(duel):
@@ -73,6 +73,7 @@ def test_a_leftover_roll_fails(duel):
     assert result.verdict == "failing"
     assert result.message == ("at the end of the example: 1 scripted roll(s) left over: 2 "
                               "(the rules never used them)")
+    assert (result.loc.line, result.loc.col) == (45, 12)  # at the first roll left over: `rolls: [7, 2]`
 
 
 def test_an_erratum_that_still_disagrees_is_reported_apart(duel):
@@ -283,6 +284,19 @@ def test_a_shuffle_naming_a_card_the_pile_lacks_fails_at_that_card(tmp_path, ord
     assert result.verdict == "failing" and message in result.message, result.message
     assert result.message.startswith("action 1 (play: poke, target: straw-rat, line ")
     assert (result.loc.line, result.loc.col) == (line, lines[line - 1].rindex(bad) + 1)
+
+
+def test_a_shuffle_order_left_over_fails_at_that_order(tmp_path):
+    folder = copy_game(tmp_path)
+    page = folder / "rulebook" / "hunt.md"
+    page.write_text(page.read_text() + ORDER_EXAMPLE.format(order="[scratch], [poke]", drawn="scratch"))
+    result = next(e for e in check_game(folder).examples if e.name == "Recovery draws a card")
+    assert result.verdict == "failing"
+    assert result.message == ("at the end of the example: 1 scripted order(s) for 'deck' left over (the rules never "
+                              "used them)")
+    lines = page.read_text().splitlines()
+    line = next(number for number, text in enumerate(lines, start=1) if text.startswith("  deck: [["))
+    assert (result.loc.line, result.loc.col) == (line, lines[line - 1].index("[poke]") + 1)
 
 
 INDENTED = """

@@ -400,7 +400,7 @@ def _replay(game: Game, example: Example, module, rules, rest_seed: int | None) 
     except SpecError as exc:
         return stop(str(exc), _loc_of(piece, exc.key) if piece is not None else piece_loc)
     except ChanceError as exc:
-        return stop(str(exc), _card_loc(node.get("shuffles"), exc.card) or piece_loc)
+        return stop(str(exc), _script_loc(node, exc.place) or piece_loc)
     except RuleError as exc:
         return stop(str(exc), piece_loc)
     except _NotObserved as exc:
@@ -571,15 +571,23 @@ def _plain_shuffles(node: YNode | None) -> dict[str, list[list[str]]]:
             for key, value in node.value}
 
 
-def _card_loc(shuffles: YNode | None, card: tuple[str, int, int] | None) -> Loc | None:
-    """Where the example's ``shuffles:`` names the card at (pile, order, position), if it does."""
-    pile = shuffles.get(card[0]) if card is not None and shuffles is not None and shuffles.kind == "map" else None
-    if pile is None:
+def _script_loc(example: YNode, place: tuple | None) -> Loc | None:
+    """Where the example's script holds the entry at ``place`` (a ``ChanceError``'s): a roll of ``rolls:``, or an
+    order of ``shuffles:`` or a card in one; None where it does not."""
+    if not place:
         return None
-    orders = _orders(pile)
-    _, order, position = card
-    names = orders[order].value if order < len(orders) else ()
-    return names[position].loc if position < len(names) else None
+    if place[0] == "rolls":
+        rolls = _items(example.get("rolls"))
+        return rolls[place[1]].loc if place[1] < len(rolls) else None
+    shuffles = example.get("shuffles")
+    pile = shuffles.get(place[1]) if shuffles is not None and shuffles.kind == "map" else None
+    orders = _orders(pile) if pile is not None else []
+    if place[2] >= len(orders):
+        return None
+    if len(place) == 3:
+        return orders[place[2]].loc
+    names = _items(orders[place[2]])
+    return names[place[3]].loc if place[3] < len(names) else None
 
 
 def _summary(node: YNode) -> str:

@@ -140,10 +140,10 @@ class ScriptedChance:
         scripted = self.rolls[index]
         if scripted.die is not None and scripted.die != sides:
             raise ChanceError(f"{self.step}: scripted roll {index + 1} ({scripted}) is for a D{scripted.die}, "
-                              f"but the rules roll a D{sides}{label}")
+                              f"but the rules roll a D{sides}{label}", ("rolls", index))
         if not 1 <= scripted.face <= sides:
             raise ChanceError(f"{self.step}: scripted roll {index + 1} is {scripted.face}, "
-                              f"impossible on a D{sides}{label} (faces 1 to {sides})")
+                              f"impossible on a D{sides}{label} (faces 1 to {sides})", ("rolls", index))
         self._next_roll += 1
         if self.log:
             self.log.add("roll", die=sides, face=scripted.face, what=what)
@@ -173,7 +173,7 @@ class ScriptedChance:
                     top.append(rest.pop(i))
                     break
             else:
-                raise ChanceError(self._unheld(items, name, what, index, position), (what, index, position))
+                raise ChanceError(self._unheld(items, name, what, index, position), ("shuffles", what, index, position))
         if len(set(map(item_id, rest))) > 1:
             self.free_orders += 1
             if self.rest_seed is not None:
@@ -192,13 +192,15 @@ class ScriptedChance:
 
     def finish(self) -> None:
         """Raises ChanceError if any scripted roll or order was not used."""
-        left = []
+        left, first = [], None  # what is left over, and where the first of it is in the script
         if self._next_roll < len(self.rolls):
             extra = self.rolls[self._next_roll:]
             left.append(f"{len(extra)} scripted roll(s) left over: {', '.join(map(str, extra))}")
+            first = ("rolls", self._next_roll)
         for what, orders in self.shuffles.items():
             unused = len(orders) - self._next_shuffle[what]
             if unused > 0:
                 left.append(f"{unused} scripted order(s) for '{what}' left over")
+                first = first or ("shuffles", what, self._next_shuffle[what])
         if left:
-            raise ChanceError(f"{self.step}: " + "; ".join(left) + " (the rules never used them)")
+            raise ChanceError(f"{self.step}: " + "; ".join(left) + " (the rules never used them)", first)

@@ -13,13 +13,13 @@ class EngineError(Exception):
 class ChanceError(EngineError):
     """A scripted roll or deck order that cannot be used: impossible, missing or left over.
 
-    ``card`` is where in the script the offending card is, when one is: (pile, order, position), the order and
-    the position counted from 0, so the runner can point at its line.
+    ``place`` is where in the example's script the offending entry is, when one is, counted from 0, so the runner
+    can point at it: ``("rolls", roll)``, ``("shuffles", pile, order)`` or ``("shuffles", pile, order, position)``.
     """
 
-    def __init__(self, message: str, card: tuple[str, int, int] | None = None):
+    def __init__(self, message: str, place: tuple | None = None):
         super().__init__(message)
-        self.card = card
+        self.place = place
 
 
 class RuleError(EngineError):
