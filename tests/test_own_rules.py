@@ -270,6 +270,18 @@ def test_a_rules_protocol_failure_is_a_failing_test_case_in_the_junit_report(tmp
     assert (cases["rules protocol"].get("file"), cases["rules protocol"].get("line")) == (file, line)
 
 
+def test_a_worked_example_named_like_one_of_checks_own_cases_keeps_a_case_of_its_own(tmp_path, capsys):
+    game = duel(tmp_path)
+    page = game / "rulebook" / "duel.md"
+    page.write_text(page.read_text().replace("name: The brute hits the fencer", "name: layout"))
+    (game / "layouts" / "fighter.yaml").write_text(FACE.replace("size: 11", "size: 60, min_size: 60"))  # a layout error
+    code, _, _ = run(capsys, "check", str(game), "--no-cache", "--update-golden", "--junit", str(tmp_path / "r.xml"))
+    assert code == 1
+    cases, failures = junit_cases(tmp_path / "r.xml")
+    assert list(cases) == ["layout (worked example)", "layout"] and failures == "1"
+    assert cases["layout (worked example)"].find("failure") is None
+
+
 def test_a_layout_error_is_a_failing_test_case_in_the_junit_report_and_a_warning_is_not(tmp_path, capsys):
     game = duel(tmp_path)
     face = game / "layouts" / "fighter.yaml"

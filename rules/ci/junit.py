@@ -1,7 +1,8 @@
 """``deckwright check --junit FILE``: the check results as standard JUnit XML for CI.
 
 One ``testsuite`` per game and one ``testcase`` per worked example
-(classname = the game's slug, name = the example's name). A failing example
+(classname = the game's slug, name = the example's name; an example named
+like one of check's own cases below is named ``NAME (worked example)``). A failing example
 is a ``failure`` carrying expected vs actual and the event log; an erratum
 is ``skipped`` with a message starting ``erratum:`` (an example not run under
 ``--no-code``, with ``not run:``). Every other reason check fails a game for is
@@ -20,6 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckwright.rules.problems import printable
+
+
+OWN_CASES = ("data", "rules protocol", "layout")  # the cases not of a worked example (one so named is told apart)
 
 
 @dataclass(frozen=True)
@@ -48,15 +52,15 @@ def suite_of(report) -> Suite:
         cases.append(_failed("data", f"{len(errors)} problem(s) in the game's data", errors))
     for example in report.examples:
         where = {"file": example.loc.file, "line": example.loc.line}
+        name = f"{example.name} (worked example)" if example.name in OWN_CASES else example.name
         if example.verdict == "failing":
             text = "\n".join([f"{example.loc}: {example.message}", "", "event log:",
                               *(f"  {line}" for line in example.log)])
-            cases.append(Case(example.name, "failure", **where, message=f"{example.loc}: {example.message}",
-                              text=text))
+            cases.append(Case(name, "failure", **where, message=f"{example.loc}: {example.message}", text=text))
         elif example.verdict in ("erratum", "not run"):
-            cases.append(Case(example.name, "skipped", **where, message=f"{example.verdict}: {example.message}"))
+            cases.append(Case(name, "skipped", **where, message=f"{example.verdict}: {example.message}"))
         else:
-            cases.append(Case(example.name, "passed", **where))
+            cases.append(Case(name, "passed", **where))
     if report.conformance is not None and report.conformance.problems:
         problems = report.conformance.problems
         cases.append(_failed("rules protocol", f"the rules module breaks the rules protocol: {len(problems)} "
