@@ -369,3 +369,28 @@ def test_an_inline_icon_misspelt_in_card_data_is_a_warning_at_the_value(tiny, tm
     warnings = [str(p) for p in layout_warnings(load_game(game)) if "icon" in p.message]
     assert warnings == [f"{game / 'heroes.yaml'}:10:11: warning: hero 'knight' lore: ':hart:' is no icon of this "
                         f"game, so it prints as text; did you mean ':heart:'?"]
+
+
+def test_a_pictures_file_name_is_not_card_text_in_alt_text_search_or_a_tabletop_description(tiny):
+    """A card's art is named by a text field (``portrait: art/knight.png``) that a layout's image box draws: the
+    card's words for alt text, search and Tabletop Simulator leave it out, and keep every other field."""
+    from deckwright.generator.layout.cardtext import card_description, card_fields
+
+    game_yaml = (TINY / "game.yaml").read_text(encoding="utf-8")
+    heroes = (TINY / "heroes.yaml").read_text(encoding="utf-8")
+    folder = tiny({
+        "game.yaml": game_yaml.replace("      rival: {type: ref, to: [monster], optional: true}",
+                                       "      rival: {type: ref, to: [monster], optional: true}\n"
+                                       "      portrait: {type: text, optional: true}\n"
+                                       "      motto: {type: text, optional: true}"),
+        "heroes.yaml": heroes.replace("    copies: 2\n", "    copies: 2\n    portrait: art/knight.png\n"
+                                                       "    motto: Shields up, see shield.png\n").replace(
+            "    attack: 2d4\n", "    attack: 2d4\n    portrait: art/archer portrait.JPG\n"),
+        "art/archer portrait.JPG": b"a picture",
+    })
+    game = load_game(folder)
+    faces = Faces(game)
+    knight, archer = dict(card_fields(faces, game.card("knight"))), dict(card_fields(faces, game.card("archer")))
+    assert "Portrait" not in knight and "Portrait" not in archer  # the art, with or without a space in its name
+    assert knight["Motto"] == "Shields up, see shield.png"  # words that end as a file name does, and name none
+    assert "art/knight.png" not in card_description(faces, game.card("knight"))

@@ -5,6 +5,7 @@ Markup is dropped (``**bold**`` becomes bold's words) and an inline icon reads a
 from __future__ import annotations
 
 from deckwright.rules.data.model import Card, Game
+from deckwright.rules.data.pictures import names_a_picture
 
 from .faces import Faces, type_field_label
 from .richtext import plain
@@ -21,12 +22,14 @@ def plain_text(faces: Faces, markup: str) -> str:
 
 
 def card_fields(faces: Faces, card: Card) -> list[tuple[str, str]]:
-    """Label and plain text of every field the card has a value for, in the card type's order."""
+    """Label and plain text of every field the card has a value for, in the card type's order; a picture's file
+    name (its art) is not text to read, in an alt text, a search or a tabletop's card description."""
     game = faces.game
     fmt = faces.card_context(card)["fmt"]  # the card's context built once for all its fields
     fields = []
     for key, _ in game.card_types[card.type].fields:
-        if card.fields.get(key) is None:
+        value = card.fields.get(key)
+        if value is None or (isinstance(value, str) and names_a_picture(value, game.root)):
             continue
         text = plain_text(faces, fmt(key))
         if text:

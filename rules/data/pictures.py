@@ -17,6 +17,7 @@ from .confine import MAX_IMAGE_BYTES, FileRefused, confined, read_confined
 
 MAX_IMAGE_PIXELS = 40_000_000  # about 6300 x 6300: an A3 poster at 400 dpi; decoded, 160 MB
 IMAGE_FORMATS = ("PNG", "JPEG")
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
 @dataclass(frozen=True)
@@ -84,13 +85,27 @@ def read_image(root: Path, path: Path, shown: str) -> ImageFile | str:
     return ImageFile(resolved, width, height, hashlib.sha1(data).hexdigest())
 
 
+def names_a_picture(text: str, root: Path) -> bool:
+    """Whether a card's text value is a picture's file name (``art/knight.png``), which a layout draws, rather
+    than words to read: it ends as a picture's name does, and has no space or names a picture of the game folder
+    ``root``."""
+    if not text.lower().endswith(PICTURE_SUFFIXES):
+        return False
+    if not any(c.isspace() for c in text):
+        return True
+    try:
+        return confined(root, root / text).is_file()
+    except (FileRefused, OSError):
+        return False
+
+
 def pictures_beside(root: Path, path: Path, shown: str) -> list[str]:
     """The PNG and JPEG files in the folder of ``path``, named as ``shown`` names its picture (for a
     did-you-mean); none when that folder is not the game's."""
     try:
         folder = confined(root, path.parent)
         names = sorted(entry.name for entry in os.scandir(folder)
-                       if entry.name.lower().endswith((".png", ".jpg", ".jpeg")))
+                       if entry.name.lower().endswith(PICTURE_SUFFIXES))
     except (FileRefused, OSError):
         return []
     return [(Path(shown).parent / name).as_posix() for name in names]
