@@ -145,6 +145,25 @@ def test_text_set_across_the_trim_is_a_warning_and_text_kept_inside_a_box_over_t
         f"'knight', and for 1 more: hero 'rogue')"]
 
 
+def test_errors_in_deckwrights_shared_back_say_how_to_replace_it(game):
+    """A 30 mm token gets the shared back, made for cards, whose boxes do not fit it: the designer is told to
+    change them in the game's own back (the new game's extends the shared one), or to write one."""
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("    size: poker\n    count: 6", "    size: round 30mm\n    count: 6"),
+                                    encoding="utf-8")
+    (game / "layouts" / "potion.yaml").write_text("boxes:\n  name: {kind: text, text: \"{{ card.name }}\", "
+                                                  "left: 3, right: 3, top: 10, height: 10}\n", encoding="utf-8")
+    shared = [problem for problem in layout_problems(game) if "templates" in problem]
+    assert shared[0].endswith("back.yaml:1:1: warning: the errors in this file are in deckwright's shared back.yaml, "
+                              "made for cards about the size of a poker card; the game's layouts/back.yaml extends "
+                              "it, so give the boxes named below again there with what fits (only the keys given "
+                              "change), or hide them with show: \"false\""), shared
+    assert any("boxes.subtitle" in problem for problem in shared[1:])
+    (game / "layouts" / "back.yaml").unlink()
+    assert "give the game a layouts/back.yaml of its own (it may begin with `extends: back`" in \
+        [problem for problem in layout_problems(game) if "templates" in problem][0]
+
+
 def test_rings_repeated_past_a_sheets_edge_are_told_at_their_line(game):
     (game / "layouts" / "score-track.yaml").write_text(
         "# 10 rings 24 mm apart in a 124 mm row of a 148 mm sheet: 4.5 of them print\n"

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from pathlib import Path
 
 from deckwright.generator.layout.paper import HOME_BLEED, is_page_sheet, page_sheet_area
 from deckwright.rules.data.model import Game, Sheet
-from deckwright.rules.problems import Problem
+from deckwright.rules.problems import Loc, Problem
 
 from .faces import Faces
-from .files import LayoutError
+from .files import LAYOUT_DIR, LayoutError
 from .fonts import FontBook
 from .homefit import paper_problems
 from .icontypos import icon_typos
@@ -45,7 +46,33 @@ def layout_warnings(game: Game, fonts: FontBook | None = None, faces: Faces | No
                 lay_out()
             except LayoutError as exc:
                 problems.extend(exc.problems)
-    return sorted(set(problems) | faces.problems | set(faces.font_warnings))
+    found = set(problems) | faces.problems | set(faces.font_warnings)
+    return sorted(found | set(shared_layout_notes(game, found)))
+
+
+def shared_layout_notes(game: Game, problems) -> list[Problem]:
+    """A line for each of deckwright's shared layouts (``templates/layouts/back.yaml``) an error is in: a file the
+    designer does not edit, so the line says what to do instead."""
+    shared = {problem.loc.file for problem in problems if problem.severity == "error" and _is_shared(problem.loc.file)}
+    notes = []
+    for file in sorted(shared):
+        name, stem = Path(file).name, Path(file).stem
+        if (game.root / "layouts" / name).is_file():
+            fix = (f"the game's layouts/{name} extends it, so give the boxes named below again there with what "
+                   f"fits (only the keys given change), or hide them with show: \"false\"")
+        else:
+            fix = (f"give the game a layouts/{name} of its own (it may begin with `extends: {stem}` and change only "
+                   f"what does not fit)")
+        notes.append(Problem(Loc(file), f"the errors in this file are in deckwright's shared {name}, made for cards "
+                                        f"about the size of a poker card; {fix}", "warning"))
+    return notes
+
+
+def _is_shared(file: str) -> bool:
+    try:
+        return Path(file).resolve().parent == LAYOUT_DIR.resolve()
+    except (OSError, RuntimeError):
+        return False
 
 
 def _to_lay_out(game: Game, faces: Faces, drawn: frozenset[str], backs_drawn: frozenset[str]) -> Iterator[Callable]:
