@@ -22,7 +22,6 @@ from pathlib import Path
 
 from deckwright.rules.problems import printable
 
-
 OWN_CASES = ("data", "rules protocol", "layout")  # the cases not of a worked example (one so named is told apart)
 
 
