@@ -75,6 +75,7 @@ def joined(part: ReportOutput, layout: list) -> CheckOutput:
     """The whole output of a game from its report's (``report_output``) and its layout problems."""
     from deckwright.generator.layout.perface import merged
     from deckwright.rules.ci.junit import layout_case
+    from deckwright.rules.engine.narration import plural
     from deckwright.rules.problems import Problems
 
     if not part.laid_out:
@@ -84,8 +85,8 @@ def joined(part: ReportOutput, layout: list) -> CheckOutput:
     lines = [*part.head, *problem_lines(Problems(layout), part.traceback)]
     errors = [problem for problem in layout if problem.severity == "error"]  # not just small text
     slug, cards, decks = part.summary
-    verdict = f"invalid: {len(errors)} layout error{'s' * (len(errors) != 1)}" if errors else "valid"
-    lines.append(Line(f"{slug}: {cards} cards in {decks} decks: {verdict}"))
+    verdict = f"invalid: {plural(len(errors), 'layout error')}" if errors else "valid"
+    lines.append(Line(f"{slug}: {plural(cards, 'card')} in {plural(decks, 'deck')}: {verdict}"))
     suite = replace(part.suite, cases=(*part.suite.cases, layout_case(errors))) if errors else part.suite
     return CheckOutput((*lines, *part.tail), bool(errors) or part.failed, suite)
 
