@@ -240,15 +240,13 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
 def _balances(games, out: Path) -> dict:
     """Each game's last simulation for its Balance page, marked ``stale`` when the cards have changed since;
     a line says so, and where a simulation kept under another output folder is not used."""
-    from deckwright.rules.sim.tally import content_digest
-
     from . import DEFAULT_OUT
     from .site.balance import balance_file, read_balance
 
     balances = {}
     for game in games:
         data = read_balance(balance_file(out, game.slug), game.slug)
-        if data is not None and data.get("content") != content_digest(game):
+        if data is not None and data.get("content") != _content_digest(game):
             data = {**data, "stale": True}
             print(f"{game.slug}: note: the Balance page shows a simulation of earlier cards (they have changed "
                   f"since): run deckwright simulate again")
@@ -257,6 +255,12 @@ def _balances(games, out: Path) -> dict:
                   f"simulate with --out {out} to publish it here")
         balances[game.slug] = data
     return balances
+
+
+def _content_digest(game) -> str:
+    from deckwright.rules.sim.tally import content_digest  # (with the simulator's plans: only for a simulated game)
+
+    return content_digest(game)
 
 
 def _build_games(games, options: BuildOptions, started: dict, balances: dict, drafts: Path, site) -> int:

@@ -85,7 +85,7 @@ def _check_all(folders: list[Path], options: CheckOptions) -> list[CheckOutput]:
     # reader, which measures their text (importing it took each worker 0.03 s)
     from reportlab.pdfbase import ttfonts  # noqa: F401
 
-    from deckwright.rules.ci import check  # noqa: F401
+    from deckwright.rules.ci import check, conformance  # noqa: F401
 
     from ..layout.fitcheck import layout_warnings  # noqa: F401
     from ..layout.fonts import shipped_fonts

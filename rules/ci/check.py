@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckwright.rules.book.examples import ExampleResult, example_warnings, find_examples, replay_game_examples
 from deckwright.rules.data.model import Game
@@ -12,7 +13,8 @@ from deckwright.rules.games.gamecode import module_failure
 from deckwright.rules.load import load_game_with_warnings
 from deckwright.rules.problems import Problem, Problems
 
-from .conformance import Conformance, check_module
+if TYPE_CHECKING:
+    from .conformance import Conformance
 
 CHECK_GAMES = 10  # seeded random games per check (the test suite plays more)
 
@@ -63,6 +65,8 @@ def check_loaded(folder: Path, game: Game | None, problems: Problems, update_gol
     example_warnings(game, examples, problems)
     report.examples = replay_game_examples(game, update_golden=update_golden, module=module, examples=examples)
     if module is not None:
+        from .conformance import check_module  # only for a game with a rules module
+
         report.conformance = check_module(module, game, games=games)
     return report
 
