@@ -12,6 +12,7 @@ script added to the page is refused.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -186,3 +187,23 @@ def test_the_content_security_policy_refuses_inline_handlers_and_foreign_scripts
     violations = page.evaluate("window.__violations")
     assert any(v.startswith("script-src") for v in violations), violations
     page.close()
+
+
+def test_a_picture_is_copied_under_its_formats_name_never_the_one_the_game_folder_gave_it(tmp_path):
+    """A PNG named ``board.html`` (or ``.svg``, ``.js``) passes the picture check, as it is a PNG; copied into the
+    site under its own name it would be a page with a script of the game's. Its copy is named ``.png``."""
+    game = tmp_path / "site-demo"
+    shutil.copytree(FIXTURE, game)
+    (game / "art" / "lantern.png").rename(game / "art" / "lantern.html")
+    layout = game / "layouts" / "item.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("~ '.png'", "~ '.html'"), encoding="utf-8")
+    shutil.copyfile(game / "art" / "lantern.html", game / "art" / "board.svg")
+    intro = game / "rulebook" / "intro.md"
+    intro.write_text(intro.read_text(encoding="utf-8") + "\n![The board](../art/board.svg)\n", encoding="utf-8")
+    target = tmp_path / "out" / "site"
+    build_site([load_game(game)], target, reports={})
+    copied = sorted(path.name for path in (target / "site-demo" / "images").iterdir())
+    assert len(copied) == 2 and all(name.endswith(".png") for name in copied), copied
+    pages = "".join(path.read_text(encoding="utf-8") for path in target.rglob("*.html"))
+    linked = set(re.findall(r"images/([^\"']+)", pages))
+    assert linked == set(copied)  # the pages show the copies

@@ -138,7 +138,7 @@ class _Handler(BaseHTTPRequestHandler):
         kind = mimetypes.guess_type(resolved.name)[0] or "application/octet-stream"
         if page is not None and kind == "text/html":
             version = self.live.site.page_versions.get(page, 0)
-            body = _with_live_script(body.decode("utf-8"), page, version).encode("utf-8")
+            body = _with_live_script(body.decode("utf-8", errors="replace"), page, version).encode("utf-8")
         if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
             kind += "; charset=utf-8"
         self._send(200, body, kind)

@@ -24,6 +24,7 @@ from deckwright.generator.layout.richtext import render
 from deckwright.generator.layout.shapes import css_clip, shape_of
 from deckwright.generator.render.svg import render as render_svg
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
+from deckwright.rules.data.pictures import picture_suffix
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from deckwright.rules.data.names import portable_file_name
 
@@ -61,10 +62,11 @@ GAME_ROOT = "@@game-root@@/"
 IMAGES = "images"
 
 
-def image_file_name(source: Path, digest: str) -> str:
+def image_file_name(source: Path, digest: str, suffix: str) -> str:
     """A picture's name under ``<game>/images/``: ``digest`` (SHA-1, hex) makes the same picture the same name on
-    every machine, and a changed one a new name."""
-    return f"{portable_file_name(source.stem)}-{digest[:8]}{source.suffix.lower()}"
+    every machine, and a changed one a new name; ``suffix`` is its format's (``rules.data.pictures.picture_suffix``),
+    never the name's own, which a game folder chooses."""
+    return f"{portable_file_name(source.stem)}-{digest[:8]}{suffix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +190,7 @@ class CardArt:
         source = Path(path)
         if source not in self.images:
             data = read_confined(self.game.root, source, MAX_IMAGE_BYTES)
-            self.images[source] = image_file_name(source, hashlib.sha1(data).hexdigest())
+            self.images[source] = image_file_name(source, hashlib.sha1(data).hexdigest(), picture_suffix(data))
         return f"{GAME_ROOT}{IMAGES}/{self.images[source]}"
 
     def picture(self, display, symbol_id: str) -> Picture:

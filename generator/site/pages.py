@@ -117,7 +117,8 @@ class _Renderer:
 def page_pictures(game: Game) -> dict[Path, str]:
     """Every picture the game's rulebook pages show -> its name under ``<game>/images/`` (where the rule pages,
     in ``<game>/rules/``, find it as ``../images/<name>``), copied there beside the card art."""
-    return {found.path: image_file_name(found.path, found.digest) for page in game.pages for _, found in page.pictures}
+    return {found.path: image_file_name(found.path, found.digest, found.suffix)
+            for page in game.pages for _, found in page.pictures}
 
 
 def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Links,
@@ -126,7 +127,7 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
     renderer = _Renderer(game, art, page, partials, links, results)
     hooks = Hooks(block=renderer.block, reference=renderer.reference,
                   page_link=lambda target, fragment: f"{target.id}.html" + (f"#{fragment}" if fragment else ""),
-                  picture=lambda found: f"../{IMAGES}/{image_file_name(found.path, found.digest)}",
+                  picture=lambda found: f"../{IMAGES}/{image_file_name(found.path, found.digest, found.suffix)}",
                   taken_ids=lambda: [box_id for view in renderer.examples for box_id in view.ids])
     md = rulebook_markdown(game, page, hooks,
                            toc={"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"})

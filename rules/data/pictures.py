@@ -28,6 +28,7 @@ class ImageFile:
     width: int  # pixels
     height: int
     digest: str  # SHA-1 of its bytes, hex: the same picture has the same name on every machine
+    suffix: str = ".png"  # its format's (.png or .jpg), whatever its file is named: a copy is named by what it is
 
 
 class _TooManyPixels(Exception):
@@ -82,7 +83,13 @@ def read_image(root: Path, path: Path, shown: str) -> ImageFile | str:
         return f"'{shown}' is not a PNG or JPEG image deckwright can read (not a picture file)"
     except Exception as exc:  # PIL raises many kinds for broken files (OSError, SyntaxError, ValueError, ...)
         return f"'{shown}' is not a PNG or JPEG image deckwright can read ({clip(str(exc), 80) or type(exc).__name__})"
-    return ImageFile(resolved, width, height, hashlib.sha1(data).hexdigest())
+    return ImageFile(resolved, width, height, hashlib.sha1(data).hexdigest(), picture_suffix(data))
+
+
+def picture_suffix(data: bytes) -> str:
+    """The file name ending of a checked picture's format, from its bytes: ``.png`` or ``.jpg``. A picture
+    copied into a site is named by it, not by its own name: a PNG named ``board.html`` must not become a page."""
+    return ".png" if data[:8] == b"\x89PNG\r\n\x1a\n" else ".jpg"
 
 
 def names_a_picture(text: str, root: Path) -> bool:
