@@ -161,8 +161,12 @@ def _write_manifest(folder: Path) -> None:
 def made_folder(folder: Path) -> None:
     """Makes ``folder``, a game's output folder that a command writing only a part of it (``schema``) needs
     first, marked as deckwright's with no file of its own, so that a later build may replace it; a folder that
-    is there already is left as it is."""
-    if folder.exists() or folder.is_symlink():
+    is there already is left as it is; a link there is refused, as a build refuses it (it would be written
+    through, into wherever it points)."""
+    if folder.is_symlink():
+        raise OutputError(f"{folder} is a link, not a folder deckwright made; deckwright writes only into folders "
+                          "it made: move it away or choose another --out")
+    if folder.exists():
         return
     try:
         folder.mkdir(parents=True)
@@ -222,6 +226,13 @@ def _try_lock(handle) -> bool:
         raise
 
 
+def _open_lock(path: Path):
+    """The lock file, opened for appending without following a link there (an output folder may come from a
+    repository: a link named like the lock must not make deckwright create a file elsewhere)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+    return os.fdopen(os.open(path, flags, 0o666), "a+", encoding="utf-8")
+
+
 @contextmanager
 def locked(folder: Path, wait: float | None = None) -> Iterator[Lock]:
     """Hold ``folder``'s lock for the block: a second run into the same folder waits, saying so once, and gives
@@ -236,8 +247,10 @@ def locked(folder: Path, wait: float | None = None) -> Iterator[Lock]:
     while True:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            handle = open(path, "a+", encoding="utf-8")
+            handle = _open_lock(path)
         except OSError as exc:
+            if path.is_symlink():
+                raise OutputError(f"{path} is a link, not deckwright's lock file; remove it") from None
             raise OutputError(f"cannot write into {folder}: {_why(exc)}") from None
         if _try_lock(handle) and _still_there(path, handle):
             break

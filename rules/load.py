@@ -27,7 +27,7 @@ from .data.gamefile import (
     GAME_FIELDS,
 )
 from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
-from .data.names import id_problem, page_name_problem
+from .data.names import id_problem, page_name_problem, slug_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
 from .data.units import CARD_SIZES, PAGE_SIZES, parse_length, parse_shape
@@ -169,6 +169,8 @@ class _Loader:
         typed = module is not None and isinstance(getattr(module, "CONSTANTS", None), FieldDef)
         extra = GAME_EXTRA_KEYS + (("constants",) if typed else ())
         data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=extra)
+        if isinstance(data.get("slug"), str) and slug_problem(data["slug"]):
+            self.problems.error(node.get("slug").loc, f"game.slug: {slug_problem(data['slug'])}")
         constants = self.constants(node, module) if typed else data.get("constants") or {}
         card_types = self.card_types(node.get("card_types"), node.loc)
         decks = self.decks(node.get("decks"), data.get("decks", {}))

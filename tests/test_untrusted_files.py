@@ -276,3 +276,52 @@ def test_a_picture_whose_name_windows_refuses_is_copied_under_a_portable_name(ti
     [copied] = [p.name for p in (tmp_path / "site" / "tiny" / "images").iterdir()]
     assert copied.startswith("say -hi- -now--") and copied.endswith(".png")
     assert not set('"<>:|?*') & set(copied)
+
+
+# -- an output folder from a repository, and what a build writes for others to open ------------------------
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str]:
+    from deckwright.generator.cli import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def test_a_link_named_like_the_lock_file_is_refused_and_nothing_is_created_where_it_points(tiny, tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".deckwright.lock").symlink_to(tmp_path / "elsewhere" / "created-by-deckwright")
+    (tmp_path / "elsewhere").mkdir()
+    code, said = run_cli(capsys, "build", str(tiny()), "--no-code", "--target", "proof", "--out", str(out))
+    assert code == 2 and "Traceback" not in said
+    assert f"{out / '.deckwright.lock'} is a link, not deckwright's lock file; remove it" in said
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_schema_does_not_write_through_a_link_where_the_games_output_folder_goes(tiny, tmp_path, capsys):
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / "tiny").symlink_to(elsewhere)
+    code, said = run_cli(capsys, "schema", str(tiny()), "--out", str(out))
+    assert code == 2 and f"{out / 'tiny'} is a link, not a folder deckwright made" in said
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("slug", ["site", "simulate", "assets"])
+def test_a_slug_naming_a_folder_the_build_writes_beside_the_games_is_refused(tiny, slug):
+    text = (Path(tiny()) / "game.yaml").read_text()
+    game = tiny({"game.yaml": text.replace("slug: tiny", f"slug: {slug}")}, name="other")
+    assert f"other/game.yaml:2:7: game.slug: '{slug}' names a folder deckwright writes beside every game's (site, " \
+           f"simulate, assets); choose another slug" in problems(game)
+
+
+@pytest.mark.parametrize("name, written", [("=2+5+cmd|' /C calc'!A0", "'=2+5+cmd|' /C calc'!A0"),
+                                           ("@SUM(A1)", "'@SUM(A1)"), ("+1", "'+1"), ("-1 Health", "'-1 Health"),
+                                           ("Healing Draught", "Healing Draught")])
+def test_a_card_name_in_the_print_shops_csv_never_reads_as_a_formula(name, written):
+    from deckwright.generator.outputs.print_step import spreadsheet_text
+
+    assert spreadsheet_text(name) == written

@@ -107,6 +107,12 @@ def printed_decks(game) -> tuple:
     return tuple(deck for deck in game.decks.values() if game.deck_total(deck.id) > 0)
 
 
+def spreadsheet_text(text: str) -> str:
+    """``text`` for a CSV file a spreadsheet opens: one starting as a formula does (``=``, ``+``, ``-``, ``@``, a
+    tab or a return) is written after a ``'``, so that a card named ``=2+5+cmd|...`` is read as its name, never run."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> None:
     from .printshop_pngs import DeckPngs, SharedFaces, pngs_beside  # Pillow's modules: not for a home build
 
@@ -130,4 +136,4 @@ def _printshop(game, faces: Faces, decks, sheets, out: Path, backs: bool) -> Non
             deck = images.deck.id
             for name, card in images.files():
                 copies, title = (game.deck_total(deck), "back") if card is None else (card.count, card.name)
-                rows.writerow((deck, f"{deck}/{name}", str(copies), title))
+                rows.writerow((deck, f"{deck}/{name}", str(copies), spreadsheet_text(title)))

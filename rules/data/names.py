@@ -29,6 +29,19 @@ def _length_or_reserved(name: str, what: str, longest: int) -> str | None:
     return None
 
 
+# The folders a build writes beside the games' own (out/site, out/simulate) and inside the site beside them
+# (site/assets): a game with one of these slugs would be written over them, or they over it.
+OUTPUT_FOLDERS = ("site", "simulate", "assets")
+
+
+def slug_problem(slug: str) -> str | None:
+    """Why a game's slug cannot name its output folder, or None."""
+    if slug.lower() in OUTPUT_FOLDERS:
+        return (f"'{slug}' names a folder deckwright writes beside every game's ({', '.join(OUTPUT_FOLDERS)}); "
+                f"choose another slug")
+    return None
+
+
 def id_problem(name: str) -> str | None:
     """Why an id cannot be used as part of a file name, or None."""
     return _length_or_reserved(name, "an id", MAX_ID_LENGTH)
