@@ -325,3 +325,17 @@ def test_a_card_name_in_the_print_shops_csv_never_reads_as_a_formula(name, writt
     from deckwright.generator.outputs.print_step import spreadsheet_text
 
     assert spreadsheet_text(name) == written
+
+
+def test_a_value_longer_than_any_card_shows_is_refused_at_its_place(tiny):
+    """One workbook cell of 40 million characters passed check and made the rulebook's table run out of memory."""
+    from deckwright.rules.data.schema import MAX_VALUE_CHARS
+
+    long = "x" * (MAX_VALUE_CHARS + 1)
+    game = tiny({"monsters.yaml": f"type: monster\ndeck: monsters\ncards:\n  - id: goblin\n    name: {long}\n"
+                                  "    health: 3\n    die: D8\n"})
+    assert problems(game) == [f"tiny/monsters.yaml:5:11: monster.goblin.name: {MAX_VALUE_CHARS + 1:,} characters; "
+                              f"a value has at most {MAX_VALUE_CHARS:,}"]
+    game = tiny({"monsters.yaml": f"type: monster\ndeck: monsters\ncards:\n  - id: goblin\n    name: {long[1:]}\n"
+                                  "    health: 3\n    die: D8\n"}, name="fits")
+    assert problems(game) == []

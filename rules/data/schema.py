@@ -22,6 +22,9 @@ FIELD_NAME_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 COLOR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
 _RANGE_PATTERN = re.compile(r"^\s*(-?\d+)\s*(?:-|\u2013|\.\.)\s*(-?\d+)\s*$")
 
+# The longest text a card's value may be. What a card shows is a few hundred characters; the rulebook's tables
+# print every value whole, and one cell of 40 million characters (a 44 KB workbook) made a build run out of memory.
+MAX_VALUE_CHARS = 20_000
 FIELD_TYPES = ("int", "number", "text", "bool", "dice", "die", "range", "choice", "ref", "id", "color", "list", "record", "map")
 
 
@@ -119,6 +122,10 @@ class Validator:
     def value(self, node: YNode, fdef: FieldDef, path: str) -> Any:
         if fdef.allow_open and node.kind == "map" and node.keys() == ["open"]:
             return self._open(node, path)
+        if node.kind == "scalar" and isinstance(node.value, str) and len(node.value) > MAX_VALUE_CHARS:
+            self.problems.error(node.loc, f"{path}: {len(node.value):,} characters; a value has at most "
+                                          f"{MAX_VALUE_CHARS:,}")
+            return None
         handler = self.handlers.get(fdef.type) or getattr(self, "_" + fdef.type)
         return handler(node, fdef, path)
 
