@@ -201,7 +201,7 @@ def cmd_serve(args) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: a port is a number from 0 to 65535 (0 picks a free one)")
     try:
-        return serve(folder, args.port)
+        return serve(folder, args.port, run_code=not args.no_code)
     except ServeError as exc:
         raise UsageError(str(exc)) from None
 
@@ -371,6 +371,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", parents=command_options, help="show a game's site on this computer, rebuilt and reloaded as you edit")
     p.add_argument("game", metavar="GAME", nargs="?", help=ONE_GAME_HELP)
     p.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000; 0 picks a free one)")
+    _no_code(p)
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("simulate", parents=command_options, help="play many seeded games and report win rates, game lengths and cards")

@@ -339,3 +339,25 @@ def test_a_value_longer_than_any_card_shows_is_refused_at_its_place(tiny):
     game = tiny({"monsters.yaml": f"type: monster\ndeck: monsters\ncards:\n  - id: goblin\n    name: {long[1:]}\n"
                                   "    health: 3\n    die: D8\n"}, name="fits")
     assert problems(game) == []
+
+
+def test_check_says_when_it_runs_the_game_folders_own_code_and_serve_can_leave_it_alone(tmp_path, capsys):
+    """The game folder's own rules module is Python that runs unless --no-code: check says so when it ran it,
+    and serve (which runs it as check does) takes --no-code too."""
+    from deckwright.generator.new import write_new_game
+    from deckwright.generator.serve.live import LiveSite
+
+    game = write_new_game(tmp_path / "codey").folder
+    marker = tmp_path / "RULES-PY-RAN"
+    with open(game / "rules.py", "a", encoding="utf-8") as rules:
+        rules.write(f"\nimport pathlib\npathlib.Path({str(marker)!r}).write_text('ran')\n")
+    code, said = run_cli(capsys, "check", "--no-cache", "--no-code", str(game))
+    assert code == 0 and not marker.exists() and "own Python code" not in said
+    site = LiveSite(game, tmp_path / "site", run_code=False)
+    assert site.rebuild(examples=True).errors == () and not marker.exists()
+    code, said = run_cli(capsys, "check", "--no-cache", str(game))
+    assert code == 0 and marker.exists()
+    assert "  rules module: rules.py, the game folder's own Python code, ran (--no-code checks without running it)" \
+        in said.splitlines()
+    code, said = run_cli(capsys, "check", "--no-cache", str(mini_hunt(tmp_path)))  # a module shipped with deckwright
+    assert "own Python code" not in said

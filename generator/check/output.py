@@ -65,8 +65,8 @@ def report_output(report, traceback: bool = False) -> ReportOutput:
         return ReportOutput(head, False, frozenset(), ("", 0, 0), tail, True, suite_of(report), traceback)
     game = report.game
     cards = sum(card.count for card in game.cards if card.deck)
-    tail = [*_example_lines(report, traceback), *_conformance_lines(report.conformance, traceback),
-            *_question_lines(game), *_reading_lines(game)]
+    tail = [*_own_code_lines(game), *_example_lines(report, traceback),
+            *_conformance_lines(report.conformance, traceback), *_question_lines(game), *_reading_lines(game)]
     return ReportOutput(head, True, frozenset(report.problems.items), (game.slug, cards, len(game.decks)),
                         tuple(Line(text) for text in tail), report.failed, suite_of(report), traceback)
 
@@ -124,6 +124,17 @@ def _example_lines(report, traceback: bool) -> list[str]:
                      f"rules):")
         lines += [f"    {one_line(example)}" for example in errata]
     return lines
+
+
+def _own_code_lines(game) -> list[str]:
+    """A line saying that the game folder's own Python ran, when it did: a folder from a stranger is safe to
+    check only with --no-code, and the check says so rather than run it unseen."""
+    from deckwright.rules.games.gamecode import is_own_module
+
+    if not (game.mechanics and game.run_code and is_own_module(game.mechanics)):
+        return []
+    return [f"  rules module: {game.mechanics}, the game folder's own Python code, ran (--no-code checks "
+            f"without running it)"]
 
 
 def _conformance_lines(conformance, traceback: bool) -> list[str]:

@@ -17,8 +17,9 @@ class ServeError(Exception):
 
 
 def serve(game_folder: Path, port: int = 8000, stop: threading.Event | None = None,
-          ready: Callable[[str], None] | None = None) -> int:
-    """Serve the game until Ctrl-C (or ``stop`` is set); ``ready`` is called with the game's URL once it is up."""
+          ready: Callable[[str], None] | None = None, run_code: bool = True) -> int:
+    """Serve the game until Ctrl-C (or ``stop`` is set); ``ready`` is called with the game's URL once it is up;
+    without ``run_code`` the game folder's own rules module is never imported (``--no-code``)."""
     try:
         import watchfiles  # noqa: F401
     except ImportError:
@@ -32,7 +33,7 @@ def serve(game_folder: Path, port: int = 8000, stop: threading.Event | None = No
     server = None
     restore = _stop_on_terminate()
     try:
-        site = LiveSite(game_folder, folder)
+        site = LiveSite(game_folder, folder, run_code=run_code)
         first = site.rebuild(examples=True)
         try:
             server = LiveServer(site, port)

@@ -81,6 +81,7 @@ class LiveSite:
 
     game_folder: Path
     folder: Path
+    run_code: bool = True  # False: the game folder's own rules module is never imported (--no-code)
     version: int = 0
     pages: dict[str, str] = field(default_factory=dict)  # path -> HTML as last written
     page_versions: dict[str, int] = field(default_factory=dict)  # path -> version that last rewrote it
@@ -111,7 +112,7 @@ class LiveSite:
         start = time.perf_counter()
         self.version += 1
         self.layouts_stale |= layouts_changed  # until a build with them succeeds, they are compiled afresh
-        game, problems = load_game_with_warnings(self.game_folder)
+        game, problems = load_game_with_warnings(self.game_folder, run_code=self.run_code)
         if game is None:
             return self._failed([p for p in problems.sorted() if p.severity == "error"], start)
         try:
