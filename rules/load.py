@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import os
 import re
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
 from .data.units import CARD_SIZES, PAGE_SIZES, parse_length, parse_shape
 from .data.values import Open
+from .data.walk import walk
 from .data.yamlsrc import YNode, load_yaml_file, read_text
 from .gamefolders import GAME_FILE, bundled_games, find_game_folder  # noqa: F401  (the last two re-exported)
 from .games import known_mechanics, module_named
@@ -361,25 +361,20 @@ class _Loader:
         Linked folders are not entered (a link to ``/`` would walk the whole disk) and at most MAX_FOLDER_ENTRIES
         names are looked at; a linked file is refused when it is read (rules.data.confine)."""
         files = []
-        seen = 0
-        for top, folders, names in os.walk(self.folder):
-            seen += len(folders) + len(names)
+        entered = lambda name: not name.startswith(".") and name not in SKIPPED_FOLDERS  # noqa: E731
+        for seen, (entry, rel) in enumerate(walk(self.folder, enter=entered), start=1):
             if seen > MAX_FOLDER_ENTRIES:
                 self.problems.error(Loc(self.shown(self.folder)), f"the game folder holds more than {MAX_FOLDER_ENTRIES:,} "
                                                                   "files and folders; deckwright reads at most that many")
                 self.cards_lost = True
                 return []
-            rel_top = Path(top).relative_to(self.folder)
-            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in SKIPPED_FOLDERS)
-            for name in names:
-                rel = rel_top / name
-                if not name.endswith(".yaml") or name.startswith(".") or (
-                        rel.name in (GAME_FILE, READINGS_FILE) and len(rel.parts) == 1):
-                    continue
-                path = self.folder / rel
-                if path.is_dir():
-                    continue
-                files.append(path)
+            name = entry.name
+            if not name.endswith(".yaml") or name.startswith(".") or rel in (GAME_FILE, READINGS_FILE):
+                continue
+            path = self.folder / rel
+            if path.is_dir():
+                continue
+            files.append(path)
         return sorted(files)
 
     def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:

@@ -361,3 +361,25 @@ def test_check_says_when_it_runs_the_game_folders_own_code_and_serve_can_leave_i
         in said.splitlines()
     code, said = run_cli(capsys, "check", "--no-cache", str(mini_hunt(tmp_path)))  # a module shipped with deckwright
     assert "own Python code" not in said
+
+
+def test_folders_nested_past_pythons_recursion_limit_are_walked_without_a_traceback(tiny, capsys):
+    """Python 3.11's own walks recurse once a level: a game folder nested 1,100 deep raised RecursionError in
+    check's cache key, its planning and the loader's search for card files."""
+    import sys
+
+    game = tiny()
+    deep = game / "notes"
+    deep.mkdir()
+    for _ in range(sys.getrecursionlimit() + 100):  # one at a time: mkdir(parents=True) recurses too
+        deep = deep / "a"
+        deep.mkdir()
+    (deep / "stray.txt").write_text("not a card file")
+    try:
+        code, said = run_cli(capsys, "check", str(game))
+        assert code == 0 and "Traceback" not in said and "tiny: 4 cards in 2 decks: valid" in said
+    finally:  # taken down a level at a time: shutil.rmtree, which pytest cleans up with, recurses too
+        (deep / "stray.txt").unlink()
+        while deep != game:
+            deep.rmdir()
+            deep = deep.parent

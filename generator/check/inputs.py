@@ -23,6 +23,8 @@ import stat
 import sys
 from pathlib import Path
 
+from deckwright.rules.data.walk import walk
+
 FORMAT = "deckwright check output 1"  # a new format makes every key new
 HASHED_BYTES = 16 * 2**20  # files up to this size are hashed whole; larger ones by size and modification time
 SKIPPED_FOLDERS = frozenset({"__pycache__", ".git"})  # written by running the game's code, or by Git: not read
@@ -68,17 +70,11 @@ def game_key(folder: Path, install: str, run_code: bool, traceback: bool) -> str
     return digest.hexdigest()
 
 
-def _walk(top: Path, digest, content: bool, prefix: str = "") -> None:
+def _walk(top: Path, digest, content: bool) -> None:
     """Every file under ``top`` into ``digest``, in a fixed order, named from ``top``; links are named, not
     followed."""
-    with os.scandir(top) as found:
-        entries = sorted(found, key=lambda entry: entry.name)
-    for entry in entries:
-        name = prefix + entry.name
-        if entry.is_dir(follow_symlinks=False):
-            if entry.name not in SKIPPED_FOLDERS:
-                _walk(Path(entry.path), digest, content, name + "/")
-        else:
+    for entry, name in walk(top, enter=lambda folder: folder not in SKIPPED_FOLDERS):
+        if not entry.is_dir(follow_symlinks=False):
             _add_file(entry.path, name, digest, content)
 
 

@@ -194,7 +194,10 @@ def check_one(folder: Path, options: CheckOptions) -> CheckOutput:
 
 def _size(folder: Path) -> int:
     """Bytes of a game's card files and pages: how long checking it takes, roughly."""
+    from deckwright.rules.data.walk import walk
+
     try:
-        return sum(path.stat().st_size for path in folder.rglob("*") if path.suffix in (".yaml", ".yml", ".md", ".csv"))
+        return sum(entry.stat(follow_symlinks=False).st_size for entry, _ in walk(folder)
+                   if entry.name.endswith((".yaml", ".yml", ".md", ".csv")))
     except OSError:
         return 0

@@ -108,7 +108,9 @@ def own_module_path(root: Path, mechanics: str) -> Path:
 
 
 def _package_files(folder: Path) -> list[Path]:
-    files = sorted(folder.rglob("*.py"))
+    from deckwright.rules.data.walk import walk
+
+    files = sorted(folder / name for entry, name in walk(folder) if name.endswith(".py"))
     if len(files) > MAX_PACKAGE_FILES:
         raise FileRefused(f"the rules package holds {len(files)} Python files; deckwright loads at most {MAX_PACKAGE_FILES}")
     return files
