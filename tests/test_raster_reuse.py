@@ -60,6 +60,20 @@ def test_faces_sharing_a_frame_have_the_pixels_of_faces_painted_alone(picture, d
     assert len(kept) == 4 and all(frame is kept[0] for frame in kept)
 
 
+def test_a_picture_many_faces_show_is_decoded_once(picture, monkeypatch):
+    """A 40-megapixel picture on every card of a deck was decoded again for each card's PNG (the security
+    review measured 42 s for 30 print-shop cards); the faces' pixels are those painted alone (above)."""
+    opened = []
+    open_ = Image.open
+    monkeypatch.setattr(Image, "open", lambda path, *a, **k: opened.append(path) or open_(path, *a, **k))
+    fonts = shipped_fonts()
+    font = sorted(fonts.files())[0]
+    reusing = Rasterizer(fonts)
+    for number in range(5):
+        reusing.image(_face(number, picture, font), 150)
+    assert opened == [picture]
+
+
 def test_a_pillow_without_the_text_internals_paints_the_same_pixels_with_imagedraw_text(picture):
     """The glyph-mask path calls what ImageDraw.text calls inside (private names); without them, ImageDraw.text
     itself paints each run, on a kept frame too, and the pixels are the same."""

@@ -29,6 +29,7 @@ FRAME_BUDGET = 36 * 2 ** 20
 TEXT_BUDGET = 2 * 2 ** 20
 WORD_BUDGET = 8 * 2 ** 20  # words' masks at the supersampled size: 5-20 KB each (raster_text.word_masks)
 SHAPE_BUDGET = 4 * 2 ** 20
+PICTURE_BUDGET = 32 * 2 ** 20  # pictures at their painted size: a poker card's full art at 300 dpi is 4 MB
 
 
 class Rasterizer:
@@ -44,6 +45,7 @@ class Rasterizer:
         self._frames_seen: set = set()  # a frame is kept from its second face on: a sheet drawn once costs nothing
         self._masks: BoundedStore[tuple] = BoundedStore(TEXT_BUDGET if reuse else 0)
         self._shapes: BoundedStore[tuple] = BoundedStore(SHAPE_BUDGET if reuse else 0)  # paths' polygons and masks
+        self._pictures: BoundedStore = BoundedStore(PICTURE_BUDGET if reuse else 0)  # art as decoded and sized
         self._touched: list | None = None  # while a face is painted on a kept frame: the boxes its items cover
         # text masks kept through the Pillow internals ImageDraw.text uses itself; a Pillow without them gets
         # ImageDraw.text (the same pixels, each run rendered again)
@@ -349,8 +351,12 @@ class Rasterizer:
 
         x0, y0 = self._xy(im.x, im.y)
         x1, y1 = self._xy(im.x + im.w, im.y + im.h)
-        with Image.open(im.path) as source:
-            picture = source.convert("RGBA").resize((max(1, round(x1 - x0)), max(1, round(y1 - y0))), Image.LANCZOS)
+        size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
+        picture = self._pictures.get((im.path, size))
+        if picture is None:  # a picture many cards share (a frame's art, a 40-megapixel one) is decoded once
+            with Image.open(im.path) as source:
+                picture = source.convert("RGBA").resize(size, Image.LANCZOS)
+            self._pictures.put((im.path, size), picture, 4 * size[0] * size[1])
         self._canvas.paste(picture, (round(x0), round(y0)), picture)
         self._touch(round(x0), round(y0), round(x0) + picture.width, round(y0) + picture.height)
 
