@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from deckwright.generator.book.examples import ExampleView, example_view
-from deckwright.generator.book.markdown import Hooks, rulebook_markdown
+from deckwright.generator.book.markdown import Hooks, reading, rulebook_markdown
 from deckwright.generator.book.tables import TableView
 from deckwright.generator.book.tables import table_view as book_table_view
 from deckwright.rules.book.pages import resolve_field
@@ -130,5 +130,6 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
                   taken_ids=lambda: [box_id for view in renderer.examples for box_id in view.ids])
     md = rulebook_markdown(game, page, hooks,
                            toc={"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"})
-    html = md.convert(page.text)
+    with reading(page):
+        html = md.convert(page.text)
     return RenderedPage(html, list(getattr(md, "toc_tokens", [])), renderer.cards, renderer.examples)
