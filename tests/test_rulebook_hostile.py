@@ -144,3 +144,21 @@ def test_check_reports_each_attribute_a_page_sets_that_the_outputs_drop_and_buil
                       f"{at(2, 'onclick')}: {{: onclick=... }}: {dropped}",
                       f"{at(4, 'src')}: {{: src=... }} {picture}"]
     assert refused_keeping_output(capsys, game, tmp_path) == errors
+
+
+def test_with_force_the_site_and_printed_rulebook_show_why_a_page_is_missing(tmp_path, monkeypatch):
+    from deckwright.generator.layout.faces import Faces
+    from deckwright.generator.outputs.rulebook.parsed import ParsedBook
+    from deckwright.generator.site import build_site
+    from deckwright.rules.load import load_game
+
+    monkeypatch.setattr(book_markdown, "PAGE_SECONDS", 0.3)
+    game, _, _ = game_with(tmp_path, "[" * 2500 + "x](#fighting)")
+    loaded = load_game(game)
+    why = "deckwright could not read this page: Markdown did not finish reading this page within 0.3 s"
+    book = ParsedBook(loaded, Faces(loaded), [])
+    play = next(parsed for parsed in book.pages if parsed.page.id == "play")
+    assert "".join(play.tree.itertext()).startswith(why) and not play.examples
+    build_site([loaded], tmp_path / "site", reports={})
+    html = next((tmp_path / "site").rglob("play.html")).read_text(encoding="utf-8")
+    assert why in html and "[[[" not in html

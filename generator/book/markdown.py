@@ -17,7 +17,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, SubElement
 
 from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
 from deckwright.rules.data.model import Game, Page
@@ -196,6 +196,13 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
     return markdown.Markdown(extensions=[*EXTENSIONS, Deckwright()],
                              extension_configs={"toc": {**(toc or {}), "slugify": heading_id}},
                              output_format="html")
+
+
+def unreadable_tree(problem: Problem) -> Element:
+    """What a page Markdown could not read (``PageUnreadable``) shows in a ``build --force``: why, in a paragraph."""
+    root = Element("div")
+    SubElement(root, "p").text = f"deckwright could not read this page: {problem.message}"
+    return root
 
 
 def page_tree(md, text: str) -> Element:
