@@ -121,6 +121,7 @@ def test_the_sanitizer_drops_a_bad_address_and_every_attribute_beside_it():
 ATTRIBUTES_PAGE = ('![pic](../art/lantern.png){: src="javascript:x" onerror="y" }\n\n'
                    '[a](https://ok.example){: href="javascript:x" onclick="y" }\n\n'
                    '![other](../art/lantern.png){: src="../art/elsewhere.png" }\n\n'
+                   '![third](../art/lantern.png){: SRC="../art/elsewhere.png" }\n\n'
                    'Fine: [b](https://ok.example){: #here .note }\n')
 
 
@@ -142,7 +143,8 @@ def test_check_reports_each_attribute_a_page_sets_that_the_outputs_drop_and_buil
                       f"{at(0, 'onerror')}: {{: onerror=... }}: {dropped}",
                       f"{at(2, 'href')}: {{: href=... }} {link}",
                       f"{at(2, 'onclick')}: {{: onclick=... }}: {dropped}",
-                      f"{at(4, 'src')}: {{: src=... }} {picture}"]
+                      f"{at(4, 'src')}: {{: src=... }} {picture}",
+                      f"{at(6, 'SRC')}: {{: SRC=... }} {picture}"]
     assert refused_keeping_output(capsys, game, tmp_path) == errors
 
 

@@ -136,8 +136,8 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
         attr_list set (``{: src=... }``): the check read the address written in the parentheses."""
 
         def run(self, root):
-            self.md.addresses = {id(element): [element.get(name) for name in URL_ATTRIBUTES]
-                                 for element in root.iter()}
+            self.md.addresses = {id(element): {name: value for name, value in element.attrib.items()
+                                               if name.lower() in URL_ATTRIBUTES} for element in root.iter()}
             self.md.dropped = []
 
     class Overridden(Treeprocessor):
@@ -145,9 +145,9 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
 
         def run(self, root):
             addresses = getattr(self.md, "addresses", {})
-            self.md.dropped.extend((name, element.get(name)) for element in root.iter()
-                                   for name, before in zip(URL_ATTRIBUTES, addresses.get(id(element), (None, None)))
-                                   if element.get(name) != before)
+            self.md.dropped.extend((name, value) for element in root.iter() for name, value in element.attrib.items()
+                                   if name.lower() in URL_ATTRIBUTES  # SRC too: a second src, to a browser
+                                   and addresses.get(id(element), {}).get(name) != value)
 
     class Clean(Treeprocessor):
         """After attr_list and the unescaping of backslash escapes (only Pictures comes later): see
