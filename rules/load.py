@@ -653,6 +653,7 @@ class _Loader:
             if text is None:
                 continue
             shown = self.shown(path)
+            rulebook.check_page_nesting(text, shown, self.problems)
             pictures = check_page_pictures(self.root, path, text, shown, self.problems, checked)
             pages.append(Page(id=Path(name).stem, title=rulebook.page_title(text, Path(name).stem), path=path,
                               shown=shown, text=text, pictures=pictures))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections.abc import Collection
 from pathlib import Path
 from urllib.parse import unquote
@@ -26,10 +27,10 @@ from deckwright.rules.book.pages import resolve_field
 from deckwright.rules.book.pictures import page_links
 from deckwright.rules.data.confine import is_confined
 from deckwright.rules.data.model import Game, Page
-from deckwright.rules.problems import Problem, did_you_mean
+from deckwright.rules.problems import Loc, Problem, did_you_mean
 
 from .examples import ExampleView, example_view
-from .markdown import Hooks, linked_page, page_tree, rulebook_markdown
+from .markdown import URL_ATTRIBUTES, Hooks, PageUnreadable, linked_page, page_tree, reading, rulebook_markdown
 from .sanitize import safe_url
 
 GALLERY = "cards.html"  # the site's gallery, or its first page
@@ -37,12 +38,14 @@ GALLERY = "cards.html"  # the site's gallery, or its first page
 SOMETIMES = {"readings.html": "the game keeps no readings register (a readings.yaml beside its game.yaml), so its "
                               "site has no readings page"}
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg")
+_BRACES = re.compile(r"\{[^{}\n]*\}")  # where a page may set attributes: {: #id .class name=value }
 ALLOWED = ("a rulebook link may be a web address (https://..., mailto:...), another page (turn.md), a heading or "
            "example of it (turn.md#setup) or of this page (#setup)")
 
 
-def page_ids(game: Game, page: Page) -> set[str]:
-    """Every id a link can reach on the page: its headings' and its example boxes'."""
+def page_ids(game: Game, page: Page) -> tuple[set[str], list[tuple[str, str]]]:
+    """Every id a link can reach on the page (its headings' and its example boxes'), and what its ``{: ...}``
+    set that the outputs leave out (``generator.book.markdown``: ``md.dropped``). Raises ``PageUnreadable``."""
     from deckwright.rules.data.yamlsrc import AliasBudget
 
     boxes: list[ExampleView] = []
@@ -63,16 +66,56 @@ def page_ids(game: Game, page: Page) -> set[str]:
 
     hooks = Hooks(block=block, reference=reference, page_link=lambda target, fragment: "", picture=lambda found: "",
                   taken_ids=lambda: [box_id for view in boxes for box_id in view.ids])
-    tree = page_tree(rulebook_markdown(game, page, hooks), page.text)
-    return {element.get("id") for element in tree.iter() if element.get("id")} | {view.anchor for view in boxes}
+    md = rulebook_markdown(game, page, hooks)
+    with reading(page):
+        tree = page_tree(md, page.text)
+    return ({element.get("id") for element in tree.iter() if element.get("id")} | {view.anchor for view in boxes},
+            md.dropped)
+
+
+def dropped_problems(page: Page, dropped: list[tuple[str, str]]) -> list[Problem]:
+    """One problem for each attribute a page's ``{: ...}`` set that the outputs leave out (or, an address, that
+    the check did not read), at the place the page names it: the n-th of a name at its n-th ``name=``."""
+    seen: dict[str, int] = {}
+    problems = []
+    braces = list(_BRACES.finditer(page.text)) if dropped else []
+    for name, _value in dropped:
+        named = re.compile(r"(?<![\w-])" + re.escape(name) + r"\s*=")
+        found = [found for brace in braces if (found := named.search(page.text, brace.start(), brace.end()))]
+        index = seen.get(name, 0)
+        seen[name] = index + 1
+        loc = Loc(page.shown)
+        if found:
+            start = found[min(index, len(found) - 1)].start()
+            line_start = page.text.rfind("\n", 0, start) + 1
+            loc = Loc(page.shown, page.text.count("\n", 0, start) + 1, start - line_start + 1)
+        if name.lower() in URL_ATTRIBUTES:
+            what = "a picture's file" if name.lower() == "src" else "a link's address"
+            why = (f"{{: {name}=... }} sets {what} where deckwright check does not read it: write it in the "
+                   "parentheses, ![what it shows](../art/map.png) or [words](turn.md)")
+        else:
+            why = (f"{{: {name}=... }}: the site and the printed rulebook leave this attribute out; a page's "
+                   "{: ...} may set only id, class and title")
+        problems.append(Problem(loc, why))
+    return problems
 
 
 def link_problems(game: Game, site_pages: Collection[str]) -> list[Problem]:
     """Every link of the game's rulebook pages that points nowhere, one problem each, at the link.
-    ``site_pages``: the pages the site writes for the game whatever its rulebook (``generator.site.game_pages``)."""
+    ``site_pages``: the pages the site writes for the game whatever its rulebook (``generator.site.game_pages``).
+
+    First each page is read as the outputs read it: a page Markdown cannot read (``PageUnreadable``), and each
+    attribute a page's ``{: ...}`` sets that the outputs leave out, is a problem too."""
     pages_by_path = {page.path.resolve(): page for page in game.pages}
     ids: dict[str, set[str]] = {}
     problems = []
+    for page in game.pages:
+        try:
+            ids[page.id], dropped = page_ids(game, page)
+        except PageUnreadable as exc:
+            problems.append(exc.problem)
+            continue
+        problems += dropped_problems(page, dropped)
     for page in game.pages:
         for link in page_links(page.text, page.shown):
             problem = _problem(game, pages_by_path, ids, page, link.src, site_pages)
@@ -104,7 +147,7 @@ def _problem(game: Game, pages_by_path: dict, ids: dict[str, set[str]], page: Pa
     if not fragment:
         return ""
     if target.id not in ids:
-        ids[target.id] = page_ids(game, target)
+        return ""  # a page Markdown could not read: reported as such
     if fragment in ids[target.id]:
         return ""
     where = "this page" if target is page else f"page {path}"

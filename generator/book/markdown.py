@@ -14,13 +14,16 @@ for the site and the PDF alike.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterable
-from xml.etree.ElementTree import Element
+from typing import Callable, Iterable, Iterator
+from xml.etree.ElementTree import Element, SubElement
 
 from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
 from deckwright.rules.data.model import Game, Page
 from deckwright.rules.data.pictures import ImageFile
+from deckwright.rules.engine.timelimit import RulesTimedOut, time_limit
+from deckwright.rules.problems import Loc, Problem
 
 from .sanitize import REMOVED_PICTURE, as_text, clean_tree
 
@@ -28,6 +31,34 @@ EXTENSIONS = ("tables", "toc", "admonition", "fenced_code", "attr_list", "sane_l
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 # Python-Markdown's placeholder for a stashed piece (markdown.util.HTML_PLACEHOLDER).
 _STASHED = re.compile("\u0002wzxhzdk:(\\d+)\u0003")
+# Python-Markdown is quadratic on some input (a long run of "["): a page it has not read within this long is an
+# error rather than a wait of hours.
+PAGE_SECONDS = 10.0
+URL_ATTRIBUTES = ("href", "src")
+
+
+class PageUnreadable(Exception):
+    """Python-Markdown could not read a page (it took too long, or nests too deep for it): ``problem`` says so."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@contextmanager
+def reading(page: Page) -> Iterator[None]:
+    """Wraps each reading of ``page`` by Python-Markdown: a time limit (``PAGE_SECONDS``; in the main thread only,
+    see ``rules.engine.timelimit``), and its failure as a ``PageUnreadable`` at the page's first line."""
+    try:
+        with time_limit(PAGE_SECONDS):
+            yield
+    except RulesTimedOut as exc:
+        raise PageUnreadable(Problem(Loc(page.shown), f"Markdown did not finish reading this page within "
+                                     f"{exc.seconds:g} s; look for a long run of brackets, asterisks or other "
+                                     "punctuation, or split the page")) from None
+    except RecursionError:
+        raise PageUnreadable(Problem(Loc(page.shown), "Markdown could not read this page: it nests too deep "
+                                     "(quotes, lists or emphasis inside one another)")) from None
 
 
 @dataclass(frozen=True)
@@ -100,12 +131,32 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
                 if target is not None:
                     link.set("href", hooks.page_link(target, fragment))
 
-    class Clean(Treeprocessor):
-        """After attr_list and the unescaping of backslash escapes (only Pictures comes later): see
-        generator.book.sanitize."""
+    class Addresses(Treeprocessor):
+        """Before attr_list: each element's link and picture address, so that Overridden can tell one that
+        attr_list set (``{: src=... }``): the check read the address written in the parentheses."""
 
         def run(self, root):
-            clean_tree(root)
+            self.md.addresses = {id(element): {name: value for name, value in element.attrib.items()
+                                               if name.lower() in URL_ATTRIBUTES} for element in root.iter()}
+            self.md.dropped = []
+
+    class Overridden(Treeprocessor):
+        """Just after attr_list: the addresses it set, into ``md.dropped`` (see Clean)."""
+
+        def run(self, root):
+            addresses = getattr(self.md, "addresses", {})
+            self.md.dropped.extend((name, value) for element in root.iter() for name, value in element.attrib.items()
+                                   if name.lower() in URL_ATTRIBUTES  # SRC too: a second src, to a browser
+                                   and addresses.get(id(element), {}).get(name) != value)
+
+    class Clean(Treeprocessor):
+        """After attr_list and the unescaping of backslash escapes (only Pictures comes later): see
+        generator.book.sanitize. ``md.dropped``: what a page's ``{: ...}`` set that the outputs leave out or the
+        check did not see, (attribute, value) pairs for ``check`` to report."""
+
+        def run(self, root):
+            # an address written in the parentheses that the sanitizer drops is the link or picture check's
+            self.md.dropped.extend(pair for pair in clean_tree(root) if pair[0].lower() not in URL_ATTRIBUTES)
 
     class Pictures(Treeprocessor):
         """After Clean: a picture the check passed points where the output keeps its file, with its size in
@@ -127,6 +178,8 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
             md.preprocessors.register(Blocks(md), "deckwright-blocks", 29)  # after whitespace, before fences
             md.inlinePatterns.register(References(REF_PATTERN.pattern, md), "deckwright-refs", 175)
             md.treeprocessors.register(PageLinks(md), "deckwright-page-links", 1)
+            md.treeprocessors.register(Addresses(md), "deckwright-addresses", 9)  # attr_list is 8
+            md.treeprocessors.register(Overridden(md), "deckwright-overridden", 7)
             md.treeprocessors.register(Clean(md), "deckwright-clean", -100)
             md.treeprocessors.register(Pictures(md), "deckwright-pictures", -110)
             # Raw HTML in a page shows as text: a game folder from elsewhere cannot put script on the site.
@@ -145,9 +198,16 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
                              output_format="html")
 
 
+def unreadable_tree(problem: Problem) -> Element:
+    """What a page Markdown could not read (``PageUnreadable``) shows in a ``build --force``: why, in a paragraph."""
+    root = Element("div")
+    SubElement(root, "p").text = f"deckwright could not read this page: {problem.message}"
+    return root
+
+
 def page_tree(md, text: str) -> Element:
     """The element tree Python-Markdown builds for ``text``, after every tree processor: what its HTML
-    serializer would write out (the first three steps of ``Markdown.convert``)."""
+    serializer would write out (the first three steps of ``Markdown.convert``). Wrap it in ``reading``."""
     md.reset()
     lines = text.split("\n")
     for preprocessor in md.preprocessors:

@@ -48,11 +48,13 @@ REMOVED_TITLE = "a link deckwright removed: rulebook links may be http(s), mailt
 REMOVED_PICTURE = "a picture deckwright left out: deckwright check says why"
 
 
-def clean_tree(root: ET.Element) -> None:
-    """Remove from ``root`` every attribute and URL a rulebook page may not have (see the module's doc).
+def clean_tree(root: ET.Element) -> list[tuple[str, str]]:
+    """Remove from ``root`` every attribute and URL a rulebook page may not have (see the module's doc); the
+    (attribute, value) pairs removed, in order, for ``check`` to report.
 
     A link or picture that loses its URL becomes plain text (a picture, its alt text), so the page does not
     show a dead link."""
+    removed = []
     for element in list(root.iter()):
         if isinstance(element.tag, str) and element.tag.startswith(OWN_TAG_PREFIX):
             continue  # made by deckwright's own hooks from checked data (the rulebook PDF reads them), never by Markdown
@@ -62,9 +64,14 @@ def clean_tree(root: ET.Element) -> None:
                 continue
             if key not in ALLOWED_ATTRIBUTES:
                 del element.attrib[name]
+                removed.append((name, value))
             elif key in URL_ATTRIBUTES and not safe_url(value, allow_network=key == "href"):
-                del element.attrib[name]
-                as_text(element)
+                removed.append((name, value))
+                removed += [(other, rest) for other, rest in element.attrib.items() if other != name
+                            and other.lower() not in ALLOWED_ATTRIBUTES]
+                as_text(element)  # clears the element's other attributes too
+                break
+    return removed
 
 
 def as_text(element: ET.Element, why: str = REMOVED_TITLE) -> None:

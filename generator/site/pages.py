@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from xml.etree.ElementTree import tostring
 
 from deckwright.generator.book.examples import ExampleView, example_view
-from deckwright.generator.book.markdown import Hooks, rulebook_markdown
+from deckwright.generator.book.markdown import Hooks, PageUnreadable, reading, rulebook_markdown, unreadable_tree
 from deckwright.generator.book.tables import TableView
 from deckwright.generator.book.tables import table_view as book_table_view
 from deckwright.rules.book.pages import resolve_field
@@ -131,5 +132,9 @@ def render_page(game: Game, art: CardArt, page: Page, partials: Any, links: Link
                   taken_ids=lambda: [box_id for view in renderer.examples for box_id in view.ids])
     md = rulebook_markdown(game, page, hooks,
                            toc={"permalink": "#", "permalink_title": "Link to this section", "toc_depth": "2-3"})
-    html = md.convert(page.text)
+    try:
+        with reading(page):
+            html = md.convert(page.text)
+    except PageUnreadable as exc:  # (build --force) check reported it: the page says why it is empty
+        return RenderedPage(tostring(unreadable_tree(exc.problem), encoding="unicode", method="html"), [])
     return RenderedPage(html, list(getattr(md, "toc_tokens", [])), renderer.cards, renderer.examples)

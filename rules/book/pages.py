@@ -6,6 +6,8 @@
 - A fenced block ```` ```cards ```` holds a YAML table spec (``type`` or
   ``deck``, ``columns``, optional ``where``); the table is generated from the data.
 - A fenced block ```` ```example ```` holds a worked example that the checker replays.
+
+Quotes and lists nest at most ``NESTING_LIMIT`` deep (``check_page_nesting``).
 """
 from __future__ import annotations
 
@@ -19,6 +21,13 @@ from deckwright.rules.problems import Loc, Problems
 REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
 _FENCE = re.compile(r"^([ \t]*)(```+|~~~+)\s*([A-Za-z0-9_-]*)\s*(.*)$")
 _FENCE_LIKE = re.compile(r"(```+|~~~+)\s*([A-Za-z0-9_-]+)")
+# Quotes, lists and admonitions inside one another: the bundled rulebooks nest 3 deep at most. Far deeper, the
+# printed rulebook's nested boxes exhaust memory in ReportLab (a quote 90 deep took more than 24 GB) and, deeper
+# still, Python-Markdown exhausts Python's recursion limit; 16 leaves a real rulebook room and keeps far from both.
+NESTING_LIMIT = 16
+# What opens a quote, a list item or an admonition, after any indentation (Python-Markdown nests a block 4
+# columns in); an admonition's title follows its "!!!".
+_NESTING_MARK = re.compile(r"([ ]*)(>|[*+-](?=[ ]|$)|[0-9]{1,9}[.)](?=[ ]|$)|!!!(?=[ ]).*)[ ]?")
 
 
 @dataclass(frozen=True)
@@ -61,6 +70,43 @@ def fenced_blocks(text: str, shown: str) -> list[Block]:
         blocks.append(Block(kind, body, Loc(shown, start + 1, len(indent) + 1), start + 2, i + 1, len(indent)))
         i += 1
     return blocks
+
+
+def _is_rule(text: str) -> bool:
+    """Whether ``text`` is Python-Markdown's horizontal rule ("- - -", "***"), which opens no list item."""
+    rule = text.strip(" ")
+    return (len(rule) >= 3 and rule[0] in "-_*" and not rule.replace(" ", "").strip(rule[0])
+            and rule.count(rule[0]) >= 3 and "   " not in rule)
+
+
+def nesting_depth(line: str) -> tuple[int, int]:
+    """How deep a line opens a quote, list item or admonition at most (each ``>``, list marker or ``!!!`` it
+    starts with, and each 4 columns of indentation before them, one level; 0 for a line that opens none), and
+    the column where it goes past ``NESTING_LIMIT`` (0 when it does not). An upper bound of what Python-Markdown
+    makes of it: a page cannot nest deeper without a line that opens the deepest level."""
+    line = line.expandtabs(4)
+    depth, columns, position = 0, 0, 0
+    while not _is_rule(line[position:]) and (mark := _NESTING_MARK.match(line, position)):
+        columns += len(mark.group(1))
+        depth += 1
+        if depth + columns // 4 > NESTING_LIMIT:
+            return depth + columns // 4, mark.start(2) + 1
+        position = mark.end()
+    return depth + columns // 4 if depth else 0, 0
+
+
+def check_page_nesting(text: str, shown: str, problems: Problems) -> None:
+    """The first line of a page that nests quotes and lists deeper than ``NESTING_LIMIT`` is an error there."""
+    fenced = {line for b in fenced_blocks(text, shown) for line in range(b.loc.line, b.end_line + 1)}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number in fenced or not line.strip():
+            continue
+        depth, column = nesting_depth(line)
+        if column:
+            problems.error(Loc(shown, number, column),
+                           f"quotes and lists nest {depth} deep here; a rulebook page may nest them at most "
+                           f"{NESTING_LIMIT} deep (the printed rulebook cannot lay out more)")
+            return
 
 
 def skipped_fences(text: str, shown: str, kind: str) -> list[Loc]:

@@ -33,7 +33,8 @@ _ANGLE_LINK = re.compile(r"\(\s*<([^<>]*)>\s*(?:('[^']*'|\"[^\"]*\")\s*)?\)", re
 _TITLE = re.compile(r"^(.*?)\s+(\"[^\"]*\"|'[^']*')\s*$", re.S)
 _REFERENCE_ID = re.compile(r"\s?\[([^\]]*)\]", re.S)
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BRACKET_OR_BREAK = re.compile(r"[\[\]()]|\n[ \t]*(?=\n)")  # a bracket, or where a blank line begins
+_OPENING = {"]": "[", ")": "("}
 HIDDEN = "\x01"  # stands in the scanned text for what Markdown does not read as syntax
 
 
@@ -61,30 +62,33 @@ def _scanned(text: str, shown: str) -> str:
     return _CODE_SPAN.sub(lambda m: HIDDEN * len(m.group(0)), scanned)
 
 
-def _closing(scanned: str, start: int, opening: str, closing: str) -> int | None:
-    """The index just past the bracket that closes the one before ``start``; None when the paragraph ends
-    first."""
-    depth = 1
-    for index in range(start, len(scanned)):
-        char = scanned[index]
-        if char == opening:
-            depth += 1
-        elif char == closing:
-            depth -= 1
-            if depth == 0:
-                return index + 1
-        elif char == "\n" and _BLANK_LINE.match(scanned, index):
-            return None
-    return None
+def _closings(scanned: str) -> dict[int, int]:
+    """Each ``[`` and ``(`` of ``scanned`` that is closed in its paragraph -> the index just past the bracket of
+    its kind that closes it (brackets of a kind nest). One pass, so that a page of a thousand unclosed brackets
+    is read in linear time, not each bracket to the end of its paragraph."""
+    closings: dict[int, int] = {}
+    open_at: dict[str, list[int]] = {"[": [], "(": []}
+    for match in _BRACKET_OR_BREAK.finditer(scanned):
+        char = match.group()
+        if char in open_at:
+            open_at[char].append(match.start())
+        elif char in _OPENING:
+            waiting = open_at[_OPENING[char]]
+            if waiting:
+                closings[waiting.pop()] = match.end()
+        else:  # a blank line ends the paragraph: what is still open stays unclosed
+            open_at = {"[": [], "(": []}
+    return closings
 
 
-def _inline_link(text: str, scanned: str, start: int) -> tuple[str, str | None, int] | None:
+def _inline_link(text: str, scanned: str, start: int,
+                 closings: dict[int, int]) -> tuple[str, str | None, int] | None:
     """``(src "title")`` from ``start`` (its ``(``): the source, the title and the index past it."""
     angled = _ANGLE_LINK.match(scanned, start)
     if angled:
         title = text[angled.start(2) + 1:angled.end(2) - 1] if angled.group(2) else None
         return _unescape(text[angled.start(1):angled.end(1)]).strip(), title, angled.end()
-    end = _closing(scanned, start + 1, "(", ")")
+    end = closings.get(start)
     if end is None:
         return None
     inside = text[start + 1:end - 1]
@@ -118,15 +122,16 @@ def _targets(text: str, shown: str) -> list[PageImage]:
     targets = []
     position = 0
     link_target = range(0)  # where the last link's ``(href)`` or ``[reference]`` is written
+    closings = _closings(scanned)
     while (opening := scanned.find("[", position)) >= 0:
         picture = opening > 0 and scanned[opening - 1] == "!"
         start = opening - 1 if picture else opening
         position = opening + 1
-        end = _closing(scanned, opening + 1, "[", "]")
+        end = closings.get(opening)
         if end is None or opening in definitions or opening in link_target:
             continue
         alt = _unescape(text[opening + 1:end - 1])
-        found = _inline_link(text, scanned, end) if scanned.startswith("(", end) else None
+        found = _inline_link(text, scanned, end, closings) if scanned.startswith("(", end) else None
         if found is None:
             reference = _REFERENCE_ID.match(scanned, end)
             key = " ".join((reference.group(1) if reference and reference.group(1) else alt).lower().split())

@@ -9,7 +9,15 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 from deckwright.generator.book.examples import ExampleView, example_view, results_by_line
-from deckwright.generator.book.markdown import Hooks, page_tree, rulebook_markdown, unstash
+from deckwright.generator.book.markdown import (
+    Hooks,
+    PageUnreadable,
+    page_tree,
+    reading,
+    rulebook_markdown,
+    unreadable_tree,
+    unstash,
+)
 from deckwright.generator.book.tables import TableView, table_view
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
@@ -114,7 +122,11 @@ class ParsedBook:
                       picture=lambda found: str(found.path),  # the checked file, read through the gate (figures)
                       taken_ids=lambda: [box_id for view in examples.values() for box_id in view.ids])
         md = rulebook_markdown(self.game, page, hooks, toc={"toc_depth": "1-6"})
-        tree = page_tree(md, page.text)
+        try:
+            with reading(page):
+                tree = page_tree(md, page.text)
+        except PageUnreadable as exc:  # (build --force) check reported it: the chapter says why it is empty
+            tree, examples = unreadable_tree(exc.problem), {}
         parsed = ParsedPage(page, md, tree,
                             {line: table_view(self.game, self.faces, table) for line, table in tables.items()},
                             examples)
