@@ -284,6 +284,36 @@ def damaged_maxp() -> bytes:
     return bytes(data)
 
 
+def cmap_subtables(data: bytes) -> dict[int, int]:
+    """Where each character-map subtable starts in the file, by format."""
+    cmap = tables(data)[b"cmap"][0]
+    count = struct.unpack_from(">H", data, cmap + 2)[0]
+    offsets = (cmap + struct.unpack_from(">L", data, cmap + 8 + 8 * index)[0] for index in range(count))
+    return {struct.unpack_from(">H", data, offset)[0]: offset for offset in offsets}
+
+
+def with_wide_group(first: int, last: int, groups: int = 1) -> bytes:
+    """Vollkorn with its first ``groups`` format-12 groups widened to ``first .. last``: the reviewer's crafted
+    font, made small enough (a few million code points) that ReportLab reading it would not exhaust memory."""
+    data = bytearray(BLACK.read_bytes())
+    offset = cmap_subtables(bytes(data))[12]
+    for index in range(groups):
+        struct.pack_into(">LLL", data, offset + 16 + 12 * index, first, last, 1)
+    return bytes(data)
+
+
+def with_overlapping_segments(segments: int) -> bytes:
+    """Open Sans with its first ``segments`` format-4 segments each covering U+0000 .. U+FFFF: 65,536 code points
+    apiece, which ReportLab loops over one by one."""
+    data = bytearray(CONDENSED.read_bytes())
+    offset = cmap_subtables(bytes(data))[4]
+    count = struct.unpack_from(">H", data, offset + 6)[0] // 2
+    for index in range(segments):
+        struct.pack_into(">H", data, offset + 14 + 2 * index, 0xFFFF)  # its end
+        struct.pack_into(">H", data, offset + 16 + 2 * count + 2 * index, 0)  # its start
+    return bytes(data)
+
+
 def test_the_checksum_helper_matches_the_original():
     from reportlab.pdfbase.ttfonts import TTFontFile
 
@@ -306,12 +336,37 @@ def test_the_checksum_helper_matches_the_original():
     (b"%PDF-1.4 not a font at all", "is not a TrueType font file"),
     (CONDENSED.read_bytes()[:40], "is not a readable TrueType font: its table directory is cut short"),
     (damaged_maxp(), "cannot be read: Unknown maxp table version"),
+    (with_wide_group(0, 0x10FFFF, groups=2), "is not a readable TrueType font: its character map claims 2,228,224 "
+                                       "characters; a font maps at most 1,114,112"),
+    (with_wide_group(0x20, 0x110000), "is not a readable TrueType font: its character map (format 12) has a range "
+                                      "U+0020 .. U+110000, past the last code point, U+10FFFF"),
+    (with_wide_group(0x100, 0x20), "is not a readable TrueType font: its character map (format 12) has a range "
+                                   "U+0100 .. U+0020, ending before it starts"),
+    (with_overlapping_segments(20), "is not a readable TrueType font: its character map claims 1,311,"),
 ])
 def test_a_font_deckwright_cannot_embed_is_one_located_error(font_game, font, why):
     folder = font_game(font=font)
     errors = problems_of(folder)
     assert len(errors) == 1
     assert errors[0].startswith(f"tiny/fonts/fonts.yaml:2:9: font 'Test Display' bold: font file 'Display.ttf' {why}")
+
+
+def test_every_shipped_fonts_character_map_is_sane():
+    for font in sorted(FONT_DIR.glob("*/*.ttf")):
+        assert embedding_problem(font.read_bytes()) is None, font
+
+
+def test_a_font_reportlab_fails_on_without_a_message_still_gets_a_reason(font_game, monkeypatch):
+    """A MemoryError (or a bare KeyError) says nothing: the line says what happened all the same."""
+    from deckwright.generator.layout import fonts
+
+    def fails(name, data):
+        raise MemoryError()
+    monkeypatch.setattr(fonts, "_game_ttfont", fails)
+    assert problems_of(font_game()) == ["tiny/fonts/fonts.yaml:2:9: font 'Test Display' bold: font file 'Display.ttf' "
+                                        "cannot be read: reading it takes more memory than there is (is the file "
+                                        "damaged?)"]
+    assert fonts.unreadable_because(KeyError()) == "ReportLab's reader failed (KeyError); is the file damaged?"
 
 
 def test_a_font_with_restricted_and_print_bits_may_be_embedded():

@@ -19,6 +19,7 @@ import pytest
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fitcheck import layout_warnings
+from deckwright.generator.layout.icons import MAX_ICON_SEGMENTS
 from deckwright.generator.layout.lengths import (
     brace_length,
     expanded_tabs_length,
@@ -26,6 +27,7 @@ from deckwright.generator.layout.lengths import (
     repr_length,
     text_length,
 )
+from deckwright.generator.layout.measure import MAX_SEGMENTS
 from deckwright.generator.layout.sandbox import MAX_TEXT, LayoutSandbox
 from deckwright.rules.load import load_game
 
@@ -282,6 +284,40 @@ def test_an_icon_with_a_bad_stroke_width_is_located(tiny):
     layout = hero_layout(icon='{kind: icon, icon: star, left: 1, top: 1, width: 5, height: 5}')
     lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
     assert lines == ["tiny/layouts/icons.yaml:1:7: icon 'star': stroke_width: expected a number, got '1x'"]
+
+
+def zigzag(segments: int) -> str:
+    """Path data of ``segments`` segments (a move and line-tos)."""
+    return "M0 0 " + " ".join(f"L{index % 100} {index * 7 % 100}" for index in range(segments - 1))
+
+
+def test_an_icon_of_too_many_segments_is_refused_where_icons_yaml_defines_it(tiny):
+    icons = (f"dot: 'M 0 0 L 10 10 Z'\nheavy: '{zigzag(MAX_ICON_SEGMENTS + 1)}'\n"
+             f"split: {{paths: ['{zigzag(MAX_ICON_SEGMENTS // 2)}', '{zigzag(MAX_ICON_SEGMENTS // 2 + 1)}']}}\n")
+    layout = hero_layout(icon="{kind: icon, icon: dot, left: 1, top: 1, width: 5, height: 5}")
+    lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
+    too_many = "its paths have more than 10,000 segments; an icon needs far fewer"
+    assert lines == [f"tiny/layouts/icons.yaml:2:8: icon 'heavy': {too_many} (simplify the drawing, e.g. Inkscape's "
+                     f"Path > Simplify)",
+                     f"tiny/layouts/icons.yaml:3:8: icon 'split': {too_many} (simplify the drawing, e.g. Inkscape's "
+                     f"Path > Simplify)"]
+
+
+@pytest.mark.parametrize("box", [
+    '{kind: icon, icon: heavy, left: 1, top: 1, width: 5, height: 5, repeat: "COPIES"}',
+    "{kind: text, left: 1, top: 1, right: 1, bottom: 1, size: 4, fit: overflow-ok, "
+    "text: \"{{ ':heavy: ' * COPIES }}\"}",
+])
+def test_a_face_drawing_too_many_icon_segments_is_a_located_error(tiny, box):
+    """A complex icon (under its own limit) repeated, in boxes or inline in text: the face's drawing is bounded,
+    counted before the paths are made."""
+    icons = f"heavy: '{zigzag(5_000)}'\n"
+    under = tiny({HERO: hero_layout(many=box.replace("COPIES", str(MAX_SEGMENTS // 5_000))),
+                  "layouts/icons.yaml": icons}, name="under")
+    assert errors_of(under) == []
+    lines = errors_of(tiny({HERO: hero_layout(many=box.replace("COPIES", str(MAX_SEGMENTS // 5_000 + 1))),
+                            "layouts/icons.yaml": icons}))
+    assert_located(lines, 3, "boxes.many: the layout draws more than 200,000 icon path segments on one face")
 
 
 # -- pictures ------------------------------------------------------------------------------------

@@ -126,7 +126,7 @@ class FontBook:
                 ttf = _game_ttfont(name, font.data)
             except Exception as exc:  # noqa: BLE001 (ReportLab parsing a damaged file can fail in any way: a located line)
                 book.problems.append(Problem(font.loc, f"font '{font.family}' {font.style}: font file "
-                                                       f"'{font.path.name}' cannot be read: {exc}"))
+                                                       f"'{font.path.name}' cannot be read: {unreadable_because(exc)}"))
                 continue
             face = Face(font.family, font.style, font.path, ttf.face.ascent / 1000, -ttf.face.descent / 1000,
                         ids[font.family])
@@ -217,6 +217,13 @@ def shipped_fonts() -> FontBook:
 def game_fonts(root: Path) -> FontBook:
     """The shipped fonts and the ones in the game folder ``root``; see ``FontBook.problems``."""
     return shipped_fonts().with_game(root)
+
+
+def unreadable_because(exc: BaseException) -> str:
+    """What ReportLab's failure to read a font says, never empty (a MemoryError or a bare KeyError says nothing)."""
+    if isinstance(exc, MemoryError):
+        return "reading it takes more memory than there is (is the file damaged?)"
+    return str(exc).strip() or f"ReportLab's reader failed ({type(exc).__name__}); is the file damaged?"
 
 
 _SHIPPED_TTFONTS: dict = {}  # (face name, file) -> TTFont: one object per shipped face, however many books share it

@@ -16,6 +16,10 @@ from .displaylist import Path
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+# Path segments (M/L/C/Z commands, arcs as their curves) in one icon's paths together. The shipped icons have at
+# most 46 and a detailed icon from an icon set a few thousand; more is a drawing pasted in whole, which every
+# card would carry (and a face's drawing is bounded too: measure.MAX_SEGMENTS).
+MAX_ICON_SEGMENTS = 10_000
 
 
 class IconError(ValueError):
@@ -35,6 +39,11 @@ class Icon:
     name: str
     viewbox: tuple[float, float, float, float]
     parts: tuple[IconPart, ...]
+
+    @property
+    def segments(self) -> int:
+        """Its path segments, all parts together: what placing it costs."""
+        return sum(len(part.commands) for part in self.parts)
 
     def place(self, x: float, y: float, w: float, h: float, color: str | None, accent: str | None,
               fit: str = "contain", opacity: float = 1.0) -> list[Path]:
@@ -73,8 +82,8 @@ def _transform(command: tuple, dx: float, dy: float, sx: float, sy: float) -> tu
     return (command[0], *(dx + v * sx if i % 2 == 0 else dy + v * sy for i, v in enumerate(coords)))
 
 
-def parse_path(d: str) -> tuple[tuple, ...]:
-    """SVG path data as absolute M/L/C/Z commands; raises IconError."""
+def parse_path(d: str, most: int = MAX_ICON_SEGMENTS) -> tuple[tuple, ...]:
+    """SVG path data as absolute M/L/C/Z commands, at most ``most`` of them; raises IconError."""
     tokens = _TOKEN.findall(d)
     if "".join(tokens).replace(" ", "") == "" or re.sub(_TOKEN, "", d).strip(" ,\n\t"):
         raise IconError(f"cannot read path data near '{re.sub(_TOKEN, '', d).strip()[:20]}'")
@@ -146,6 +155,9 @@ def parse_path(d: str) -> tuple[tuple, ...]:
             cx, cy = sx0, sy0
             last_ctrl = None
         last_cmd = upper
+        if len(out) > most:
+            raise IconError(f"its paths have more than {MAX_ICON_SEGMENTS:,} segments; an icon needs far fewer "
+                            f"(simplify the drawing, e.g. Inkscape's Path > Simplify)")
     if not out or out[0][0] != "M":
         raise IconError("path data must start with M")
     return tuple(out)
@@ -221,7 +233,7 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
     if not (isinstance(viewbox, list) and len(viewbox) == 4 and all(isinstance(v, (int, float)) for v in viewbox)
             and viewbox[2] > 0 and viewbox[3] > 0):
         raise IconError("viewbox is four numbers: [x, y, width, height]")
-    parts = []
+    parts: list[IconPart] = []
     for part in data["paths"] or ():
         if isinstance(part, str):
             part = {"d": part}
@@ -234,7 +246,9 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
         for paint in (fill, stroke):
             if paint not in ("color", "accent", "none") and not re.fullmatch(r"#[0-9a-fA-F]{6}", paint):
                 raise IconError(f"paint '{paint}' is not color, accent, none or #rrggbb")
-        parts.append(IconPart(parse_path(str(part["d"])), fill, stroke, _number(part.get("stroke_width", 0), "stroke_width")))
+        most = MAX_ICON_SEGMENTS - sum(len(done.commands) for done in parts)
+        parts.append(IconPart(parse_path(str(part["d"]), most), fill, stroke,
+                              _number(part.get("stroke_width", 0), "stroke_width")))
     return Icon(name, tuple(_number(v, "viewbox") for v in viewbox), tuple(parts))
 
 

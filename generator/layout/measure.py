@@ -40,6 +40,9 @@ MAX_NUMBER = 1e9
 MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
+# Icon path segments drawn on one face, boxes and inline icons together: 20 of the most complex icons an
+# icons.yaml may hold (icons.MAX_ICON_SEGMENTS), 4,000 of the shipped ones (46 at most); some 50 MB of paths.
+MAX_SEGMENTS = 200_000
 MM_PER_INCH = 25.4
 CONTEXTS_KEPT = 256  # contexts (deck, card type, palette, size) whose boxes without card values are remembered
 TEXTS_KEPT = 4_000  # fitted texts remembered: a deck's type lines, numbers and repeated rules text are set once
@@ -99,6 +102,10 @@ class ValueFailure(Exception):
 
 class _Abandoned(Exception):
     """The face's budget is used up: its problems so far are reported, nothing more is evaluated."""
+
+
+class _TooManySegments(Exception):
+    """The face's icons come to more than MAX_SEGMENTS path segments (the box drawing them reports it)."""
 
 
 def color_value(raw: Any, palette: dict) -> str | None:
@@ -185,12 +192,16 @@ class Measurer:
         self._frames: dict[tuple, tuple[float, float, float, float]] = {}
         self._specs: dict[tuple, tuple] = {}
         self._colored: dict[tuple, TextSpec] = {}  # ((id(box), text style), colour) -> a cached spec in that colour
-        self._fitted = Memo(TEXTS_KEPT)  # (text, spec or its key in _colored, box rectangle) -> Fitted, or _SEEN
+        # (text, spec or its key in _colored, box rectangle) -> (Fitted, its inline icons' path segments), or _SEEN
+        self._fitted = Memo(TEXTS_KEPT)
         self._fields: dict[int, str] = {}  # id(box) -> the card field its text shows
         self._contexts = Memo(CONTEXTS_KEPT)  # what a face's context holds apart from its card -> (number, held)
         self._contexts_made = 0
-        self._fixed = Memo(CONTEXTS_KEPT * 4)  # (id(box), context number) -> (items, fits, art, boxes measured)
+        # (id(box), context number) -> (items, fits, art, boxes measured, spills, icon path segments drawn)
+        self._fixed = Memo(CONTEXTS_KEPT * 4)
         self._images: dict[str, tuple[Path, tuple[int, int]] | str] = {}  # src -> (file, size) or why it cannot be used
+        # icon path segments the face being measured may still draw; None between faces (the rulebook's text)
+        self.segments_left: int | None = None
 
     # -- entry point -----------------------------------------------------
 
@@ -206,12 +217,15 @@ class Measurer:
         self.size = (width, height, bleed)
         self.trim = (-SLACK, -SLACK, width + SLACK, height + SLACK)  # a box inside it passes no edge
         self.boxes_left = MAX_ITEMS
+        self.segments_left = MAX_SEGMENTS
         ctx = dict(ctx, width=width, height=height, bleed=bleed, parent_width=width, parent_height=height)
         try:
             with self.env.evaluating(self.seconds):
                 items = self._measure(layout, ctx, width, height)
         except _Abandoned:
             items = []
+        finally:
+            self.segments_left = None
         spilled = [self._filled(loc, text, severity) for loc, text, severity in told(self.spills, bleed > 0)]
         if self.problems:
             raise LayoutError(self.problems + spilled)
@@ -276,19 +290,20 @@ class Measurer:
         items, text fits, art fits and spills); one whose filling found a problem is measured every time."""
         key = (id(box), context)
         found = self._fixed.get(key)
-        if found is not None and found[3] <= self.boxes_left:
-            items, fits, art, boxes, spills = found
+        if found is not None and found[3] <= self.boxes_left and found[5] <= self.segments_left:
+            items, fits, art, boxes, spills, segments = found
             self.fits.extend(fits)
             self.art.extend(art)
             self.spills.extend(spills)
             self.boxes_left -= boxes
+            self.segments_left -= segments
             return items
-        problems, fits, art, boxes, spills = (len(self.problems), len(self.fits), len(self.art), self.boxes_left,
-                                              len(self.spills))
+        problems, fits, art, boxes, spills, segments = (len(self.problems), len(self.fits), len(self.art),
+                                                        self.boxes_left, len(self.spills), self.segments_left)
         items = tuple(self._box(box, ctx, parent, f"boxes.{box.name}", top=True))
         if len(self.problems) == problems:
             self._fixed.put(key, (items, tuple(self.fits[fits:]), tuple(self.art[art:]), boxes - self.boxes_left,
-                                  tuple(self.spills[spills:])))
+                                  tuple(self.spills[spills:]), segments - self.segments_left))
         return items
 
     # -- values ----------------------------------------------------------
@@ -508,11 +523,29 @@ class Measurer:
         color = self._get(box.get("color"), ctx, where, "color", "color", default=self.palette.get("ink", "#000000"))
         accent = self._get(box.get("accent"), ctx, where, "accent", "color")
         fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="contain")
+        try:
+            self._spend_segments(icon.segments)
+        except _TooManySegments:
+            self._too_many_segments(box, where)
         return icon.place(*rect, color, accent, fit, opacity)
 
     def _inline_icon(self, name: str, x: float, y: float, size: float, color: str) -> list:
         icon = self.icons[name]
+        self._spend_segments(icon.segments)
         return icon.place(x, y, size, size, color, color)
+
+    def _spend_segments(self, count: int) -> None:
+        """Counts icon path segments against the face's, before they are made; _TooManySegments past them."""
+        if self.segments_left is None:
+            return
+        self.segments_left -= count
+        if self.segments_left < 0:
+            raise _TooManySegments()
+
+    def _too_many_segments(self, box: Box, where: str):
+        self._report(box.loc, f"{where}: the layout draws more than {MAX_SEGMENTS:,} icon path segments on one face "
+                              f"(a complex icon repeated?); draw fewer or simpler icons")
+        raise _Abandoned()
 
     def _image(self, box: Box, ctx: dict, rect: tuple, where: str, opacity: float) -> list:
         src = self._get(box.get("src"), ctx, where, "src", "text", default="")
@@ -567,15 +600,21 @@ class Measurer:
         if not text.strip():
             return []
         key = (text, spec_key, rect)
-        fitted = self._fitted.get(key)
-        if fitted is None or fitted is _SEEN:
-            seen = fitted is _SEEN
-            if is_plain(text):
-                fitted = self.setter.fit((), spec, *rect, self.setter.measure_plain(text, spec.face))
+        found = self._fitted.get(key)
+        try:
+            if found is None or found is _SEEN:
+                before = self.segments_left
+                if is_plain(text):
+                    fitted = self.setter.fit((), spec, *rect, self.setter.measure_plain(text, spec.face))
+                else:
+                    fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
+                # kept the second time it is set: most texts (a card's name, its own rules) are set once
+                self._fitted.put(key, (fitted, before - self.segments_left) if found is _SEEN else _SEEN)
             else:
-                fitted = self.setter.fit(parse(text, self.icons.__contains__), spec, *rect)
-            # kept the second time it is set: most texts (a card's name, its own rules) are set once
-            self._fitted.put(key, fitted if seen else _SEEN)
+                fitted, segments = found
+                self._spend_segments(segments)  # its inline icons, drawn again on this face
+        except _TooManySegments:
+            self._too_many_segments(box, where)
         field = self._fields.get(id(box))
         if field is None:
             field = self._fields[id(box)] = self._field_of(box)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import struct
 
+from .charmap import cmap_problem
+
 # OS/2 fsType (https://learn.microsoft.com/typography/opentype/spec/os2#fstype)
 RESTRICTED = 0x0002  # "Restricted License embedding": must not be embedded without the owner's permission
 NO_SUBSETTING = 0x0100  # may be embedded only whole; deckwright embeds subsets
@@ -59,6 +61,9 @@ def embedding_problem(data: bytes) -> str | None:
         return f"is not a readable TrueType font: {exc}"
     if b"glyf" not in directory or b"loca" not in directory:
         return f"has no TrueType (glyf) outlines; {_WHAT}"
+    unreadable = cmap_problem(data, directory)
+    if unreadable:
+        return f"is not a readable TrueType font: {unreadable}"
     bits = fs_type(data, directory)
     if bits & _USAGE_BITS == RESTRICTED:
         return (f"forbids embedding (OS/2 fsType {bits:#06x}: restricted licence); a PDF must carry its fonts, so "
