@@ -415,6 +415,15 @@ def test_a_licence_beside_the_font_or_named_in_fonts_yaml_is_enough(font_game, f
     assert problems_of(font_game(licence=False, **files), "warning") == []
 
 
+def test_a_licence_file_linking_outside_the_game_folder_is_said_to_be_unreadable(font_game, tmp_path):
+    folder = font_game(licence=False)
+    (tmp_path / "elsewhere.txt").write_text("someone else's file\n")
+    (folder / "fonts" / "OFL.txt").symlink_to(tmp_path / "elsewhere.txt")
+    [warning] = problems_of(folder, "warning")
+    assert warning.startswith("tiny/fonts/fonts.yaml:2:9: warning: font 'Test Display' bold: the licence file beside "
+                              "'Display.ttf', OFL.txt, cannot be read: ") and "ship its licence" in warning, warning
+
+
 def test_a_licence_fonts_yaml_names_must_exist(font_game):
     folder = font_game("Test Display:\n  bold: Display.ttf\n  licence: GONE.txt\n")
     assert problems_of(folder) == ["tiny/fonts/fonts.yaml:3:12: font family 'Test Display': licence file 'GONE.txt': "

@@ -162,3 +162,17 @@ def test_the_printed_rulebook_links_a_words_example_anchor_to_its_panel(tmp_path
     loaded = load_game(FIXTURE)
     book = ParsedBook(loaded, Faces(loaded), [])
     assert "play--example-a-moth-bites-the-scout" in book.destinations
+
+
+def test_a_link_with_no_scheme_is_told_to_name_one(tmp_path):
+    """``//evil.example/x`` is an outside link on a hosted site, but a site opened from disk (file:///) would look
+    for a file under that name: check asks for the scheme."""
+    from deckwright.generator.check.run import CheckOptions, check_one
+
+    game = copied(tmp_path)
+    play = game / "rulebook" / "play.md"
+    play.write_text(play.read_text() + "\nSee [the forum](//forum.example/x).\n")
+    output = check_one(game, CheckOptions(cache=False))
+    errors = [entry.text.split(": ", 1)[1] for entry in output.lines if entry.to_stderr]
+    assert output.failed and errors == ["link: '//forum.example/x' names no scheme, so on pages opened from disk it "
+                                        "points at a file: write 'https://forum.example/x'"]

@@ -131,6 +131,8 @@ def _problem(game: Game, pages_by_path: dict, ids: dict[str, set[str]], page: Pa
         return f"a link needs an address: [words](turn.md); {ALLOWED}"
     if not safe_url(href):
         return f"'{href}' is removed from the site and the printed rulebook: {ALLOWED}"
+    if href.startswith("//"):  # no scheme: a site opened from disk would look for a file
+        return f"'{href}' names no scheme, so on pages opened from disk it points at a file: write 'https:{href}'"
     if not safe_url(href, allow_network=False):
         return ""  # on the web: not fetched
     path, _, fragment = href.partition("#")

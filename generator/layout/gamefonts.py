@@ -203,24 +203,30 @@ class _Reader:
             self.error(node.loc, f"{what}: font file '{node.value}' {problem}")
             return
         if not declared:
-            licence = self.licence_beside(resolved, family)
-            if licence is None:
+            licence, refused = self.licence_beside(resolved, family)
+            if licence is None and refused:
+                self.error(node.loc, f"{what}: the licence file beside '{node.value}', {refused[0]}, cannot be "
+                                     f"read: {refused[1]}; the site publishes the font, so ship its licence with "
+                                     f"it, inside the game folder", "warning")
+            elif licence is None:
                 self.error(node.loc, f"{what}: no licence file beside '{node.value}' (OFL.txt, LICENSE.txt, or "
                                      f"{path.stem}.txt) and none named in fonts.yaml (licence: OFL.txt): the site "
                                      f"publishes the font, so ship its licence with it", "warning")
         self.out.files.append(FontFile(family, style, path, node.loc, data, digest, licence))
 
-    def licence_beside(self, path: Path, family: str) -> Licence | None:
+    def licence_beside(self, path: Path, family: str) -> tuple[Licence | None, tuple[str, str] | None]:
         """A licence file in the font's folder: OFL*, LICENSE*, LICENCE*, COPYING*, or a .txt file whose name
-        holds the font file's name or the family's (PirataOne-Regular.txt, PirataOne-OFL.txt)."""
+        holds the font file's name or the family's (PirataOne-Regular.txt, PirataOne-OFL.txt); with the first
+        one named so that could not be read, and why (a link out, a folder named LICENSE), when none could."""
         names = (path.stem.lower(), family.replace(" ", "").lower())
+        refused = None
         for candidate in sorted(_listed(path.parent)):
             name = candidate.name
             if not (_LICENCE_FILE.match(name) or (candidate.suffix.lower() == ".txt"
                                                  and any(n in candidate.stem.lower() for n in names))):
                 continue
             try:
-                return Licence(name, read_confined(self.root, candidate, MAX_FILE_BYTES))
-            except FileRefused:
-                continue  # a link out or a folder named LICENSE is not a licence
-        return None
+                return Licence(name, read_confined(self.root, candidate, MAX_FILE_BYTES)), None
+            except FileRefused as exc:
+                refused = refused or (name, exc.message)  # not a licence; said if no other is found
+        return None, refused
