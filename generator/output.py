@@ -141,8 +141,7 @@ def _check_replaceable(target: Path) -> None:
     if not target.exists() and not target.is_symlink():
         return
     if target.is_symlink() or not target.is_dir():
-        raise OutputError(f"{target} is a {'link' if target.is_symlink() else 'file'}, not a folder deckwright "
-                          "made; deckwright replaces only folders it made: move it away or choose another --out")
+        raise _not_a_folder_of_ours(target)
     if not any(_read_marker(folder) is not None for folder in (target, *target.parents)):
         raise OutputError(f"{target} was not made by deckwright (it has no {MARKER} file) and a build would "
                           "replace it; move it away or choose another --out")
@@ -150,6 +149,11 @@ def _check_replaceable(target: Path) -> None:
     if foreign is not None:
         raise OutputError(f"{target} holds {foreign}, which deckwright did not write, and a build replaces the "
                           "whole folder; move the file elsewhere or choose another --out")
+
+
+def _not_a_folder_of_ours(path: Path) -> OutputError:
+    return OutputError(f"{path} is a {'link' if path.is_symlink() else 'file'}, not a folder deckwright made; "
+                       "deckwright replaces only folders it made: move it away or choose another --out")
 
 
 def _write_manifest(folder: Path) -> None:
@@ -164,8 +168,7 @@ def made_folder(folder: Path) -> None:
     is there already is left as it is; a link there is refused, as a build refuses it (it would be written
     through, into wherever it points)."""
     if folder.is_symlink():
-        raise OutputError(f"{folder} is a link, not a folder deckwright made; deckwright writes only into folders "
-                          "it made: move it away or choose another --out")
+        raise _not_a_folder_of_ours(folder)
     if folder.exists():
         return
     try:

@@ -383,3 +383,12 @@ def test_folders_nested_past_pythons_recursion_limit_are_walked_without_a_traceb
         while deep != game:
             deep.rmdir()
             deep = deep.parent
+
+
+def test_the_print_shops_csv_writes_a_formula_like_card_name_as_text(tiny, tmp_path, capsys):
+    heroes = (Path(tiny()) / "heroes.yaml").read_text()
+    game = tiny({"heroes.yaml": heroes.replace("name: Knight", "name: '=1+1'")}, name="csv")
+    code, said = run_cli(capsys, "build", str(game), "--no-code", "--target", "printshop", "--out", str(tmp_path / "o"))
+    assert code == 0, said
+    rows = (tmp_path / "o" / "tiny" / "print" / "printshop" / "cards.csv").read_text(encoding="utf-8").splitlines()
+    assert "heroes,heroes/01-knight.png,2,'=1+1" in rows, rows
