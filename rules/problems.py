@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .numbers import digits_order
+
 READABLE = 300  # characters of a message printed before it is cut
 # C0 and C1 controls (escape sequences, bells, line breaks), DEL, bidirectional overrides and line separators:
 # text from a game folder must not clear a terminal, retitle it, or reorder what it shows.
@@ -198,7 +200,7 @@ def hint(close: str | None) -> str:
 def reading_order(name: str) -> tuple:
     """A sort key putting names as a reader looks them up: letters without case, numbers by value
     ("Relic 2" before "Relic 10")."""
-    return tuple((0, int(part), "") if part.isdecimal() else (1, 0, part) for part in re.split(r"(\d+)", name.casefold()))
+    return tuple((0, *digits_order(part)) if part.isdecimal() else (1, 0, part) for part in re.split(r"(\d+)", name.casefold()))
 
 
 def did_you_mean(word: str, choices) -> str:

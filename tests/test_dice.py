@@ -33,6 +33,7 @@ def test_parse(text, canonical, dice, constant, divisor):
     ("2d6 3", "is not a dice expression"),
     ("101d6", "use 1 to 100"),
     ("fireball", "is not a dice expression"),
+    ("1d" + "9" * 5000, "has a number of more than 4300 digits"),
 ])
 def test_parse_errors_say_why(text, message):
     with pytest.raises(DiceError, match=message):

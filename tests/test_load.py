@@ -8,7 +8,8 @@ import pytest
 
 from deckwright.rules.data.yamlsrc import MAX_DEPTH, parse_yaml
 from deckwright.rules.load import load_game, load_game_with_warnings
-from deckwright.rules.problems import InvalidGame, Loc, Problem, Problems
+from deckwright.rules.numbers import whole_number
+from deckwright.rules.problems import InvalidGame, Loc, Problem, Problems, reading_order
 
 BASE = Path(__file__).parent / "bad_inputs" / "base"
 
@@ -276,6 +277,28 @@ def test_a_yaml_directive_with_a_huge_number_is_a_located_problem():
     """Found by tests/fuzz: PyYAML's int() of a 5000-digit %YAML version raised ValueError."""
     node, problems = parse_yaml("%YAML 1." + "9" * 5000 + "\n---\na: 1\n", "f.yaml")
     assert node is None and [str(p) for p in problems] == ["f.yaml:1:1: YAML error: a number with too many digits to read"]
+
+
+def test_a_range_of_thousands_of_digits_is_refused_at_its_value(game):
+    """Found by tests/fuzz: int() of a 5001-digit bound raised ValueError out of the validator."""
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("players: 1-2", "players: 2-" + "9" * 5001, 1))
+    with pytest.raises(InvalidGame) as caught:
+        load_game(game)
+    assert [p.message for p in caught.value.problems][0].startswith(
+        "game.players: expected a number or a range such as 2-6, got \"2-999")
+
+
+@pytest.mark.parametrize("text, number", [("12", 12), (" -3 ", -3), ("+4", 4), ("\u0663", 3), ("\u00b2", None),
+                                          ("", None), ("-", None), ("1e3", None), ("9" * 4300, int("9" * 4300)),
+                                          ("9" * 4301, None)])
+def test_whole_number_reads_what_int_reads_and_no_more(text, number):
+    assert whole_number(text) == number
+
+
+def test_reading_order_sorts_numbers_of_any_length_by_value():
+    names = ["Relic 10", "Relic " + "9" * 5000, "Relic 2", "Relic 02b"]
+    assert sorted(names, key=reading_order) == ["Relic 2", "Relic 02b", "Relic 10", "Relic " + "9" * 5000]
 
 
 # -- decks as the rules deal them ------------------------------------------------------------

@@ -180,7 +180,15 @@ def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
     (["--max-actions", "0"], "--max-actions 0: a game needs at least one action"),
     (["--option", "armor=plate", "--option", "armour=robes"], "--option armour: 'armor' is given twice; give it once"),
     (["--option", "level=[1,2"], "--option level=[1,2: not a YAML value (while parsing a flow sequence)"),
-    (["--scheduler", "pool:0"], "--scheduler pool:0: expected a number of workers, at least 1, after ':' (pool:2)"),
+    (["--scheduler", "pool:0"], "--scheduler pool:0: expected a number of workers from 1 to 1024 after ':' (pool:2)"),
+    (["--scheduler", "pool:\u00b2"], "--scheduler pool:\u00b2: expected a number of workers from 1 to 1024 after ':' "
+                                     "(pool:2)"),
+    (["--scheduler", "local:99999"], "--scheduler local:99999: expected a number of workers from 1 to 1024 after ':' "
+                                     "(local:2)"),
+    (["--scheduler", "tcp://127.0.0.1:\u00b2"], "--scheduler tcp://127.0.0.1:\u00b2: expected tcp://HOST:PORT, a port "
+                                                "from 0 to 65535"),
+    (["--scheduler", "tcp://127.0.0.1:99999"], "--scheduler tcp://127.0.0.1:99999: expected tcp://HOST:PORT, a port "
+                                               "from 0 to 65535"),
     (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler tcp://127.0.0.1:1: no Dask scheduler answers there "
                                            "(Connection refused)"),
 ])

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckwright.rules.data.schema import did_you_mean
+from deckwright.rules.numbers import whole_number
 from deckwright.rules.problems import Loc, Problems
 
 REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
@@ -135,8 +136,9 @@ def card_refs(text: str, shown: str) -> list[tuple[Loc, str | None, str, str | N
 def resolve_field(value: Any, path: str | None) -> Any:
     """Follow a dotted field path (``abilities.1.energy``) through records and lists; raises KeyError."""
     for part in (path.split(".") if path else ()):
-        if isinstance(value, (list, tuple)) and part.isdigit() and 1 <= int(part) <= len(value):
-            value = value[int(part) - 1]
+        index = whole_number(part) if part.isdecimal() else None
+        if isinstance(value, (list, tuple)) and index is not None and 1 <= index <= len(value):
+            value = value[index - 1]
         elif isinstance(value, dict) and part in value:
             value = value[part]
         elif hasattr(value, "fields") and isinstance(value.fields, dict) and part in value.fields:

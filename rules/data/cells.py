@@ -29,6 +29,7 @@ import unicodedata
 from pathlib import Path
 from typing import Callable
 
+from deckwright.rules.numbers import whole_number
 from deckwright.rules.problems import Loc, Problem, display_path
 
 from .gamefile import CARD_COMMON_FIELDS
@@ -86,7 +87,8 @@ def _inline(text: str, loc: Loc, problems: list[Problem], aliases: AliasBudget |
 
 def _number(text: str, loc: Loc, floats: bool) -> YNode:
     if _INT.match(text):
-        return _scalar(loc, int(text), "int", text)
+        number = whole_number(text)  # None for thousands of digits: kept as text, as YAML keeps it
+        return _text(loc, text) if number is None else _scalar(loc, number, "int", text)
     if floats and _FLOAT.match(text):
         return _scalar(loc, float(text), "float", text)
     return _text(loc, text)

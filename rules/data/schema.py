@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckwright.rules.engine.dice import DiceError, parse_dice, parse_die
+from deckwright.rules.numbers import whole_number
 from deckwright.rules.problems import Problems, Suggestions, closest, did_you_mean, hint
 
 from .names import id_problem
@@ -203,9 +204,10 @@ class Validator:
         if _whole_number(node):
             return Range(node.value, node.value)
         match = _RANGE_PATTERN.match(str(node.value)) if node.kind == "scalar" and node.scalar_type == "str" else None
-        if not match or int(match.group(1)) > int(match.group(2)):
+        low, high = (whole_number(match.group(1)), whole_number(match.group(2))) if match else (None, None)
+        if low is None or high is None or low > high:
             return self.fail(node, path, "a number or a range such as 2-6")
-        return Range(int(match.group(1)), int(match.group(2)))
+        return Range(low, high)
 
     def _choice(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "scalar" or str(node.value) not in fdef.values:

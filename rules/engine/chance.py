@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deckwright.rules.numbers import whole_number
 from deckwright.rules.problems import did_you_mean
 
 from .errors import ChanceError
@@ -102,9 +103,11 @@ def parse_roll(value) -> ScriptedRoll:
     if isinstance(value, int) and not isinstance(value, bool):
         return ScriptedRoll(value)
     match = _DIE_FACE.match(value) if isinstance(value, str) else None
-    if not match:
-        raise ValueError(f"a scripted roll is a face such as 5 or a die and face such as D8=5, not {value!r}")
-    return ScriptedRoll(int(match.group(2)), int(match.group(1)))
+    face, die = (whole_number(match.group(2)), whole_number(match.group(1))) if match else (None, None)
+    if face is None or die is None:
+        shown = value if not isinstance(value, str) or len(value) <= 40 else f"{value[:40]}..."
+        raise ValueError(f"a scripted roll is a face such as 5 or a die and face such as D8=5, not {shown!r}")
+    return ScriptedRoll(face, die)
 
 
 class ScriptedChance:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
+from deckwright.rules.numbers import MAX_DIGITS, whole_number
+
 DIE_STEPS = (4, 6, 8, 10, 12, 20)
 ROUNDINGS = ("down", "up", "nearest")
 
@@ -102,6 +104,13 @@ def _divide(total: int, divisor: int, rounding: str) -> int:
     return floor(Fraction(total, divisor))
 
 
+def _term_number(digits: str, text: str) -> int:
+    number = whole_number(digits)
+    if number is None:
+        raise DiceError(f'"{text[:40]}..." has a number of more than {MAX_DIGITS} digits')
+    return number
+
+
 def parse_dice(text: str | int) -> Dice:
     """Read a dice expression; raises DiceError naming what is wrong."""
     if isinstance(text, int) and not isinstance(text, bool):
@@ -112,7 +121,7 @@ def parse_dice(text: str | int) -> Dice:
     divisor = 1
     match = _DIVISOR.search(source)
     if match:
-        divisor = int(match.group(1))
+        divisor = _term_number(match.group(1), text)
         if divisor == 0:
             raise DiceError(f'cannot divide by 0 in "{text}"')
         source = source[: match.start()]
@@ -125,15 +134,15 @@ def parse_dice(text: str | int) -> Dice:
             raise DiceError(f'"{text}" is not a dice expression (expected e.g. D8, 2d6, D4+2, D20/5)')
         sign = -1 if term.group(1) == "-" else 1
         if term.group(3) is not None:
-            count = int(term.group(2) or 1)
-            sides = int(term.group(3))
+            count = _term_number(term.group(2) or "1", text)
+            sides = _term_number(term.group(3), text)
             if sides < 2:
                 raise DiceError(f'a die needs at least 2 sides, "{text}" has D{sides}')
             if not 1 <= count <= 100:
                 raise DiceError(f'"{text}" rolls {count} dice; use 1 to 100')
             groups.append(DiceGroup(count, sides, sign))
         else:
-            constant += sign * int(term.group(4))
+            constant += sign * _term_number(term.group(4), text)
         pos = term.end()
     if not groups and not constant and pos == 0:
         raise DiceError(f'"{text}" is not a dice expression')

@@ -13,6 +13,8 @@ import signal
 import sys
 from typing import Callable, Sequence
 
+from deckwright.rules.numbers import whole_number
+
 from .plan import Chunk, pieces
 from .worker import prepared, run_chunk
 
@@ -42,25 +44,34 @@ def run(chunks: Sequence[Chunk], scheduler: str | None, done: Done) -> list[dict
         return _pool(chunks, done, _count(scheduler))
     return _dask(chunks, scheduler, done)
 
+# Each worker is a process of its own; a typo of a few extra digits should not start a million of them.
+MAX_WORKERS = 1024
+
 
 def _count(scheduler: str) -> int:
     kind, _, text = scheduler.partition(":")
-    if not text.isdigit() or int(text) < 1:
-        raise SchedulerError(f"--scheduler {scheduler}: expected a number of workers, at least 1, after ':' "
-                             f"({kind}:2)")
-    return int(text)
+    count = whole_number(text) if text.isdecimal() else None
+    if count is None or not 1 <= count <= MAX_WORKERS:
+        raise SchedulerError(f"--scheduler {scheduler}: expected a number of workers from 1 to {MAX_WORKERS} "
+                             f"after ':' ({kind}:2)")
+    return count
 
 
-def _answers(address: str) -> str | None:
-    """Why nothing listens at a ``tcp://HOST:PORT`` address (None when something does): asked in a few seconds,
-    before Dask's client, which retries a refused connection until its own timeout."""
+def _host_port(scheduler: str) -> tuple[str, int]:
+    host, _, port = scheduler.removeprefix("tcp://").rpartition(":")
+    number = whole_number(port) if port.isdecimal() else None
+    if not host or number is None or number > 65535:
+        raise SchedulerError(f"--scheduler {scheduler}: expected tcp://HOST:PORT, a port from 0 to 65535")
+    return host.strip("[]"), number
+
+
+def _answers(host: str, port: int) -> str | None:
+    """Why nothing listens at HOST:PORT (None when something does): asked in a few seconds, before Dask's client,
+    which retries a refused connection until its own timeout."""
     import socket
 
-    host, _, port = address.removeprefix("tcp://").rpartition(":")
-    if not host or not port.isdigit():
-        return "expected tcp://HOST:PORT"
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=5):
+        with socket.create_connection((host, port), timeout=5):
             return None
     except OSError as exc:
         return exc.strerror or str(exc)
@@ -137,7 +148,7 @@ def _dask(chunks: Sequence[Chunk], scheduler: str, done: Done) -> list[dict]:
         address = cluster.scheduler_address
     elif scheduler.startswith("tcp://"):
         address = scheduler
-        why = _answers(address)
+        why = _answers(*_host_port(scheduler))
         if why is not None:
             raise SchedulerError(f"--scheduler {scheduler}: no Dask scheduler answers there ({why})")
     else:
