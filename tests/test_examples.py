@@ -180,6 +180,22 @@ def test_a_golden_mismatch_names_the_first_place_the_events_differ(tmp_path, edi
                        f"{difference} (if the change is right, run deckwright check --update-golden)")
 
 
+@pytest.mark.parametrize("logged, golden, difference", [
+    ({"hit": 1}, {"hit": True}, "hit: expected true, got 1"),
+    ({"hit": False}, {"hit": 0}, "hit: expected 0, got false"),
+    ({"rolls": [1, True]}, {"rolls": [1, 1]}, "rolls.2: expected 1, got true"),
+])
+def test_a_golden_true_is_not_a_logged_1(tmp_path, logged, golden, difference):
+    """Python's ``True == 1`` would let a rule that logs 1 pass a golden log that says true."""
+    from deckwright.rules.book.examples import _golden_difference
+    from deckwright.rules.engine.log import EventLog
+
+    log = EventLog()
+    log.add("tally", **logged)
+    message = _golden_difference(tmp_path / "g.jsonl", [json.dumps(["tally", golden])], log)
+    assert f"at event 1 (tally): {difference} (if the change" in message
+
+
 def test_a_missing_golden_fails_and_update_golden_writes_it(tmp_path):
     folder = copy_game(tmp_path)
     golden = golden_dir(folder) / "the-rat-bites-through-the-vest.jsonl"

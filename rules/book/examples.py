@@ -34,7 +34,7 @@ from deckwright.rules.data.specs import read_plain
 from deckwright.rules.data.yamlsrc import AliasBudget, YNode, parse_yaml
 from deckwright.rules.engine.chance import ScriptedChance, parse_roll
 from deckwright.rules.engine.errors import ChanceError, RuleError, SpecError
-from deckwright.rules.engine.log import EventLog, brief, fact_difference, fact_of_line, plain_fact
+from deckwright.rules.engine.log import EventLog, brief, fact_difference, fact_of_line, plain_fact, strict
 from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.timelimit import time_limit
 from deckwright.rules.engine.verbs import find_verb
@@ -552,7 +552,7 @@ def _golden_difference(path: Path, golden: list[str], log: EventLog) -> str:
         except ValueError:
             return f"line {number} of the golden file {display_path(path)} is not a [kind, data, narration] line"
         got = plain_fact(actual[number - 1]) if number <= len(actual) else None
-        if want == got:
+        if strict(want) == strict(got):
             continue
         if got is None:
             where = f"at event {number}: the log ends, where the golden file has event '{want[0]}' ({brief(want[1])})"
@@ -620,7 +620,7 @@ def _compare(expected: YNode, actual: Any, path: str, out: list[tuple[Loc, str]]
     """Every claim in ``expected`` checked against the observed values; a mapping claims only its keys."""
     if expected.kind != "map":
         want = expected.plain()
-        if _normal(want) != _normal(actual):
+        if strict(want) != strict(actual):
             out.append((expected.loc, f"{path or 'value'}: expected {_show(want)}, got {_show(actual)}"))
         return
     if not isinstance(actual, dict):
@@ -642,16 +642,6 @@ def _compare(expected: YNode, actual: Any, path: str, out: list[tuple[Loc, str]]
                 break
         else:
             _compare(value, target, where, out)
-
-
-def _normal(value: Any) -> Any:
-    if isinstance(value, bool):  # so that true never equals 1
-        return ("bool", value)
-    if isinstance(value, (list, tuple)):
-        return [_normal(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _normal(v) for k, v in value.items()}
-    return value
 
 
 def _show(value: Any) -> str:

@@ -64,8 +64,8 @@ def plain_fact(event: Event) -> tuple[str, Any]:
 def fact_difference(want: tuple[str, Any], got: tuple[str, Any]) -> str:
     """Where two events' facts, (kind, data) as JSON reads them back, first differ, in a few words ("" where
     they do not): ``order.2: expected 'crown', got 'coin'``, ``key 'left' added: 3``. Lists are counted from 1, as
-    an example's claims count them; values compare as ``==`` compares them, so this is "" exactly when they are
-    equal."""
+    an example's claims count them; values compare as ``strict`` compares them, so this is "" exactly when they
+    are equal."""
     if want[0] != got[0]:
         return f"expected event '{want[0]}', got '{got[0]}' ({brief(got[1])})"
     return _difference(want[1], got[1], "")
@@ -94,9 +94,21 @@ def _difference(want: Any, got: Any, path: str) -> str:
         rest = longer[min(len(want), len(got)):]
         return (f"{path or 'data'}: expected {len(want)} item(s), got {len(got)} ({more}: "
                 f"{', '.join(brief(item) for item in rest)})")
-    if want == got:
+    if strict(want) == strict(got):
         return ""
     return f"{path or 'data'}: expected {brief(want)}, got {brief(got)}"
+
+
+def strict(value: Any) -> Any:
+    """``value`` made to compare as a rulebook reader would: ``true`` never equal to ``1`` (Python's ``==`` says
+    they are), at any depth. Tuples compare as lists, keys as text, as they read back from JSON."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, (list, tuple)):
+        return [strict(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): strict(item) for key, item in value.items()}
+    return value
 
 
 def brief(value: Any, limit: int = 60) -> str:
