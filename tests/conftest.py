@@ -42,6 +42,15 @@ def need_package(module: str, extra: str) -> None:
     pytest.skip(message)
 
 
+def default_sigint() -> None:
+    """A ``preexec_fn`` for a command a test interrupts with SIGINT: a shell without job control (``cmd &`` in a
+    script, as CI runners may be) starts its children with SIGINT ignored, and Python then never raises
+    KeyboardInterrupt. A terminal's Ctrl-C finds the default there."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def output_contents(folder: Path) -> dict[str, object]:
     """Every file under ``folder`` by its relative path: a PNG as its mode, size and pixels, any other file as
     its bytes. ISA-L (the ``png`` extra) has been seen to deflate the same pixels to a different stream from

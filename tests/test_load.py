@@ -289,6 +289,18 @@ def test_a_range_of_thousands_of_digits_is_refused_at_its_value(game):
         "game.players: expected a number or a range such as 2-6, got \"2-999")
 
 
+@pytest.mark.parametrize("value", [".inf", "-.inf", "1.0e+999"])
+def test_a_number_field_refuses_infinity(game, value):
+    """PyYAML reads .inf, and a float beyond the largest double, as infinity: no number a card can print."""
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("      die: {type: die}", "      die: {type: die}\n      weight: {type: number}"))
+    (game / "monsters.yaml").write_text((game / "monsters.yaml").read_text().replace("    die: D8", f"    die: D8\n    weight: {value}", 1))
+    with pytest.raises(InvalidGame) as caught:
+        load_game(game)
+    assert [p.message for p in caught.value.problems] == [
+        f'monster.goblin.weight: expected a finite number, got {value}']
+
+
 @pytest.mark.parametrize("text, number", [("12", 12), (" -3 ", -3), ("+4", 4), ("\u0663", 3), ("\u00b2", None),
                                           ("", None), ("-", None), ("1e3", None), ("9" * 4300, int("9" * 4300)),
                                           ("9" * 4301, None)])

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from conftest import default_sigint
 from test_examples import FIXTURES, ORDER_EXAMPLE
 from test_own_rules import GOOD_EXAMPLE, duel, insert_after, run
 
@@ -146,7 +147,8 @@ def test_ctrl_c_names_the_example_and_the_rules_line(tmp_path, short_limit):
     marker.unlink()  # written while the golden logs were
     env = {**os.environ, "PYTHONPATH": ""}
     process = subprocess.Popen([sys.executable, "-m", "deckwright.generator.cli", "check", "--no-cache", str(game)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                               preexec_fn=default_sigint)
     deadline = time.monotonic() + 60
     while not marker.exists() and time.monotonic() < deadline:
         time.sleep(0.05)

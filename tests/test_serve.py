@@ -23,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import default_sigint
 
 from deckwright.generator.serve import serve
 from deckwright.generator.serve.live import LiveSite
@@ -248,7 +249,7 @@ def test_ctrl_c_stops_serve_cleanly(game, tmp_path):
     scratch.mkdir()
     process = subprocess.Popen([sys.executable, "-m", "deckwright.generator.cli", "serve", str(game), "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "TMPDIR": str(scratch)})
+                               env={**os.environ, "TMPDIR": str(scratch)}, preexec_fn=default_sigint)
     line = process.stdout.readline()
     assert re.search(r"spreadsheet-sample: serving http://127\.0\.0\.1:\d+/spreadsheet-sample/", line), line
     assert any(scratch.iterdir())  # the site being served

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import need_package
+from conftest import default_sigint, need_package
 
 from deckwright.generator.cli import main
 from deckwright.rules.sim import session
@@ -325,10 +325,9 @@ def test_ctrl_c_reports_the_games_finished_so_far(tmp_path, scheduler):
     target = tmp_path / "stopped.json"
     command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "1000000",
                "--scheduler", scheduler, "--json", str(target), "--out", str(tmp_path / "output")]
-    # a background shell starts its children with SIGINT ignored: give this one the default back. A terminal's
-    # Ctrl-C reaches the whole process group, the workers too: so does this one
+    # a terminal's Ctrl-C reaches the whole process group, the workers too: so does this one
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                             start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                             start_new_session=True, preexec_fn=default_sigint)
     time.sleep((8 if os.environ.get("CI") else 12) + (10 if scheduler.startswith("local") else 0))  # the first chunks
     os.killpg(child.pid, signal.SIGINT)
     out, err = child.communicate(timeout=120)
@@ -365,7 +364,7 @@ def test_ctrl_c_while_the_local_cluster_starts_stops_it_and_its_workers(tmp_path
     command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "100000",
                "--scheduler", "local:2", "--json", str(target), "--out", str(tmp_path / "output")]
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                             start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                             start_new_session=True, preexec_fn=default_sigint)
     deadline, hosts = time.monotonic() + 60, set()
     while not hosts and time.monotonic() < deadline:
         hosts = {pid for pid, (parent, _, _, host) in _processes().items() if host and parent == child.pid}

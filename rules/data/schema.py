@@ -6,6 +6,7 @@ here, and ``rules.jsonschema`` turns the same definitions into JSON Schema.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,6 +153,8 @@ class Validator:
     def _number(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "scalar" or node.scalar_type not in ("int", "float") or not _in_bounds(node.value, fdef):
             return self.fail(node, path, "a number" + _bounds_text(fdef))
+        if not math.isfinite(node.value):  # .inf, or 1e999 in a spreadsheet cell: no number a card can print
+            return self.fail(node, path, "a finite number" + _bounds_text(fdef))
         return node.value
 
     def _text(self, node: YNode, fdef: FieldDef, path: str):
@@ -179,8 +182,6 @@ class Validator:
             dice = parse_dice(node.value)
         except DiceError as exc:
             self.problems.error(node.loc, f"{path}: {exc}")
-        except ValueError:  # a number too long to convert
-            self.fail(node, path, "a dice expression such as D8, 2d6 or D4+2")
         else:
             problem = dice_problem(dice)
             if problem is None:
@@ -196,8 +197,6 @@ class Validator:
             return parse_dice(node.value)
         except DiceError as exc:
             self.problems.error(node.loc, f"{path}: {exc}")
-        except ValueError:  # a number too long to convert
-            self.fail(node, path, "a die step such as D8")
         return None
 
     def _range(self, node: YNode, fdef: FieldDef, path: str):
