@@ -212,6 +212,7 @@ def cmd_simulate(args) -> int:
     from deckwright.rules.sim import session
     from deckwright.rules.sim.backends import SchedulerError
     from deckwright.rules.sim.options import OptionError
+    from deckwright.rules.sim.plan import MAX_GAMES
     from deckwright.rules.sim.progress import Progress
     from deckwright.rules.sim.report import lines
     from deckwright.rules.sim.worker import PlayStopped
@@ -220,8 +221,8 @@ def cmd_simulate(args) -> int:
     fixture = Path(args.fixture) if args.fixture else None
     if fixture is not None and not fixture.is_dir():
         raise UsageError(f"--fixture {args.fixture}: not a folder")
-    if args.games < 1:
-        raise UsageError(f"--games {args.games}: play at least one game")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games {args.games}: play from 1 to {MAX_GAMES:,} games")
     if args.max_actions < 1:
         raise UsageError(f"--max-actions {args.max_actions}: a game needs at least one action")
     extra = Path(args.json) if args.json else None

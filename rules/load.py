@@ -15,7 +15,7 @@ from .book import tables
 from .book.examples import example_names
 from .book.pictures import check_page_pictures
 from .data.cells import spreadsheet_cards
-from .data.confine import MAX_CARD_FILE_BYTES, FileRefused, is_confined
+from .data.confine import MAX_CARD_FILE_BYTES, FileRefused, is_confined, long_name_problem
 from .data.fieldlocs import FieldLocsMaker
 from .data.gamefile import (
     CARD_COMMON_FIELDS,
@@ -36,7 +36,7 @@ from .data.yamlsrc import YNode, load_yaml_file, read_text
 from .gamefolders import GAME_FILE, bundled_games, find_game_folder  # noqa: F401  (the last two re-exported)
 from .games import known_mechanics, module_named
 from .games.gamecode import RulesCodeError, is_own_module, load_own_module, own_module_path
-from .problems import InvalidGame, Loc, Problem, Problems, display_path
+from .problems import InvalidGame, Loc, Problem, Problems, clip, display_path
 
 CARD_TYPE_REF = FieldDef("id", allow_open=False)
 COMMON_FIELD_NAMES = tuple(name for name, _ in CARD_COMMON_FIELDS)
@@ -632,21 +632,23 @@ class _Loader:
             if name is None:  # not text: already reported
                 continue
             page_id = Path(name).stem
+            said = repr(clip(name, 60))  # a name of hundreds of characters would crowd out the reason
             problem = page_name_problem(page_id)
             if problem:
-                self.problems.error(item.loc, f"rulebook: {name!r}: {problem}")
+                self.problems.error(item.loc, f"rulebook: {said}: {problem}")
                 continue
             if page_id.lower() in ids:
-                self.problems.error(item.loc, f"rulebook: {name!r} has the same name as the page at {ids[page_id.lower()]}, "
+                self.problems.error(item.loc, f"rulebook: {said} has the same name as the page at {ids[page_id.lower()]}, "
                                               f"so both would be rules/{page_id}.html; rename one")
                 continue
             ids[page_id.lower()] = item.loc
             path = (self.folder / name)
-            if not self.inside(path):
-                self.problems.error(item.loc, f"rulebook: {name!r} is outside the game folder")
+            too_long = long_name_problem(path)
+            if too_long or not self.inside(path):
+                self.problems.error(item.loc, f"rulebook: {too_long or said + ' is outside the game folder'}")
                 continue
             if not path.is_file():
-                self.problems.error(item.loc, f"rulebook: no page {name!r} in the game folder")
+                self.problems.error(item.loc, f"rulebook: no page {said} in the game folder")
                 continue
             text, problems = read_text(path, self.shown(path), self.root)
             self.problems.extend(problems)

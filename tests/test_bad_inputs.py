@@ -74,6 +74,13 @@ def _page_link_outside(game: Path) -> None:
     (game / "rulebook" / "intro.md").symlink_to(outside)
 
 
+def _page_named(name: str):
+    def rename(game: Path) -> None:
+        text = (game / "game.yaml").read_text()
+        (game / "game.yaml").write_text(text.replace("  - rulebook/intro.md", f"  - {name}"))
+    return rename
+
+
 def _page_picture(game: Path, image) -> None:
     """``image`` (a Pillow image, or a file path to link to) as art/board.png, shown by the page's last line."""
     (game / "art").mkdir()
@@ -128,6 +135,13 @@ GENERATED = {
                              [f"tiny/monsters.yaml:9:{12 + 8 * 64}: with this alias, the file's YAML aliases expand to "
                               "more than 64,000,000 characters (an alias bomb?); write the values out"]),
     "rulebook_page_links_outside": (_page_link_outside, ["tiny/game.yaml:28:5: rulebook: 'rulebook/intro.md' is outside the game folder"]),
+    # found by tests/fuzz: pathlib's is_file() raises for a name longer than a file name can be
+    "rulebook_page_name_too_long": (_page_named("rulebook/intro." + "9" * 300 + ".md"), [
+        "tiny/game.yaml:28:5: rulebook: 'rulebook/intro." + "9" * 45 + "... (258 more characters)': a page's file "
+        "name has at most 64 characters, this one 306"]),
+    "rulebook_folder_name_too_long": (_page_named("rulebook" + "9" * 300 + "/intro.md"), [
+        "tiny/game.yaml:28:5: rulebook: the file name 'rulebook" + "9" * 32 + "...' is 308 bytes long; a file name "
+        "has at most 255"]),
     "rulebook_picture_links_outside": (_picture_links_outside, [
         "tiny/rulebook/intro.md:5:12: picture: '../art/board.png' is outside the game folder"]),
     "rulebook_picture_gif": (_picture_gif, ["tiny/rulebook/intro.md:5:12: picture: '../art/board.png' is a GIF image; "

@@ -274,6 +274,10 @@ def test_text_errors_are_located(tiny, text, words):
     ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: nan, text: x}", "not a usable value"),
     ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: 12, leading: -1, text: x}", "leading"),
     ('{kind: rect, left: "{{ 1e308 * 10 }}", top: 1, width: 1, height: 1, fill: "#000000"}', "not a usable value"),
+    # plain numbers, read without Jinja2: one too long for a float was a traceback, one past the limit went unseen
+    ("{kind: rect, left: " + "9" * 400 + ', top: 1, width: 1, height: 1, fill: "#000000"}', "not a usable value"),
+    ('{kind: rect, left: 1.0e+300, top: 1, width: 1, height: 1, fill: "#000000"}', "1e+300mm is not a usable value"),
+    ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: " + "9" * 400 + ", text: x}", "not a usable value"),
 ])
 def test_unusable_numbers_are_located(tiny, box, words):
     assert_located(errors_of(tiny({HERO: hero_layout(bad=box)})), 3, words)
@@ -284,6 +288,16 @@ def test_an_icon_with_a_bad_stroke_width_is_located(tiny):
     layout = hero_layout(icon='{kind: icon, icon: star, left: 1, top: 1, width: 5, height: 5}')
     lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
     assert lines == ["tiny/layouts/icons.yaml:1:7: icon 'star': stroke_width: expected a number, got '1x'"]
+
+
+def test_an_icon_with_a_viewbox_of_hundreds_of_digits_is_located(tiny):
+    """math.isfinite() of such an integer raised OverflowError."""
+    icons = f"star: {{viewbox: [0, 0, {'9' * 400}, 24], paths: [{{d: 'M 0 0 L 10 10 Z'}}]}}\n"
+    layout = hero_layout(icon='{kind: icon, icon: star, left: 1, top: 1, width: 5, height: 5}')
+    lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
+    assert len(lines) == 1 and lines[0].startswith("tiny/layouts/icons.yaml:1:7: icon 'star': viewbox: expected a "
+                                                   "number, got 999")
+    assert lines[0].endswith("more characters)")
 
 
 def zigzag(segments: int) -> str:

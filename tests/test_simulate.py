@@ -178,6 +178,8 @@ def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
     (["--option", "level=1", "--sweep", "level=2,3"], "--option and --sweep both set 'level': the sweep plays each of "
                                                       "its values"),
     (["--max-actions", "0"], "--max-actions 0: a game needs at least one action"),
+    (["--games", "0"], "--games 0: play from 1 to 100,000,000 games"),
+    (["--games", "9" * 23], f"--games {'9' * 23}: play from 1 to 100,000,000 games"),
     (["--option", "armor=plate", "--option", "armour=robes"], "--option armour: 'armor' is given twice; give it once"),
     (["--option", "level=[1,2"], "--option level=[1,2: not a YAML value (while parsing a flow sequence)"),
     (["--scheduler", "pool:0"], "--scheduler pool:0: expected a number of workers from 1 to 1024 after ':' (pool:2)"),

@@ -141,6 +141,9 @@ CASES = {
         "leaves open, got nothing"]),
     "undeclared_file": (yaml_edit("game.yaml", "{file: monsters.csv,", "{file: monster.csv,"), [
         "sheets/game.yaml:41:12: no spreadsheet 'monster.csv' in the game folder"]),
+    "file_name_too_long": (yaml_edit("game.yaml", "{file: monsters.csv,", "{file: " + "m" * 300 + ".csv,"), [
+        "sheets/game.yaml:41:12: spreadsheet: the file name '" + "m" * 40 + "...' is 304 bytes long; a file name "
+        "has at most 255"]),
 }
 
 

@@ -248,7 +248,7 @@ class LayoutFiles:
 
     def find(self, name: str, after: Path | None = None) -> Path | None:
         """The file for a layout name; with ``after``, only files in folders after that file's folder."""
-        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", name):
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,99}", name):  # a longer name would be no file name
             return None
         folders = self.folders
         if after is not None:

@@ -254,6 +254,7 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
 
 def _number(value, what: str) -> float:
     """A finite number from icon data; IconError for text, booleans, infinities."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e6:
+    # abs() first: math.isfinite() of an integer of hundreds of digits raises OverflowError
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or abs(value) > 1e6 or not math.isfinite(value):
         raise IconError(f"{what}: expected a number, got {value!r}")
     return float(value)

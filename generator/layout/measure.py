@@ -37,6 +37,7 @@ _FIELD_IN_TEXT = re.compile(r"(?:card\.([a-z_][a-z0-9_]*)|fmt\(\s*['\"]([a-z_][a
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_LENGTH = 10_000.0  # mm: ten metres, far beyond any sheet
 MAX_NUMBER = 1e9
+_LIMITS = {"length": MAX_LENGTH, "number": MAX_NUMBER}
 MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
@@ -322,7 +323,8 @@ class Measurer:
             return default
         if value.kind == "const":  # fast path for plain numbers and words, most values in a layout
             raw = value.raw
-            if kind in ("length", "number") and type(raw) in (int, float):
+            # within the limits resolve() applies (a NaN is not: it takes resolve()'s way, to its error)
+            if kind in ("length", "number") and type(raw) in (int, float) and abs(raw) <= _LIMITS[kind]:
                 return float(raw)
             if kind == "text" and type(raw) is str:
                 return raw

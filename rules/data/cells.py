@@ -32,6 +32,7 @@ from typing import Callable
 from deckwright.rules.numbers import whole_number
 from deckwright.rules.problems import Loc, Problem, display_path
 
+from .confine import long_name_problem
 from .gamefile import CARD_COMMON_FIELDS
 from .schema import FieldDef, closest, hint
 from .spreadsheets import EXTENSIONS, Column, Table, read_table
@@ -248,6 +249,9 @@ def spreadsheet_cards(base: Path, root: Path, declaration: YNode, source: dict, 
     shown_decl = (declaration.get("file") or declaration.get("spreadsheet") or declaration).loc
     sheet_loc = declaration.get("sheet").loc if declaration.get("sheet") is not None else shown_decl
     path = base / name
+    too_long = long_name_problem(path)
+    if too_long:
+        return [], [Problem(shown_decl, f"spreadsheet: {too_long}")], True
     try:
         resolved = path.resolve()
         inside = resolved.is_relative_to(root)

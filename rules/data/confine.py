@@ -6,7 +6,8 @@ folder, a named pipe that blocks whoever opens it, or far too large. Every read
 golden logs) goes through ``read_confined`` and every write into a game folder
 (golden logs) through ``write_confined``:
 
-- the path is resolved, links followed, and must stay inside ``root``;
+- the path is resolved, links followed, and must stay inside ``root``; no part of its name may be longer than
+  a file name can be (pathlib's ``is_file()`` raises for one, where it returns False for a missing file);
 - only regular files are read (never a folder, device or pipe; the file is
   opened without blocking, so a pipe swapped in at the last moment cannot hang it);
 - at most ``max_bytes`` are read.
@@ -22,6 +23,7 @@ from pathlib import Path
 MAX_FILE_BYTES = 1024 * 1024  # game.yaml, layouts, Markdown and golden logs
 MAX_CARD_FILE_BYTES = 64 * 1024 * 1024  # card data: a YAML, CSV or XLSX file of 100,000 cards
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # card art
+NAME_MAX = 255  # bytes of one file or folder name, on Linux, macOS and Windows alike
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
@@ -39,8 +41,20 @@ def _size_text(size: int) -> str:
     return f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{size / 2**10:.0f} kB"
 
 
+def long_name_problem(path: Path) -> str | None:
+    """Why no file can have this path's name (a part of it longer than NAME_MAX bytes), or None."""
+    for part in Path(path).parts:
+        size = len(part.encode("utf-8", "surrogatepass"))
+        if size > NAME_MAX:
+            return f"the file name '{part[:40]}...' is {size:,} bytes long; a file name has at most {NAME_MAX}"
+    return None
+
+
 def confined(root: Path, path: Path) -> Path:
     """``path`` resolved (links followed); FileRefused unless it stays inside ``root``."""
+    problem = long_name_problem(path)
+    if problem:
+        raise FileRefused(problem)
     try:
         resolved = Path(path).resolve()
         inside = resolved.is_relative_to(Path(root).resolve())

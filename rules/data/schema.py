@@ -153,7 +153,9 @@ class Validator:
     def _number(self, node: YNode, fdef: FieldDef, path: str):
         if node.kind != "scalar" or node.scalar_type not in ("int", "float") or not _in_bounds(node.value, fdef):
             return self.fail(node, path, "a number" + _bounds_text(fdef))
-        if not math.isfinite(node.value):  # .inf, or 1e999 in a spreadsheet cell: no number a card can print
+        # .inf, or 1e999 in a spreadsheet cell: no number a card can print (an int is finite, and may be too long
+        # for math.isfinite(), which converts it to a float)
+        if node.scalar_type == "float" and not math.isfinite(node.value):
             return self.fail(node, path, "a finite number" + _bounds_text(fdef))
         return node.value
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 CHUNK_GAMES = 100  # games a chunk plays: small enough for a steady progress bar and a quick Ctrl-C
+# The games of a cell: the chunks are planned up front, a million of them at this many games. A typo of a few extra
+# digits would otherwise plan chunks until memory ran out.
+MAX_GAMES = 100_000_000
 # A piece is at most this share of a worker's part of the work still to hand out: whole chunks while much is left,
 # pieces that shrink to single games at the end, so that no worker idles long while another plays a last long piece
 TAIL_SHARE = 1 / 4

@@ -54,7 +54,8 @@ EXAMPLE_BLOCKS = [m.group(0) for text in PAGES for m in re.finditer(r"```example
 NASTY = [
     "*a", "&a ", "<<: *a", "!!python/object/apply:os.system ['touch /tmp/pwned']", "!!binary AAAA", "!ruby/obj",
     "{", "}", "[", "]", "'", '"', "\t", "\0", "\x1b[2J", "\u202e", "\ud800", "\ufeff", ": ", "- ", "? ", "|", ">",
-    "---", "...", "#", "%YAML 1.1", "~", ".nan", ".inf", "-.inf", "0x1f", "1e999", "9" * 5000, "a" * 3000,
+    "---", "...", "#", "%YAML 1.1", "~", ".nan", ".inf", "-.inf", "0x1f", "1e999", "1.0e+999", "9" * 5000, "a" * 3000,
+    "9" * 400, "\u00b2",  # a number too long for a float (not for int()); a digit int() cannot read
     "{{ ", " }}", "{% ", " %}", "{{ game.root }}", "{{ 'a' * 10**10 }}", "{% for i in range(10000) %}",
     "{% endfor %}", "10**400", "copies: 100000000", "id: con", "id: " + "x" * 300, "{open: ''}", "{open: x}",
     "D1000000", "100d6+100d6", "[[", "]]", "\n", "\n  ", "\r\n", "é", "🂡", "\\", "..\\..\\", "../../etc/passwd",
