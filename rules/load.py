@@ -47,6 +47,7 @@ _PATH_LIKE = re.compile(r"^(\.{1,2}[/\\]|[/\\~])|^\S*([/\\]\S*|\.[A-Za-z0-9]{1,5
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+)\s*([a-z]*)\s*[xX\u00d7]\s*([\d.]+)\s*([a-z]*)\s*$")
 MIN_UNITLESS_SIDE = 10.0  # mm: a size written without a unit whose side is smaller meant inches or centimetres
+MIN_SIDE = 5.0  # mm: the smallest side of a card, token or sheet
 
 
 def load_game(folder: Path, run_code: bool = True) -> Game:
@@ -92,7 +93,7 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
     if shaped is not None:
         shape, width, height, radius, base = shaped
         if base is None:
-            return Size(shape.split("-")[0], width, height, shape)
+            return _big_enough(Size(shape.split("-")[0], width, height, shape), text)
         size = parse_size(base, named)
         if size.shape != "rect":
             raise ValueError(f'"{text}": only a rectangle has rounded corners')
@@ -116,7 +117,17 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
         pair = f"{width_number}x{height_number}"
         raise ValueError(f'"{text.strip()}" without a unit is millimetres, {width:g} x {height:g} mm; write the '
                          f'unit: {pair}in, {pair}cm or {pair}mm')
-    return Size("custom", width, height)
+    return _big_enough(Size("custom", width, height), text)
+
+
+def _big_enough(size: Size, text: str) -> Size:
+    """``size``, if a piece of that size can be printed and cut; raises ValueError when it is smaller. Its pictures
+    for the site and Tabletop Simulator are a few hundred pixels across whatever its size: a card of a thousandth
+    of a millimetre made every box of a layout millions of pixels wide."""
+    if min(size.width, size.height) < MIN_SIDE:
+        raise ValueError(f'"{text.strip()}" is {size.width:g} x {size.height:g} mm; a piece is at least {MIN_SIDE:g} '
+                         "mm a side")
+    return size
 
 
 class _Loader:
@@ -447,6 +458,13 @@ class _Loader:
 
     def check_defaults(self, node: YNode, defaults: dict, path: str) -> dict:
         for key, kind, declared in (("type", "card type", self.type_ids), ("deck", "deck", self.deck_ids)):
+            given = node.get(key) if node.kind == "map" else None
+            if key not in defaults and given is not None and given.kind == "scalar" and given.scalar_type == "null":
+                # an empty `type:` would leave every card of the file without one, and each unreported
+                choices = f" ({', '.join(sorted(declared))})" if declared else ""
+                self.problems.error(given.loc, f"{path}.{key}: empty; name a {kind}{choices} or remove the line")
+                self.cards_broken = True
+                continue
             message = self.unknown(kind, defaults[key], declared) if key in defaults else None
             if message:
                 self.problems.error(node.get(key).loc, f"{path}.{key}: {message}")

@@ -278,9 +278,21 @@ def test_text_errors_are_located(tiny, text, words):
     ("{kind: rect, left: " + "9" * 400 + ', top: 1, width: 1, height: 1, fill: "#000000"}', "not a usable value"),
     ('{kind: rect, left: 1.0e+300, top: 1, width: 1, height: 1, fill: "#000000"}', "1e+300mm is not a usable value"),
     ("{kind: text, left: 5, top: 5, right: 5, height: 10, size: " + "9" * 400 + ", text: x}", "not a usable value"),
+    # Pillow draws an outline ring by ring: a stroke of 9 m hung the pictures' painting
+    ('{kind: rect, left: 1, top: 1, width: 9, height: 9, stroke: "#000000", stroke_width: 9000}',
+     "bad.stroke_width: 9000 mm; a stroke is from 0 to 50 mm wide"),
+    ('{kind: ellipse, left: 1, top: 1, width: 9, height: 9, stroke: "#000000", stroke_width: null}',
+     "bad.stroke_width: nothing (null); a stroke is from 0 to 50 mm wide"),
 ])
 def test_unusable_numbers_are_located(tiny, box, words):
     assert_located(errors_of(tiny({HERO: hero_layout(bad=box)})), 3, words)
+
+
+@pytest.mark.parametrize("step", ["[null, 0]", '[0, "{{ none }}"]'])
+def test_a_null_step_of_a_repeated_box_is_located(tiny, step):
+    """Found by a helper's hunt: a TypeError multiplying the index by None."""
+    box = f'{{kind: rect, repeat: "3", step: {step}, left: 1, top: 1, width: 1, height: 1, fill: "#000000"}}'
+    assert_located(errors_of(tiny({HERO: hero_layout(bad=box)})), 3, "bad.step: expected a length, got nothing")
 
 
 def test_an_icon_with_a_bad_stroke_width_is_located(tiny):
@@ -288,6 +300,15 @@ def test_an_icon_with_a_bad_stroke_width_is_located(tiny):
     layout = hero_layout(icon='{kind: icon, icon: star, left: 1, top: 1, width: 5, height: 5}')
     lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
     assert lines == ["tiny/layouts/icons.yaml:1:7: icon 'star': stroke_width: expected a number, got '1x'"]
+
+
+def test_an_icon_stroke_wider_than_its_viewbox_is_located(tiny):
+    """A line of 900,000 units on a 24-unit icon made the pictures' painting take many times as long."""
+    icons = "boom: {viewbox: [0, 0, 24, 24], paths: [{d: 'M 2 2 L 20 20 Z', stroke: color, stroke_width: 900000}]}\n"
+    layout = hero_layout(icon='{kind: icon, icon: boom, left: 1, top: 1, width: 5, height: 5}')
+    lines = [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": icons})))]
+    assert lines == ["tiny/layouts/icons.yaml:1:7: icon 'boom': stroke_width: 900000 is not from 0 to the viewbox's "
+                     "size (24)"]
 
 
 def test_an_icon_with_a_viewbox_of_hundreds_of_digits_is_located(tiny):

@@ -304,6 +304,20 @@ def test_a_number_field_refuses_infinity_and_keeps_a_long_whole_number(game, val
         f'monster.goblin.weight: expected a finite number, got {value}']
 
 
+@pytest.mark.parametrize("line, empty, message", [
+    ("type: hero", "type:", "tiny/heroes.yaml:1:6: file.type: empty; name a card type (hero, monster) or remove the line"),
+    ("deck: heroes", "deck: null", "tiny/heroes.yaml:2:7: file.deck: empty; name a deck (heroes, monsters) or remove "
+                                   "the line"),
+])
+def test_an_empty_type_or_deck_line_is_an_error_not_a_file_of_lost_cards(game, line, empty, message, monkeypatch):
+    """Found by a helper's hunt: the file's cards were dropped without a word, and check said valid."""
+    monkeypatch.chdir(game.parent)
+    (game / "heroes.yaml").write_text((game / "heroes.yaml").read_text().replace(line, empty, 1))
+    with pytest.raises(InvalidGame) as caught:
+        load_game(Path("tiny"))
+    assert [str(p) for p in caught.value.problems] == [message]
+
+
 @pytest.mark.parametrize("text, number", [("12", 12), (" -3 ", -3), ("+4", 4), ("\u0663", 3), ("\u00b2", None),
                                           ("", None), ("-", None), ("1e3", None), ("9" * 4300, int("9" * 4300)),
                                           ("9" * 4301, None)])

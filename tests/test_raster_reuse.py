@@ -113,3 +113,18 @@ def test_the_store_forgets_its_oldest_entries_beyond_its_budget():
     store.put("c", 3, 4)
     store.put("huge", 4, 11)
     assert (store.get("a"), store.get("b"), store.get("c"), store.get("huge")) == (None, 2, 3, None)
+
+
+@pytest.mark.parametrize("shape", [dl.Rect, dl.Ellipse])
+def test_an_outline_wider_than_its_shape_paints_as_one_that_just_fills_it(shape):
+    """Pillow paints an outline ring by ring: one of metres took minutes. Rings past the middle paint nothing new,
+    so the painter stops there, and the pixels are those of a stroke that just fills the shape."""
+    def face(stroke_width: float) -> dl.DisplayList:
+        items = (dl.Rect(0, 0, 30, 30, fill="#ffffff"),
+                 shape(5, 5, 12, 8, fill="#2f4858", stroke="#8c1c13", stroke_width=stroke_width))
+        return dl.DisplayList("outline", 30, 30, 0.0, items)
+
+    painter = Rasterizer(shipped_fonts(), reuse=False)
+    filling = painter.image(face(4.5), 300)  # 53 pixels of stroke at 300 dpi: past the middle of 8 mm (94 px)
+    assert painter.image(face(9000), 300).tobytes() == filling.tobytes()
+    assert filling.getpixel((130, 130))[:3] == (0x8C, 0x1C, 0x13)  # the middle of the shape: all stroke

@@ -12,7 +12,9 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -64,6 +66,29 @@ def workbook_edit(change):
         change(book["Heroes"])
         book.save(game / "cards.xlsx")
     return edit
+
+
+def sheet_xml(change):
+    """Rewrites the Heroes sheet's XML inside cards.xlsx with ``change(text)``: what no spreadsheet program writes,
+    but a file may hold (found by a helper's hunt for tracebacks)."""
+    def edit(game: Path) -> None:
+        path = game / "cards.xlsx"
+        with zipfile.ZipFile(path) as archive:
+            parts = [(info, archive.read(info)) for info in archive.infolist()]
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for info, data in parts:
+                archive.writestr(info, change(data.decode()).encode() if info.filename.endswith("sheet1.xml") else data)
+    return edit
+
+
+def _cell_xml(cell: str, xml: str):
+    """The sheet's ``cell`` replaced by ``xml``."""
+    return sheet_xml(lambda text: re.sub(f'<c r="{cell}"[^>]*>.*?</c>', xml, text, count=1))
+
+
+def _merged_xml(*refs: str):
+    cells = "".join(f'<mergeCell ref="{ref}"/>' for ref in refs)
+    return sheet_xml(lambda text: text.replace("</sheetData>", f"</sheetData><mergeCells>{cells}</mergeCells>"))
 
 
 def _set(cell: str, value):
@@ -139,6 +164,28 @@ CASES = {
     "open_without_note": (csv_edit("{open: the made-up source gives no health}", "{open: }"), [
         "sheets/monsters.csv:4:health: monster.lantern-eel.health.open: expected a note saying what the source "
         "leaves open, got nothing"]),
+    "xlsx_shared_string_missing": (_cell_xml("B2", '<c r="B2" t="s"><v>7</v></c>'), [
+        "sheets/cards.xlsx:1:1: cannot read this workbook (sheet Heroes: a cell names shared string '7', which the "
+        "workbook does not hold); open it in the spreadsheet program and save it again as .xlsx"]),
+    "xlsx_merge_of_no_range": (_merged_xml("zz"), [
+        "sheets/cards.xlsx:Heroes!A1: the sheet's list of merged cells names something that is no range of cells; "
+        "open and save the file in a spreadsheet program"]),
+    "xlsx_merges_of_every_row": (_merged_xml(*["A2:B1048576"] * 300), [  # 300 million rows walked, before
+        "sheets/cards.xlsx:Heroes!A2: merged cells (A2:B1048576); unmerge them and fill in each cell"]),
+    "xlsx_shared_formula_unreadable": (sheet_xml(lambda text: re.sub(
+        r'<c r="D2"[^>]*>.*?</c>(.*?)<c r="D3"[^>]*>.*?</c>',
+        r'<c r="D2"><f t="shared" si="0">"unclosed</f><v>3</v></c>\1<c r="D3"><f t="shared" si="0"/><v>3</v></c>',
+        text, count=1, flags=re.S)), [
+        'sheets/cards.xlsx:Heroes!D2: a formula (="unclosed); deckwright reads values, not formulas: copy the column '
+        "and paste it back as values only",
+        "sheets/cards.xlsx:Heroes!D3: a formula (=); deckwright reads values, not formulas: copy the column and paste "
+        "it back as values only"]),
+    "xlsx_cells_past_the_last_column": (sheet_xml(lambda text: text.replace(
+        '<row r="2">', '<row r="2">' + "<c/>" * 16_400 + '<c t="inlineStr"><is><t>far</t></is></c>', 1)), [
+        "sheets/cards.xlsx:Heroes!XFE2: a cell past column XFD, the last of 16,384; a card sheet needs a few dozen"]),
+    "csv_row_of_commas": (csv_edit("Old Stump,", "Old Stump," + "," * 20_000), [
+        "sheets/monsters.csv:5:column 16385: more than 16,384 cells in one row; a card sheet needs a few dozen "
+        "columns"]),
     "undeclared_file": (yaml_edit("game.yaml", "{file: monsters.csv,", "{file: monster.csv,"), [
         "sheets/game.yaml:41:12: no spreadsheet 'monster.csv' in the game folder"]),
     "file_name_too_long": (yaml_edit("game.yaml", "{file: monsters.csv,", "{file: " + "m" * 300 + ".csv,"), [

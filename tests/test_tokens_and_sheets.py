@@ -86,18 +86,28 @@ def test_sizes_with_a_shape(text, shape, width, height, radius):
     ("hex -4mm", "across the flats is more than 0"),
     ("poker rounded 50mm", "more than half the card's side"),
     ("round 25mm rounded 2mm", "only a rectangle has rounded corners"),
+    # a piece a few hundred pixels across in every picture of it: this one made each box millions of pixels wide
+    ("0.001x0.001mm", '"0.001x0.001mm" is 0.001 x 0.001 mm; a piece is at least 5 mm a side'),
+    ("round 2mm", '"round 2mm" is 2 x 2 mm; a piece is at least 5 mm a side'),
 ])
 def test_impossible_shapes_are_refused(text, message):
     with pytest.raises(ValueError, match=message):
         parse_size(text, CARD_SIZES)
 
 
-def test_a_bad_shape_is_a_located_error(tmp_path, monkeypatch, capfd):
+def shapes_with(tmp_path: Path, monkeypatch, old: str, new: str) -> Path:
+    """The shapes fixture as tmp_path/shapes with one text of its game.yaml replaced, checked from tmp_path."""
     game = tmp_path / "shapes"
     shutil.copytree(FIXTURE, game)
-    text = (game / "game.yaml").read_text().replace("size: round 25mm", "size: round 0mm")
-    (game / "game.yaml").write_text(text)
+    text = (game / "game.yaml").read_text()
+    assert old in text, old
+    (game / "game.yaml").write_text(text.replace(old, new))
     monkeypatch.chdir(tmp_path)
+    return game
+
+
+def test_a_bad_shape_is_a_located_error(tmp_path, monkeypatch, capfd):
+    shapes_with(tmp_path, monkeypatch, "size: round 25mm", "size: round 0mm")
     assert cli.main(["check", "shapes"]) == 1
     assert capfd.readouterr().err.splitlines() == [
         'shapes/game.yaml:26:11: decks.coins.size: "0mm": a diameter is more than 0']
@@ -112,20 +122,22 @@ def test_a_bad_shape_is_a_located_error(tmp_path, monkeypatch, capfd):
     ("round 240mm", "decks.orders.size: round 240 mm does not fit on A4 or Letter paper with bleed"),
 ])
 def test_a_deck_the_papers_cannot_hold_is_a_located_error_of_check(tmp_path, monkeypatch, capfd, size, line):
-    game = tmp_path / "shapes"
-    shutil.copytree(FIXTURE, game)
-    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("poker rounded 3.5mm", size))
-    monkeypatch.chdir(tmp_path)
+    shapes_with(tmp_path, monkeypatch, "poker rounded 3.5mm", size)
     assert cli.main(["check", "shapes"]) == (0 if line is None else 1)
     errors = [text for text in capfd.readouterr().err.splitlines() if "warning" not in text]
     assert errors == ([] if line is None else [f"shapes/game.yaml:38:11: {line}"])
 
 
+def test_sheet_copies_have_the_cards_limit(tmp_path, monkeypatch, capfd):
+    """A sheet of 100,000,000 copies passed check and then filled the memory of build."""
+    shapes_with(tmp_path, monkeypatch, "    copies: 3", "    copies: 100000000")
+    assert cli.main(["check", "shapes"]) == 1
+    assert capfd.readouterr().err.splitlines()[0] == (
+        "shapes/game.yaml:45:13: game.sheets.aid.copies: expected a whole number from 1 to 999, got 100000000")
+
+
 def test_a_deck_that_fits_on_one_paper_only_is_a_warning_naming_it(tmp_path, monkeypatch, capfd):
-    game = tmp_path / "shapes"
-    shutil.copytree(FIXTURE, game)
-    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("poker rounded 3.5mm", "190x270mm"))
-    monkeypatch.chdir(tmp_path)
+    shapes_with(tmp_path, monkeypatch, "poker rounded 3.5mm", "190x270mm")
     assert cli.main(["check", "shapes"]) == 0
     assert "shapes/game.yaml:38:11: warning: decks.orders.size: custom 190 x 270 mm fits on A4 paper only, not on " \
            "Letter, with bleed and crop marks: build with --paper a4" in capfd.readouterr().err.splitlines()

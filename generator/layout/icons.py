@@ -247,8 +247,11 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
             if paint not in ("color", "accent", "none") and not re.fullmatch(r"#[0-9a-fA-F]{6}", paint):
                 raise IconError(f"paint '{paint}' is not color, accent, none or #rrggbb")
         most = MAX_ICON_SEGMENTS - sum(len(done.commands) for done in parts)
-        parts.append(IconPart(parse_path(str(part["d"]), most), fill, stroke,
-                              _number(part.get("stroke_width", 0), "stroke_width")))
+        stroke_width = _number(part.get("stroke_width", 0), "stroke_width")
+        if not 0 <= stroke_width <= max(viewbox[2], viewbox[3]):  # painted as a line that wide: slow, and no icon
+            raise IconError(f"stroke_width: {stroke_width:g} is not from 0 to the viewbox's size "
+                            f"({max(viewbox[2], viewbox[3]):g})")
+        parts.append(IconPart(parse_path(str(part["d"]), most), fill, stroke, stroke_width))
     return Icon(name, tuple(_number(v, "viewbox") for v in viewbox), tuple(parts))
 
 

@@ -38,6 +38,7 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_LENGTH = 10_000.0  # mm: ten metres, far beyond any sheet
 MAX_NUMBER = 1e9
 _LIMITS = {"length": MAX_LENGTH, "number": MAX_NUMBER}
+MAX_STROKE = 50.0  # mm: a frame wider than this is a filled shape
 MAX_POINTS = 1000.0  # the largest text size
 MAX_REPEAT = 1_000  # copies of one repeated box
 MAX_ITEMS = 20_000  # boxes drawn on one face
@@ -336,6 +337,16 @@ class Measurer:
                 raise _Abandoned() from None
             return default
 
+    def _stroke_width(self, box: Box, ctx: dict, where: str, reference: float) -> float:
+        """A rect's or ellipse's stroke width, at most MAX_STROKE (the default, 0.3 mm, where unset or unusable)."""
+        width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", reference, default=0.3)
+        if width is None or width < 0 or width > MAX_STROKE:
+            said = "nothing (null)" if width is None else f"{width:g} mm"
+            self._report(box.get("stroke_width").loc,
+                         f"{where}.stroke_width: {said}; a stroke is from 0 to {MAX_STROKE:g} mm wide")
+            return 0.3
+        return width
+
     def _box_independence(self, layout: Layout) -> list[bool]:
         """Per top-level box: does it look the same on every card (no card values in it)?"""
         key = id(layout)
@@ -427,6 +438,10 @@ class Measurer:
         count_ctx = dict(ctx, count=len(items))
         step_x = self._get(box.get("step_x"), count_ctx, where, "step", "length", parent[2], default=0.0)
         step_y = self._get(box.get("step_y"), count_ctx, where, "step", "length", parent[3], default=0.0)
+        if step_x is None or step_y is None:  # a length may be null (unset) elsewhere; a step is added up
+            unset = box.get("step_x") if step_x is None else box.get("step_y")
+            self._report(unset.loc, f"{where}.step: expected a length, got nothing (null)")
+            step_x, step_y = step_x or 0.0, step_y or 0.0
         for index, item in enumerate(items):
             copy = dict(count_ctx, index=index, number=index + 1)
             copy[name] = item
@@ -454,14 +469,14 @@ class Measurer:
         if kind == "rect":
             fill = self._get(box.get("fill"), ctx, where, "fill", "color")
             stroke = self._get(box.get("stroke"), ctx, where, "stroke", "color")
-            stroke_width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", w, default=0.3)
+            stroke_width = self._stroke_width(box, ctx, where, w)
             radius = self._get(box.get("radius"), ctx, where, "radius", "length", min(w, h), default=0.0)
             if fill or stroke:
                 items.append(dl.Rect(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, radius, opacity))
         elif kind == "ellipse":
             fill = self._get(box.get("fill"), ctx, where, "fill", "color")
             stroke = self._get(box.get("stroke"), ctx, where, "stroke", "color")
-            stroke_width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", w, default=0.3)
+            stroke_width = self._stroke_width(box, ctx, where, w)
             if fill or stroke:
                 items.append(dl.Ellipse(x, y, w, h, fill, stroke, stroke_width if stroke else 0.0, opacity))
         elif kind == "icon":

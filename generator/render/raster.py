@@ -158,7 +158,7 @@ class Rasterizer:
     def _rect(self, r: dl.Rect) -> None:
         x0, y0 = self._xy(r.x, r.y)
         x1, y1 = self._xy(r.x + r.w, r.y + r.h)
-        width = max(1, round(r.stroke_width * self._scale)) if r.stroke else 0
+        width = self._outline(r.stroke_width, x1 - x0, y1 - y0) if r.stroke else 0
         box = [x0, y0, max(x0, x1 - 1), max(y0, y1 - 1)]  # a hairline under a pixel wide: one pixel
         fill, outline = self._rgba(r.fill, r.opacity), self._rgba(r.stroke, r.opacity)
         pen = self._pen(r.opacity)
@@ -168,10 +168,15 @@ class Rasterizer:
             pen.rectangle(box, fill=fill, outline=outline, width=width)
         self._touch(x0, y0, x1, y1)
 
+    def _outline(self, stroke_width: float, across: float, down: float) -> int:
+        """Pixels of an outline Pillow draws inside a box of ``across`` x ``down`` pixels: at most what fills the
+        box, which looks the same. Pillow draws an outline ring by ring, and a stroke of metres made millions."""
+        return min(max(1, round(stroke_width * self._scale)), int(min(abs(across), abs(down)) // 2) + 1)
+
     def _ellipse(self, e: dl.Ellipse) -> None:
         x0, y0 = self._xy(e.x, e.y)
         x1, y1 = self._xy(e.x + e.w, e.y + e.h)
-        width = max(1, round(e.stroke_width * self._scale)) if e.stroke else 0
+        width = self._outline(e.stroke_width, x1 - x0, y1 - y0) if e.stroke else 0
         self._pen(e.opacity).ellipse([x0, y0, x1, y1], fill=self._rgba(e.fill, e.opacity),
                                      outline=self._rgba(e.stroke, e.opacity), width=width)
         self._touch(x0, y0, x1, y1)

@@ -50,7 +50,7 @@ SHEET_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("name", TEXT),
     ("layout", TEXT),
     ("size", F("text", doc="a4, letter, a3, a card size, or WIDTHxHEIGHT")),
-    ("copies", F("int", optional=True, min=1, allow_open=False, doc="How many to print (default 1)")),
+    ("copies", F("int", optional=True, min=1, max=MAX_COPIES, allow_open=False, doc="How many to print (default 1)")),
 )
 
 # A spreadsheet of cards (CSV, TSV or XLSX), in game.yaml's `spreadsheets:` or in a card file.

@@ -15,6 +15,7 @@ errors carry no position.
 """
 from __future__ import annotations
 
+import bisect
 import io
 import re
 import zipfile
@@ -27,6 +28,7 @@ from deckwright.rules.problems import Loc, Problem
 
 from .confine import MAX_CARD_FILE_BYTES, FileRefused, read_confined
 from .yamlsrc import read_text
+from .ynode import MAX_VALUES
 
 if TYPE_CHECKING:  # imported when a workbook is read: a CSV-only game loads without openpyxl
     from .xlsx import Sheet, SheetCell, Workbook
@@ -37,6 +39,9 @@ _SNIFFED = (",", ";", "\t", "|")
 _DELIMITER_NAMES = {",": "','", ";": "';'", "\t": "tabs", "|": "'|'"}
 MAX_WORKBOOK_UNPACKED = 64 * 1024 * 1024  # a zip bomb stops here
 MAX_ROWS = 100_000
+# Column XFD, the last a spreadsheet program makes. A row of commas, or of cells without a reference, could
+# otherwise make a column apiece: a 4 MB file of commas made 4 million and filled 1.5 GB.
+MAX_COLUMNS = 16_384
 
 
 class Cell(NamedTuple):
@@ -114,6 +119,7 @@ def _records(text: str, delimiter: str, records: list[list[str]]) -> None:
     unquoted = re.compile(f"[^{re.escape(delimiter)}\r\n]*")
     record: list[str] = []
     i, n = 0, len(text)
+    left = MAX_VALUES  # cells still to read
     while True:
         if i < n and text[i] == '"':
             parts, j = [], i + 1
@@ -135,6 +141,12 @@ def _records(text: str, delimiter: str, records: list[list[str]]) -> None:
             end = unquoted.match(text, i).end()
             value, i = text[i:end], end
         record.append(value)
+        left -= 1
+        if left < 0:
+            raise _CsvError(len(records), len(record) - 1, _too_many_cells())
+        if len(record) > MAX_COLUMNS:
+            raise _CsvError(len(records), len(record) - 1, f"more than {MAX_COLUMNS:,} cells in one row; a card "
+                                                           f"sheet needs a few dozen columns")
         if i >= n:
             records.append(record)
             return
@@ -214,6 +226,11 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
     return Table(shown, Loc(shown, 1, 0, "1"), columns, tuple(rows)), problems
 
 
+def _too_many_cells() -> str:
+    return (f"the sheet holds more than {MAX_VALUES:,} cells; deckwright reads at most that many from one sheet, as "
+            "from one YAML file: split the cards into several sheets")
+
+
 def _save_as_utf8(problem: Problem) -> Problem:
     if "UTF-8" in problem.message and "save it as UTF-8" in problem.message:
         return Problem(problem.loc, problem.message + ' (in a spreadsheet program: save as "CSV UTF-8")')
@@ -276,6 +293,35 @@ def _open_workbook(path: Path, shown: str, root: Path) -> Workbook:
         raise _Stop(_unreadable(shown, exc)) from None
 
 
+def _merged_ranges(texts: list[str]) -> list | None:
+    """A sheet's merged ranges (openpyxl CellRanges) by their top-left cell; None when one names no range."""
+    if not texts:
+        return []
+    from openpyxl.worksheet.cell_range import CellRange  # openpyxl imported only when it is needed
+
+    try:
+        return sorted((CellRange(text) for text in texts), key=lambda span: (span.min_row, span.min_col))
+    except (TypeError, ValueError):  # "zz", an empty ref, a row past the last one
+        return None
+
+
+def _covered(spans: list[tuple[int, int]]):
+    """Whether a row number lies in one of the (first, last) row spans: a search of the spans joined, so that a
+    merge of a million rows costs no more than one of two."""
+    joined: list[list[int]] = []
+    for first, last in sorted(spans):
+        if joined and first <= joined[-1][1] + 1:
+            joined[-1][1] = max(joined[-1][1], last)
+        else:
+            joined.append([first, last])
+    starts = [first for first, _ in joined]
+
+    def covered(row: int) -> bool:
+        at = bisect.bisect_right(starts, row) - 1
+        return at >= 0 and row <= joined[at][1]
+    return covered
+
+
 def _unreadable(shown: str, exc: Exception) -> Problem:
     return Problem(Loc(shown), f"cannot read this workbook ({exc}); open it in the spreadsheet program and save it "
                                "again as .xlsx")
@@ -336,19 +382,27 @@ def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
     broken: set[int] = set()  # rows holding a cell that cannot be read: left out, so nothing else is blamed on it
     header: list[SheetCell] | None = None
     rows: list[Row] = []
-    widest = 0
+    widest = kept = 0
     sheet_rows = workbook.read(chosen)
     try:
         for number, cells_in in sheet_rows:
             if number > MAX_ROWS + 1:
                 raise _Stop(Problem(loc(MAX_ROWS + 2, 1), f"more than {MAX_ROWS} rows; split the cards into several "
                                                           f"sheets"))
-            widest = max(widest, cells_in[-1].column) if cells_in else widest  # cells come in column order
+            # a program writes a row's cells in column order; a cell without a reference, among cells with one,
+            # may come before a cell left of it
+            widest = max(widest, max(cell.column for cell in cells_in)) if cells_in else widest
+            if widest > MAX_COLUMNS:
+                raise _Stop(Problem(loc(number, MAX_COLUMNS + 1), f"a cell past column XFD, the last of "
+                                                                  f"{MAX_COLUMNS:,}; a card sheet needs a few dozen"))
             if header is None:
                 if number != 1 or not cells_in:
                     break
                 header = cells_in
                 continue
+            kept += len(cells_in)
+            if kept > MAX_VALUES:
+                raise _Stop(Problem(loc(number, 1), _too_many_cells()))
             cells = []
             row_name = str(number)
             for cell in cells_in:  # a sheet of 20,000 cards has 150,000 cells: loc() and its f-string unrolled
@@ -366,13 +420,13 @@ def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
         raise _Stop(_unreadable(shown, exc)) from None
     if header is None:
         raise _Stop(Problem(loc(1, 1), "the sheet has no header row; put the column names (id, name, ...) in row 1"))
-    merged_problems = []
-    if sheet_rows.merged:
-        from openpyxl.worksheet.cell_range import CellRange  # openpyxl imported only when it is needed
-    for merged in sorted((CellRange(text) for text in sheet_rows.merged), key=lambda r: (r.min_row, r.min_col)):
-        merged_problems.append(Problem(loc(merged.min_row, merged.min_col),
-                                       f"merged cells ({merged.coord}); unmerge them and fill in each cell"))
-        broken.update(range(merged.min_row, merged.max_row + 1))
+    merged = _merged_ranges(sheet_rows.merged)
+    if merged is None:
+        raise _Stop(Problem(loc(1, 1), "the sheet's list of merged cells names something that is no range of "
+                                       "cells; open and save the file in a spreadsheet program"))
+    merged_problems = [Problem(loc(span.min_row, span.min_col),
+                               f"merged cells ({span.coord}); unmerge them and fill in each cell") for span in merged]
+    in_merged = _covered([(span.min_row, span.max_row) for span in merged])
     names = {cell.column: cell for cell in header}
     columns = []
     for column in range(1, widest + 1):
@@ -380,5 +434,5 @@ def _read_workbook(path: Path, shown: str, root: Path, sheet: str | None,
         if problem:
             problems.append(problem)
         columns.append(Column(str(value).strip() if value is not None else "", loc(1, column)))
-    rows = [row for row in rows if row.loc.line not in broken]
+    rows = [row for row in rows if row.loc.line not in broken and not in_merged(row.loc.line)]
     return Table(shown, Loc(shown, 1, 0, f"{ref}!1:1"), tuple(columns), tuple(rows)), merged_problems + problems

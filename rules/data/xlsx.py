@@ -19,12 +19,15 @@ from functools import cache
 from typing import NamedTuple
 from xml.etree.ElementTree import ParseError, XMLPullParser, fromstring, iterparse
 
+from deckwright.rules.numbers import whole_number
+
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 OFFICE_RELATIONSHIP = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 WORKSHEET_TYPE = "/worksheet"  # the end of a worksheet relationship's Type (a chartsheet's is /chartsheet)
 _ROW, _CELL, _FORMULA, _VALUE, _MERGE_CELL = (MAIN + name for name in ("row", "c", "f", "v", "mergeCell"))
 _CHUNK = 64 * 1024  # bytes of a sheet's XML parsed at a time
+MAX_MERGED = 10_000  # merged ranges of one sheet: each is a problem to report, and a card sheet has none
 
 
 class WorkbookError(Exception):
@@ -86,6 +89,8 @@ class SheetRows:
                             yield number, self._row_cells(element)
                             element.clear()
                         elif tag == _MERGE_CELL:
+                            if len(self.merged) == MAX_MERGED:
+                                raise ValueError(f"more than {MAX_MERGED:,} merged ranges; unmerge the cells")
                             self.merged.append(element.get("ref", ""))
                     if not chunk:
                         break
@@ -118,7 +123,10 @@ class SheetRows:
         if text is None:
             return None
         if kind == "s":
-            return SheetCell(column, self.workbook.strings[int(text)], "value")
+            index = whole_number(text) if text.isdecimal() else None
+            if index is None or index >= len(self.workbook.strings):
+                raise ValueError(f"a cell names shared string {text[:20]!r}, which the workbook does not hold")
+            return SheetCell(column, self.workbook.strings[index], "value")
         if kind == "str":
             return SheetCell(column, text, "value")
         if kind == "b":
@@ -149,7 +157,8 @@ class SheetRows:
         text = "=" + (formula.text or "")
         if formula.get("t") != "shared":
             return text
-        from openpyxl.formula.translate import Translator
+        from openpyxl.formula.tokenizer import TokenizerError
+        from openpyxl.formula.translate import Translator, TranslatorError
 
         if formula.text:
             self.shared_formulas[formula.get("si", "")] = (text, reference)
@@ -157,7 +166,10 @@ class SheetRows:
         master = self.shared_formulas.get(formula.get("si", ""))
         if master is None or not master[1] or not reference:
             return text
-        return Translator(master[0], origin=master[1]).translate_formula(reference)
+        try:
+            return Translator(master[0], origin=master[1]).translate_formula(reference)
+        except (TokenizerError, TranslatorError, ValueError):  # a master formula no spreadsheet program wrote
+            return text
 
 
 def open_workbook(archive: zipfile.ZipFile) -> Workbook:
