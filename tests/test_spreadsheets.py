@@ -210,6 +210,27 @@ def test_malformed_cells_give_located_lines(case, tmp_path, monkeypatch, capfd):
     assert status == 1
 
 
+@pytest.mark.parametrize("limit, value, expected", [
+    # the limits lowered to the fixture's size: 3,000,000 cells and 10,000 merges take a while to write
+    ("MAX_VALUES", 30, "sheets/monsters.csv:4:fast: the sheet holds more than 30 cells; deckwright reads at most that "
+                       "many from one sheet, as from one YAML file: split the cards into several sheets"),
+    ("MAX_VALUES", 12, "sheets/cards.xlsx:Heroes!A3: the sheet holds more than 12 cells; deckwright reads at most "
+                       "that many from one sheet, as from one YAML file: split the cards into several sheets"),
+    ("MAX_MERGED", 2, "sheets/cards.xlsx:1:1: cannot read this workbook (sheet Heroes: more than 2 merged ranges; "
+                      "unmerge the cells); open it in the spreadsheet program and save it again as .xlsx"),
+])
+def test_a_sheet_of_too_many_cells_or_merges_stops_at_the_one_past_the_limit(limit, value, expected, tmp_path,
+                                                                            monkeypatch, capfd):
+    from deckwright.rules.data import spreadsheets, xlsx
+
+    game = make_game(tmp_path)
+    _merged_xml("A5:B5", "C5:D5", "E5:F5")(game)
+    monkeypatch.setattr(spreadsheets if limit == "MAX_VALUES" else xlsx, limit, value)
+    monkeypatch.chdir(tmp_path)
+    status, lines = run_check(capfd)
+    assert status == 1 and expected in lines
+
+
 # -- what the cells mean ---------------------------------------------------------------------
 
 
