@@ -180,8 +180,8 @@ class _Loader:
         typed = module is not None and isinstance(getattr(module, "CONSTANTS", None), FieldDef)
         extra = GAME_EXTRA_KEYS + (("constants",) if typed else ())
         data = self.validator.record_fields(node, GAME_FIELDS, "game", extra=extra)
-        if isinstance(data.get("slug"), str) and slug_problem(data["slug"]):
-            self.problems.error(node.get("slug").loc, f"game.slug: {slug_problem(data['slug'])}")
+        if isinstance(data.get("slug"), str) and (problem := slug_problem(data["slug"])):
+            self.problems.error(node.get("slug").loc, f"game.slug: {problem}")
         constants = self.constants(node, module) if typed else data.get("constants") or {}
         card_types = self.card_types(node.get("card_types"), node.loc)
         decks = self.decks(node.get("decks"), data.get("decks", {}))
@@ -382,10 +382,9 @@ class _Loader:
             name = entry.name
             if not name.endswith(".yaml") or name.startswith(".") or rel in (GAME_FILE, READINGS_FILE):
                 continue
-            path = self.folder / rel
-            if path.is_dir():
+            if entry.is_dir():  # links followed, as Path.is_dir: a link to a folder named like a card file
                 continue
-            files.append(path)
+            files.append(self.folder / rel)
         return sorted(files)
 
     def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:

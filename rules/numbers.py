@@ -20,6 +20,12 @@ def whole_number(text: str) -> int | None:
     return int(body)
 
 
+def unsigned_number(text: str) -> int | None:
+    """The number ``text`` reads as when it is decimal digits alone (an index, a count, a port: no sign, no
+    spaces), or None."""
+    return whole_number(text) if text.isdecimal() else None
+
+
 def digits_order(digits: str) -> tuple[int, str]:
     """A sort key putting a run of decimal digits in the order of its value, for any length: fewer significant
     digits first, then digit by digit."""

@@ -40,7 +40,7 @@ from deckwright.rules.engine.timelimit import time_limit
 from deckwright.rules.engine.verbs import find_verb
 from deckwright.rules.games import rules_module
 from deckwright.rules.games.gamecode import RulesInterrupted, definition_loc, module_failure
-from deckwright.rules.numbers import whole_number
+from deckwright.rules.numbers import unsigned_number
 from deckwright.rules.problems import Loc, Problems, display_path
 
 from .pages import fenced_blocks, skipped_fences
@@ -630,7 +630,7 @@ def _compare(expected: YNode, actual: Any, path: str, out: list[tuple[Loc, str]]
         target, where = actual, path
         for part in str(key.value).split("."):
             where = f"{where}.{part}" if where else part
-            index = whole_number(part) if part.isdecimal() else None
+            index = unsigned_number(part)
             if isinstance(target, dict) and part in target:
                 target = target[part]
             elif isinstance(target, (list, tuple)) and index is not None and 1 <= index <= len(target):

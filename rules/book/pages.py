@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckwright.rules.data.schema import did_you_mean
-from deckwright.rules.numbers import whole_number
+from deckwright.rules.numbers import unsigned_number
 from deckwright.rules.problems import Loc, Problems
 
 REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
@@ -136,7 +136,7 @@ def card_refs(text: str, shown: str) -> list[tuple[Loc, str | None, str, str | N
 def resolve_field(value: Any, path: str | None) -> Any:
     """Follow a dotted field path (``abilities.1.energy``) through records and lists; raises KeyError."""
     for part in (path.split(".") if path else ()):
-        index = whole_number(part) if part.isdecimal() else None
+        index = unsigned_number(part)
         if isinstance(value, (list, tuple)) and index is not None and 1 <= index <= len(value):
             value = value[index - 1]
         elif isinstance(value, dict) and part in value:

@@ -19,7 +19,7 @@ from functools import cache
 from typing import NamedTuple
 from xml.etree.ElementTree import ParseError, XMLPullParser, fromstring, iterparse
 
-from deckwright.rules.numbers import whole_number
+from deckwright.rules.numbers import unsigned_number
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELATIONSHIPS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -123,7 +123,7 @@ class SheetRows:
         if text is None:
             return None
         if kind == "s":
-            index = whole_number(text) if text.isdecimal() else None
+            index = unsigned_number(text)
             if index is None or index >= len(self.workbook.strings):
                 raise ValueError(f"a cell names shared string {text[:20]!r}, which the workbook does not hold")
             return SheetCell(column, self.workbook.strings[index], "value")

@@ -13,7 +13,7 @@ import signal
 import sys
 from typing import Callable, Sequence
 
-from deckwright.rules.numbers import whole_number
+from deckwright.rules.numbers import unsigned_number
 
 from .plan import Chunk, pieces
 from .worker import prepared, run_chunk
@@ -50,7 +50,7 @@ MAX_WORKERS = 1024
 
 def _count(scheduler: str) -> int:
     kind, _, text = scheduler.partition(":")
-    count = whole_number(text) if text.isdecimal() else None
+    count = unsigned_number(text)
     if count is None or not 1 <= count <= MAX_WORKERS:
         raise SchedulerError(f"--scheduler {scheduler}: expected a number of workers from 1 to {MAX_WORKERS} "
                              f"after ':' ({kind}:2)")
@@ -59,7 +59,7 @@ def _count(scheduler: str) -> int:
 
 def _host_port(scheduler: str) -> tuple[str, int]:
     host, _, port = scheduler.removeprefix("tcp://").rpartition(":")
-    number = whole_number(port) if port.isdecimal() else None
+    number = unsigned_number(port)
     if not host or number is None or number > 65535:
         raise SchedulerError(f"--scheduler {scheduler}: expected tcp://HOST:PORT, a port from 0 to 65535")
     return host.strip("[]"), number
