@@ -9,6 +9,8 @@ Prints the best of N runs (default 5), wall and processor seconds (the command's
 - warm: ``check`` run once in a working folder, then N runs there: every game unchanged, printed from the cache
   (what a designer re-running check after an edit pays for each game that edit did not touch);
 - no cache: ``check --no-cache`` (what a CI job, where the ``CI`` variable turns the cache off, costs);
+- one game edited: for each bundled game, ``check`` of copies of them all after an edit of that one (the designer's
+  loop: the edited game checked, the others printed from the cache);
 
 then the import time of what ``check`` imports before its workers start and of what a warm run imports
 (``python -X importtime``, top-level modules), ``deckwright --help`` and ``python -c pass`` for scale, and the
@@ -31,6 +33,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -91,6 +94,24 @@ def warm(runs: int, env: dict[str, str], *options: str) -> list[tuple[float, flo
     with tempfile.TemporaryDirectory() as here:
         timed([str(DECKWRIGHT), "check"], Path(here), env)  # fills the cache
         return [timed([str(DECKWRIGHT), "check", *options], Path(here), env) for _ in range(runs)]
+
+
+def edited(runs: int, env: dict[str, str]) -> dict[str, list[tuple[float, float, int]]]:
+    """By game: ``check`` of copies of every bundled game, run N times after a first, each run after an edit of
+    that game's game.yaml (a comment added): the designer's loop, that game checked and the others from the cache."""
+    found = {}
+    with tempfile.TemporaryDirectory() as here:
+        games = sorted(path.name for path in (ROOT / "cards").iterdir() if (path / "game.yaml").is_file())
+        for name in games:
+            shutil.copytree(ROOT / "cards" / name, Path(here) / name)
+        timed([str(DECKWRIGHT), "check", *games], Path(here), env)  # fills the cache
+        for name in games:
+            runs_of = found[name] = []
+            for number in range(runs):
+                with open(Path(here) / name / "game.yaml", "a", encoding="utf-8") as file:
+                    file.write(f"\n# edited {number}\n")
+                runs_of.append(timed([str(DECKWRIGHT), "check", *games], Path(here), env))
+    return found
 
 
 def import_seconds(code: str, env: dict[str, str]) -> tuple[float, list[tuple[float, str]]]:
@@ -183,6 +204,9 @@ def main() -> int:
     print(f"  cold (a first check):       {best(cold(runs, env))}")
     print(f"  warm (check, run again):    {best(warm(runs, env), target=True)}")
     print(f"  no cache (check --no-cache): {best(warm(runs, env, '--no-cache'))}")
+    print("  one game edited, the others unchanged (from the cache):")
+    for name, found in edited(runs, env).items():
+        print(f"    {name + ':':<16} {best(found)}")
     for what, modules in (("a warm run's imports", WARM_IMPORTS), ("imports before the workers start", CHECK_IMPORTS)):
         code = f"import {', '.join(modules)}"
         seconds, slowest = min((import_seconds(code, env) for _ in range(runs)), key=lambda found: found[0])

@@ -145,23 +145,52 @@ def test_text_set_across_the_trim_is_a_warning_and_text_kept_inside_a_box_over_t
         f"'knight', and for 1 more: hero 'rogue')"]
 
 
-def test_errors_in_deckwrights_shared_back_say_how_to_replace_it(game):
-    """A 30 mm token gets the shared back, made for cards, whose boxes do not fit it: the designer is told to
-    change them in the game's own back (the new game's extends the shared one), or to write one."""
+def _potions_as(game: Path, size: str) -> None:
+    """The new game's potions as pieces of ``size``, with a front that fits them."""
     text = (game / "game.yaml").read_text(encoding="utf-8")
-    (game / "game.yaml").write_text(text.replace("    size: poker\n    count: 6", "    size: round 30mm\n    count: 6"),
+    (game / "game.yaml").write_text(text.replace("    size: poker\n    count: 6", f"    size: {size}\n    count: 6"),
                                     encoding="utf-8")
     (game / "layouts" / "potion.yaml").write_text("boxes:\n  name: {kind: text, text: \"{{ card.name }}\", "
-                                                  "left: 3, right: 3, top: 10, height: 10}\n", encoding="utf-8")
+                                                  "left: 5%, right: 5%, top: 10%, height: 20%}\n", encoding="utf-8")
+
+
+def flattened(items):
+    for item in items:
+        yield item
+        yield from flattened(getattr(item, "items", ()))
+
+
+def back_problems(game: Path) -> list[str]:
+    return [problem for problem in layout_problems(game) if "back.yaml" in problem or "back of deck" in problem]
+
+
+@pytest.mark.parametrize("size, badge", [("round 30mm", True), ("hex 25mm", True), ("mini", False),
+                                         ("30mmx45mm", True), ("8mmx40mm", True), ("tarot", False)])
+def test_the_shared_back_fits_any_piece(game, size, badge):
+    """Made for a poker card, the shared back shrinks with a smaller piece; a round or hex one, or one too small
+    for its title, gets rings around the emblem: no problem on any of them, with the game's back or without."""
+    _potions_as(game, size)
+    assert back_problems(game) == []
+    (game / "layouts" / "back.yaml").unlink()
+    assert back_problems(game) == []
+    loaded = load_game(game)
+    items = list(flattened(Faces(loaded).back(loaded.decks["potions"]).items))
+    assert any(isinstance(item, dl.Ellipse) for item in items) == badge
+    assert any(isinstance(item, dl.Text) for item in items) == (not badge)  # the title and subtitle
+
+
+def test_errors_in_deckwrights_shared_back_say_how_to_replace_it(game):
+    """A game whose back pins the shared back's poker measures (``s``) and its layout (``badge``) on a 30 mm
+    piece: the shared back's boxes do not fit, and the designer is told to change them in the game's own back."""
+    _potions_as(game, "30mmx30mm")
+    back = game / "layouts" / "back.yaml"
+    back.write_text(back.read_text(encoding="utf-8") + 'vars: {s: "1", badge: "false"}\n', encoding="utf-8")
     shared = [problem for problem in layout_problems(game) if "templates" in problem]
     assert shared[0].endswith("back.yaml:1:1: warning: the errors in this file are in deckwright's shared back.yaml, "
                               "made for cards about the size of a poker card; the game's layouts/back.yaml extends "
                               "it, so give the boxes named below again there with what fits (only the keys given "
                               "change), or hide them with show: \"false\""), shared
     assert any("boxes.subtitle" in problem for problem in shared[1:])
-    (game / "layouts" / "back.yaml").unlink()
-    assert "give the game a layouts/back.yaml of its own (it may begin with `extends: back`" in \
-        [problem for problem in layout_problems(game) if "templates" in problem][0]
 
 
 def test_rings_repeated_past_a_sheets_edge_are_told_at_their_line(game):

@@ -113,6 +113,8 @@ CASES = {
         'sheets/cards.xlsx:Heroes!D3: hero.lamp-bearer.health: expected a whole number >= 1, got "four"']),
     "unknown_column": (csv_edit("name,copies,health,power", "name,copies,health,powr"), [
         "sheets/monsters.csv:1:powr: monster: unknown column 'powr'; did you mean 'power'?"]),
+    "unnamed_column": (csv_edit("power,speed,traits", "power,,traits"), [  # named by its number: file:line:col
+        "sheets/monsters.csv:1:5: this column holds values but has no name in the header row"]),
     "missing_column": (csv_edit("name,copies,health,power,", "name,copies,health,strength,"), [
         "sheets/monsters.csv:1: monster: no column 'power', which every monster card needs",
         "sheets/monsters.csv:1:strength: monster: unknown column 'strength'"]),
@@ -134,7 +136,7 @@ CASES = {
         'sheets/monsters.csv:3:text: text after the closing quote of a quoted cell; inside quotes, write a quote '
         'as two ("")']),
     "unquoted_comma": (csv_edit("A \"\"tree\"\" that never moves.\"", "A \"\"tree\"\" that never moves.\",1"), [
-        "sheets/monsters.csv:5:column 9: row 5 has 9 cells but the header names 8 columns; "
+        "sheets/monsters.csv:5:9: row 5 has 9 cells but the header names 8 columns; "
         "is a , inside a cell not quoted?"]),
     "utf16_bom": (csv_bytes(MONSTERS.encode("utf-16")), [
         'sheets/monsters.csv:1:1: file is UTF-16 text; save it as UTF-8 (in a spreadsheet program: save as "CSV UTF-8")']),
@@ -184,7 +186,7 @@ CASES = {
         '<row r="2">', '<row r="2">' + "<c/>" * 16_400 + '<c t="inlineStr"><is><t>far</t></is></c>', 1)), [
         "sheets/cards.xlsx:Heroes!XFE2: a cell past column XFD, the last of 16,384; a card sheet needs a few dozen"]),
     "csv_row_of_commas": (csv_edit("Old Stump,", "Old Stump," + "," * 20_000), [
-        "sheets/monsters.csv:5:column 16385: more than 16,384 cells in one row; a card sheet needs a few dozen "
+        "sheets/monsters.csv:5:16385: more than 16,384 cells in one row; a card sheet needs a few dozen "
         "columns"]),
     "undeclared_file": (yaml_edit("game.yaml", "{file: monsters.csv,", "{file: monster.csv,"), [
         "sheets/game.yaml:41:12: no spreadsheet 'monster.csv' in the game folder"]),

@@ -99,8 +99,10 @@ class _CsvError(Exception):
 
 
 def _column_label(columns: tuple[Column, ...], index: int) -> str:
+    """A column's header name, or its number when the header leaves it unnamed (the place then reads
+    ``row:column`` as any other file's ``line:col``)."""
     name = columns[index].name if index < len(columns) else ""
-    return name or f"column {index + 1}"
+    return name or str(index + 1)
 
 
 def _csv_loc(shown: str, row: int, index: int, columns: tuple[Column, ...]) -> Loc:
@@ -110,7 +112,7 @@ def _csv_loc(shown: str, row: int, index: int, columns: tuple[Column, ...]) -> L
 
 def _header(shown: str, cells: list[str]) -> tuple[Column, ...]:
     names = [text.strip() for text in cells]
-    return tuple(Column(name, Loc(shown, 1, i + 1, f"1:{name or f'column {i + 1}'}")) for i, name in enumerate(names))
+    return tuple(Column(name, Loc(shown, 1, i + 1, f"1:{name or i + 1}")) for i, name in enumerate(names))
 
 
 def _records(text: str, delimiter: str, records: list[list[str]]) -> None:
