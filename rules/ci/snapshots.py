@@ -14,7 +14,11 @@ values copied.
 """
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterable
 from dataclasses import fields
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 MAX_DEPTH = 60
@@ -27,7 +31,7 @@ class Snapshots:
 
     def __init__(self, shared: frozenset[int] | set[int] = frozenset()):
         self.shared = shared
-        self._compared: dict[type, tuple[str, ...] | None] = {}  # a type's compared dataclass fields; None: none
+        self._copiers: dict[type, Callable[[Any, int], Any]] = {}  # how a type's values are copied, by exact type
         self._kept: dict[int, tuple[Any, Any, int]] = {}  # id: (the value, its copy, its levels) in this take
         self._earlier: dict[int, tuple[Any, Any, int]] = {}  # the same for the take before
 
@@ -43,39 +47,81 @@ class Snapshots:
         kind = type(value)
         if kind in _SCALARS:
             return value
-        if kind in _FIXED:
-            found = self._kept.get(id(value)) or self._earlier.get(id(value))
-            # the entry holds the value, so its id is no other object's; a copy made nearer the depth limit differs
-            if found is not None and found[0] is value and depth + found[2] <= MAX_DEPTH:
-                self._kept[id(value)] = found
-                return found[1]
-        if value is None or isinstance(value, (str, int, float, bool)):
-            return value
-        deeper = depth + 1
-        names = self._compared_fields(kind)
-        if names is not None:
-            return (kind.__name__, tuple((name, self.copy(getattr(value, name), deeper)) for name in names))
-        if isinstance(value, dict):
-            return ("dict", tuple((self.copy(k, deeper), self.copy(v, deeper)) for k, v in value.items()))
-        if isinstance(value, (list, tuple)):
-            copied = (kind.__name__, tuple(self.copy(v, deeper) for v in value))
-            if kind is tuple:
-                self._keep(value, copied, depth)
-            return copied
-        if isinstance(value, (set, frozenset)):
-            copied = ("set", tuple(sorted(repr(v) for v in value)))
-            if kind is frozenset and all(type(v) in _SCALARS for v in value):
-                self._kept[id(value)] = (value, copied, 0)
-            return copied
-        if hasattr(value, "__dict__") and not callable(value):
-            return (kind.__name__, self.copy(vars(value), deeper))
-        return repr(value)
+        copier = self._copiers.get(kind)
+        if copier is None:
+            copier = self._copiers[kind] = self._copier(kind)
+        return copier(value, depth)
 
-    def _compared_fields(self, kind: type) -> tuple[str, ...] | None:
-        if kind not in self._compared:
-            dataclass = hasattr(kind, "__dataclass_fields__") and not issubclass(kind, type)
-            self._compared[kind] = tuple(f.name for f in fields(kind) if f.compare) if dataclass else None
-        return self._compared[kind]
+    def _copier(self, kind: type) -> Callable[[Any, int], Any]:
+        """How values of exactly ``kind`` are copied: the tests of ``plain_copy`` (the module's doc), made once."""
+        if issubclass(kind, (str, int, float, bool)):
+            return _as_it_is
+        if hasattr(kind, "__dataclass_fields__") and not issubclass(kind, type):
+            return self._dataclass_copier(kind)
+        if issubclass(kind, dict):
+            return self._dict
+        if issubclass(kind, (list, tuple)):
+            return self._tuple if kind is tuple else partial(self._sequence, kind.__name__)
+        if kind is frozenset:
+            return self._frozenset
+        if issubclass(kind, (set, frozenset)):
+            return _set
+        return self._other
+
+    def _items(self, values: Iterable, deeper: int) -> list:
+        """Copies of ``values`` one level down; text, numbers and such, the most common, without a call."""
+        shared, copy = self.shared, self.copy
+        if deeper > MAX_DEPTH:
+            return [copy(v, deeper) for v in values]
+        return [v if type(v) in _SCALARS and id(v) not in shared else copy(v, deeper) for v in values]
+
+    def _dataclass_copier(self, kind: type) -> Callable[[Any, int], Any]:
+        names = tuple(f.name for f in fields(kind) if f.compare)
+        name = kind.__name__
+        if not names:
+            return lambda value, depth: (name, ())
+        read = attrgetter(*names) if len(names) > 1 else (lambda value, get=attrgetter(names[0]): (get(value),))
+
+        def copied(value: Any, depth: int) -> Any:
+            return (name, tuple(zip(names, self._items(read(value), depth + 1))))
+        return copied
+
+    def _dict(self, value: dict, depth: int) -> Any:
+        copied = self._items(itertools.chain.from_iterable(value.items()), depth + 1)
+        return ("dict", tuple(zip(copied[::2], copied[1::2])))
+
+    def _sequence(self, name: str, value: list | tuple, depth: int) -> Any:
+        return (name, tuple(self._items(value, depth + 1)))
+
+    def _reused(self, value: tuple | frozenset, depth: int) -> Any:
+        """The copy kept of an unchangeable tuple or frozenset, kept again for the next take; None: none."""
+        found = self._kept.get(id(value)) or self._earlier.get(id(value))
+        # the entry holds the value, so its id is no other object's; a copy made nearer the depth limit differs
+        if found is None or found[0] is not value or depth + found[2] > MAX_DEPTH:
+            return None
+        self._kept[id(value)] = found
+        return found[1]
+
+    def _tuple(self, value: tuple, depth: int) -> Any:
+        copied = self._reused(value, depth)
+        if copied is None:
+            copied = ("tuple", tuple(self._items(value, depth + 1)))
+            self._keep(value, copied, depth)
+        return copied
+
+    def _frozenset(self, value: frozenset, depth: int) -> Any:
+        copied = self._reused(value, depth)
+        if copied is not None:
+            return copied
+        copied = _set(value, depth)
+        if all(type(v) in _SCALARS for v in value):
+            self._kept[id(value)] = (value, copied, 0)
+        return copied
+
+    def _other(self, value: Any, depth: int) -> Any:
+        if hasattr(value, "__dict__") and not callable(value):
+            return (type(value).__name__, self.copy(vars(value), depth + 1))
+        return repr(value)
 
     def _keep(self, value: tuple, copied: Any, depth: int) -> None:
         """Keep a tuple's copy when everything in it is unchangeable (and was copied whole, above the limit)."""
@@ -91,6 +137,14 @@ class Snapshots:
             levels = max(levels, found[2] + 1)
         if depth + levels <= MAX_DEPTH:
             self._kept[id(value)] = (value, copied, levels)
+
+
+def _as_it_is(value: Any, depth: int) -> Any:
+    return value
+
+
+def _set(value: set | frozenset, depth: int) -> Any:
+    return ("set", tuple(sorted(repr(v) for v in value)))
 
 
 def snapshot(value: Any, shared: frozenset[int] | set[int] = frozenset(), depth: int = 0) -> Any:
