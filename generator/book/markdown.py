@@ -200,9 +200,14 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
 def built_extensions(configs: dict[str, dict]) -> list:
     """``EXTENSIONS`` built with their ``configs``, as ``markdown.Markdown`` builds one it is given by name, but
     from its module: by name it first scans every installed package's entry points (0.03 s in each process)."""
+    return [module.makeExtension(**configs.get(name, {})) for name, module in zip(EXTENSIONS, extension_modules())]
+
+
+def extension_modules() -> list:
+    """Python-Markdown's modules of ``EXTENSIONS``, imported (and with them Python-Markdown)."""
     from importlib import import_module
 
-    return [import_module(f"markdown.extensions.{name}").makeExtension(**configs.get(name, {})) for name in EXTENSIONS]
+    return [import_module(f"markdown.extensions.{name}") for name in EXTENSIONS]
 
 
 def unreadable_tree(problem: Problem) -> Element:
