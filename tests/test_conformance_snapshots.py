@@ -158,4 +158,28 @@ def test_every_kind_of_value_copies_as_it_always_did_at_every_depth():
         for ids in ({id(shared)}, {id(shared), id("b"), id(None)}):  # text or none shared: by identity too
             snapshots = Snapshots(ids)
             for _ in range(3):  # later takes reuse the unchangeable tuples' copies
-                assert snapshots.copy(value, depth) == plain_copy(value, ids, depth), (depth, ids)
+                assert snapshots.take(value, depth) == plain_copy(value, ids, depth), (depth, ids)
+
+
+@dataclass
+class _Enemy:
+    name: str
+    score: _Score
+    abilities: tuple
+
+
+def test_a_dataclass_deep_inside_tuples_and_dataclasses_changed_between_takes_shows():
+    inner = _Score(("a",))
+    enemy = _Enemy("x", _Score(("b", 1)), (inner, _Score(())))
+    value = ("state", [enemy], (enemy, (enemy,)))
+    snapshots = Snapshots()
+    for change in (lambda: object.__setattr__(inner, "hits", ("a", "changed")),  # frozen, behind its back
+                   lambda: setattr(enemy, "name", "y"),
+                   lambda: setattr(enemy, "abilities", enemy.abilities + (_Score(("new",)),)),
+                   lambda: object.__setattr__(enemy.abilities[-1], "hits", ("again",))):
+        before = snapshots.take(value)
+        assert snapshots.take(value) == before == plain_copy(value, set())  # unchanged: the kept copies reused
+        change()
+        after = snapshots.take(value)
+        assert after != before
+        assert after == plain_copy(value, set())
