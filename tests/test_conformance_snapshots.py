@@ -3,7 +3,7 @@ plain recursive copy for every state random play reaches, however often the same
 made behind the caller's back (even to a frozen dataclass) still shows."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -123,3 +123,63 @@ def test_a_frozen_dataclass_changed_behind_the_callers_back_shows():
     before = snapshots.take(score)
     object.__setattr__(score, "hits", ("a", "b", "c"))
     assert snapshots.take(score) != before
+
+
+class _Named(tuple):
+    pass
+
+
+class _Tagged(set):
+    pass
+
+
+class _Plain:
+    def __init__(self, inside):
+        self.inside = inside
+
+
+class _Number(int):
+    pass
+
+
+@dataclass
+class _Pair:
+    left: Any
+    right: Any
+    note: str = field(default="", compare=False)
+
+
+def test_every_kind_of_value_copies_as_it_always_did_at_every_depth():
+    shared = [1, 2]
+    value = {"a": (1, "b", None, 2.5, True), ("k", 1): [_Named((1, 2)), _Tagged({"x", 3}), frozenset({"y"})],
+             "plain": _Plain({"z": [shared, _Number(7)]}), "pair": _Pair(shared, (shared, ("c",)), "ignored"),
+             "odd": len, "empty": ((), [], {}, frozenset())}
+    for depth in range(MAX_DEPTH - 6, MAX_DEPTH + 2):
+        for ids in ({id(shared)}, {id(shared), id("b"), id(None)}):  # text or none shared: by identity too
+            snapshots = Snapshots(ids)
+            for _ in range(3):  # later takes reuse the unchangeable tuples' copies
+                assert snapshots.take(value, depth) == plain_copy(value, ids, depth), (depth, ids)
+
+
+@dataclass
+class _Enemy:
+    name: str
+    score: _Score
+    abilities: tuple
+
+
+def test_a_dataclass_deep_inside_tuples_and_dataclasses_changed_between_takes_shows():
+    inner = _Score(("a",))
+    enemy = _Enemy("x", _Score(("b", 1)), (inner, _Score(())))
+    value = ("state", [enemy], (enemy, (enemy,)))
+    snapshots = Snapshots()
+    for change in (lambda: object.__setattr__(inner, "hits", ("a", "changed")),  # frozen, behind its back
+                   lambda: setattr(enemy, "name", "y"),
+                   lambda: setattr(enemy, "abilities", enemy.abilities + (_Score(("new",)),)),
+                   lambda: object.__setattr__(enemy.abilities[-1], "hits", ("again",))):
+        before = snapshots.take(value)
+        assert snapshots.take(value) == before == plain_copy(value, set())  # unchanged: the kept copies reused
+        change()
+        after = snapshots.take(value)
+        assert after != before
+        assert after == plain_copy(value, set())

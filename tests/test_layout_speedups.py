@@ -171,3 +171,19 @@ def test_shipped_faces_are_parsed_only_when_a_game_measures_or_draws_with_them()
     book.width("Vollkorn:bold", "Hunter")
     assert set(book._ttf) == {"Vollkorn:bold"}
     assert book.width("Vollkorn:bold", "Hunter") > 0
+
+
+_COORDINATES = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+
+
+@given(st.sampled_from([("M", 2), ("L", 2), ("C", 6), ("Z", 0), ("X", 4)]), st.lists(_COORDINATES, min_size=6,
+       max_size=6), st.tuples(_COORDINATES, _COORDINATES, _COORDINATES, _COORDINATES))
+@settings(max_examples=300, deadline=None)
+def test_an_icon_command_is_placed_as_the_general_formula_places_it(shape, numbers, move):
+    from deckwright.generator.layout.icons import _transform
+
+    letter, count = shape
+    command, (dx, dy, sx, sy) = (letter, *numbers[:count]), move
+    general = command if letter == "Z" else (
+        letter, *(dx + v * sx if i % 2 == 0 else dy + v * sy for i, v in enumerate(command[1:])))
+    assert _transform(command, dx, dy, sx, sy) == general

@@ -81,17 +81,21 @@ def _check_all(folders: list[Path], options: CheckOptions) -> list[CheckOutput]:
     """Games are independent, so they are checked side by side (see generator.parallel), in parts (``plan``)."""
     from functools import partial
 
-    # imported before the workers fork, so that they share them: the checks, the layouts, and ReportLab's font
-    # reader, which measures their text (importing it took each worker 0.03 s)
+    # imported before the workers fork, so that they share them: the checks, the layouts, ReportLab's font
+    # reader, which measures their text (importing it took each worker 0.03 s), and the check of the rulebook's
+    # links with Python-Markdown, which reads its pages (0.04 s)
     from reportlab.pdfbase import ttfonts  # noqa: F401
 
     from deckwright.rules.ci import check, conformance  # noqa: F401
 
+    from ..book.links import link_problems  # noqa: F401
+    from ..book.markdown import extension_modules
     from ..layout.fitcheck import layout_warnings  # noqa: F401
     from ..layout.fonts import shipped_fonts
     from ..parallel import cores, process_map
 
     shipped_fonts()
+    extension_modules()
     parts = plan(folders, [_size(folder) for folder in folders], cores())
     return joined_parts(folders, parts, process_map(partial(check_part, options=options), parts), options)
 
