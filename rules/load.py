@@ -48,6 +48,7 @@ _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.I)
 _SIZE_PAIR = re.compile(r"^\s*([\d.]+)\s*([a-z]*)\s*[xX\u00d7]\s*([\d.]+)\s*([a-z]*)\s*$")
 MIN_UNITLESS_SIDE = 10.0  # mm: a size written without a unit whose side is smaller meant inches or centimetres
 MIN_SIDE = 5.0  # mm: the smallest side of a card, token or sheet
+MAX_SIDE = 2000.0  # mm: the largest (an A0 poster, the biggest a print shop prints, is 841 x 1189 mm)
 
 
 def load_game(folder: Path, run_code: bool = True) -> Game:
@@ -121,12 +122,15 @@ def parse_size(text: str, named: dict[str, tuple[float, float]]) -> Size:
 
 
 def _big_enough(size: Size, text: str) -> Size:
-    """``size``, if a piece of that size can be printed and cut; raises ValueError when it is smaller. Its pictures
-    for the site and Tabletop Simulator are a few hundred pixels across whatever its size: a card of a thousandth
-    of a millimetre made every box of a layout millions of pixels wide."""
+    """``size``, if a piece of that size can be printed and cut; raises ValueError when it is smaller or larger. Its
+    pictures for the site and Tabletop Simulator are a few hundred pixels across whatever its size: a card of a
+    thousandth of a millimetre made every box of a layout millions of pixels wide."""
     if min(size.width, size.height) < MIN_SIDE:
         raise ValueError(f'"{text.strip()}" is {size.width:g} x {size.height:g} mm; a piece is at least {MIN_SIDE:g} '
                          "mm a side")
+    if max(size.width, size.height) > MAX_SIDE:  # (a side of hundreds of digits reads as infinity)
+        raise ValueError(f'"{clip(text.strip(), 40)}" is larger than any printed piece; a piece is at most '
+                         f"{MAX_SIDE:g} mm a side")
     return size
 
 

@@ -89,6 +89,8 @@ def test_sizes_with_a_shape(text, shape, width, height, radius):
     # a piece a few hundred pixels across in every picture of it: this one made each box millions of pixels wide
     ("0.001x0.001mm", '"0.001x0.001mm" is 0.001 x 0.001 mm; a piece is at least 5 mm a side'),
     ("round 2mm", '"round 2mm" is 2 x 2 mm; a piece is at least 5 mm a side'),
+    ("round 3000mm", '"round 3000mm" is larger than any printed piece; a piece is at most 2000 mm a side'),
+    ("9" * 400 + "mmx105mm", "larger than any printed piece; a piece is at most 2000 mm a side"),  # read as inf
 ])
 def test_impossible_shapes_are_refused(text, message):
     with pytest.raises(ValueError, match=message):
