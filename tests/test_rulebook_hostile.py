@@ -164,3 +164,28 @@ def test_with_force_the_site_and_printed_rulebook_show_why_a_page_is_missing(tmp
     build_site([loaded], tmp_path / "site", reports={})
     html = next((tmp_path / "site").rglob("play.html")).read_text(encoding="utf-8")
     assert why in html and "[[[" not in html
+
+
+def test_the_tables_an_output_makes_of_a_pages_blocks_do_not_count_against_its_time_limit(tmp_path, monkeypatch):
+    """A table of 20,000 cards takes the site seconds to make (more on a busy machine): that is not Markdown's
+    reading, which the check timed, so the page the check passed is never an error page in the site."""
+    import time
+
+    from deckwright.generator.site import build_site
+    from deckwright.generator.site import pages as site_pages
+    from deckwright.rules.load import load_game
+
+    made = site_pages._Renderer.block
+
+    def slow_block(self, kind, line, body):
+        end = time.process_time() + 0.6
+        while time.process_time() < end:
+            pass
+        return made(self, kind, line, body)
+
+    monkeypatch.setattr(site_pages._Renderer, "block", slow_block)
+    monkeypatch.setattr(book_markdown, "PAGE_SECONDS", 0.3)
+    loaded = load_game(shutil.copytree(FIXTURE, tmp_path / "site-demo"))
+    build_site([loaded], tmp_path / "site", reports={})
+    html = next((tmp_path / "site").rglob("play.html")).read_text(encoding="utf-8")
+    assert "could not read this page" not in html and 'class="cards-table"' in html

@@ -284,6 +284,34 @@ def test_a_card_text_longer_than_a_page_runs_on_over_the_page_breaks(tmp_path):
         assert not outside, f"text block {left:.0f}-{right:.0f} pt of a page {width:.0f} pt wide"
 
 
+def test_a_long_card_table_is_laid_out_a_part_at_a_time_with_every_row_once(tmp_path, monkeypatch):
+    """A table of hundreds of cards is made into ReportLab tables a part at a time (ReportLab measures all the
+    rows left at every page break: quadratic in the rows); each page has the heads and its rows, every card
+    once, in order, as the whole table broken by ReportLab printed them."""
+    from deckwright.generator.outputs.rulebook import panels
+
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURE, folder)
+    items = folder / "items.yaml"
+    made_up = "".join(f"  - id: item-{n}\n    name: Item {n}\n    cost: {n % 7}\n    text: Made-up item number {n}.\n"
+                      for n in range(1, 301))
+    items.write_text(items.read_text(encoding="utf-8").rstrip("\n") + "\n" + made_up, encoding="utf-8")
+    parts = []
+    made = panels.PartedTable._part
+    monkeypatch.setattr(panels.PartedTable, "_part", lambda self, *room: parts.append(len(self.rows)) or made(self, *room))
+    book = Built(folder, tmp_path / "out", results=demo_results)
+    assert parts and max(parts) > 300 > min(parts)  # the rows left, fewer at each page
+    pages = [number for number, (_, words) in enumerate(page_words(book.full), start=1)
+             if {"Name", "Cost", "Effect"} <= {w for w, _, _ in words}]
+    assert len(pages) >= 4, pages
+    raw = subprocess.run(["pdftotext", "-raw", "-f", str(pages[0]), "-l", str(pages[-1]), str(book.full), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    assert [int(n) for n in re.findall(r"Made-up item number (\d+)\.", raw)] == list(range(1, 301))
+    monkeypatch.setattr(panels, "PART_ROWS", 10_000)  # one ReportLab table, broken by ReportLab: the same text
+    whole = Built(folder, tmp_path / "whole", results=demo_results)
+    assert whole.text("full") == book.text("full")
+
+
 def test_a_word_too_long_for_a_markdown_table_breaks_and_leaves_the_heads_whole(tmp_path):
     """The page's own Markdown table: a long address breaks inside the text block; the heads, set in bold, are
     measured in bold, so none breaks inside a word."""

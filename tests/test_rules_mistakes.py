@@ -141,6 +141,28 @@ def test_no_limit_outside_the_main_thread():
     assert seen == [False] and timelimit.can_time()
 
 
+def burn(seconds: float) -> None:
+    """Processor time spent, not waited."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_a_processor_time_limit_does_not_count_waiting_and_outside_limit_counts_nothing():
+    with timelimit.time_limit(0.2, cpu=True):
+        time.sleep(0.4)  # waiting (or a machine busy with other work) spends none of it
+        with timelimit.outside_limit():
+            burn(0.4)  # deckwright's own work inside the limit
+        burn(0.05)
+    with pytest.raises(timelimit.RulesTimedOut):
+        with timelimit.time_limit(0.2, cpu=True):
+            burn(1.0)
+    with pytest.raises(timelimit.RulesTimedOut):
+        with timelimit.time_limit(0.2):  # wall-clock time: waiting counts
+            time.sleep(1.0)
+    assert timelimit.can_time() and timelimit.can_time(cpu=True)  # every timer stopped
+
+
 def test_ctrl_c_names_the_example_and_the_rules_line(tmp_path, short_limit):
     marker = tmp_path / "looping"
     game, line = looping_duel(tmp_path, before=f"open({str(marker)!r}, 'w').close()\n    ")

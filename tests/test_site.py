@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import http.server
 import re
+import shutil
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
@@ -82,7 +83,21 @@ def test_site_has_every_page_type(site, games):
     (art,) = (site / "site-demo" / "images").iterdir()
     assert art.read_bytes() == (FIXTURE / "art" / "lantern.png").read_bytes()
     assert f'href="images/{art.name}"' in (site / "site-demo" / "cards.html").read_text(encoding="utf-8")
-    assert f'href="../images/{art.name}"' in (site / "site-demo" / "rules" / "play.html").read_text(encoding="utf-8")
+    # a cards table links its cards without previews: its page carries none of their pictures
+    play = (site / "site-demo" / "rules" / "play.html").read_text(encoding="utf-8")
+    assert 'class="cardlink" href="../cards.html#card-lantern"' in play and "images/" not in play
+
+
+def test_a_rule_pages_card_preview_links_its_art_from_where_the_page_sits(tmp_path):
+    game_folder = tmp_path / "site-demo"
+    shutil.copytree(FIXTURE, game_folder)
+    play = game_folder / "rulebook" / "play.md"
+    play.write_text(play.read_text(encoding="utf-8") + "\nCarry a [[lantern]] into the dark.\n", encoding="utf-8")
+    game = load_game(game_folder)
+    build_site([game], tmp_path / "site", {game.slug: fixture_report(game)})
+    (art,) = (tmp_path / "site" / "site-demo" / "images").iterdir()
+    assert f'href="../images/{art.name}"' in (tmp_path / "site" / "site-demo" / "rules" / "play.html").read_text(
+        encoding="utf-8")
 
 
 def test_no_external_urls(site):

@@ -283,10 +283,10 @@ def test_big_gallery_searches_and_filters_every_page(big, browser):
     page.goto((site / game.slug / "cards.html").as_uri())
     page.wait_for_load_state("load")
     count = page.locator("[data-filter-count]")
-    assert count.inner_text() == f"{CARDS} cards"
+    assert count.inner_text() == f"{CARDS:,} cards"
     last = f"foe-{CARDS // 2 - 1}"
     page.fill("[data-filter-search]", card_name(CARDS // 2 - 1).lower())  # a foe on the last page
-    assert count.inner_text() == "2 of 5000 cards"  # the hero and the foe of that number
+    assert count.inner_text() == "2 of 5,000 cards"  # the hero and the foe of that number
     visible = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
     assert visible == []  # both on later pages
     links = page.locator("[data-other-matches] a")
@@ -298,7 +298,7 @@ def test_big_gallery_searches_and_filters_every_page(big, browser):
     assert f"card-{last}" in shown and page.locator("[data-filter-search]").input_value() != ""
     page.fill("[data-filter-search]", "")
     page.select_option("[data-filter-deck]", "heroes")
-    assert count.inner_text() == f"{CARDS // 2} of {CARDS} cards"
+    assert count.inner_text() == f"{CARDS // 2:,} of {CARDS:,} cards"
     assert page.locator("#deck-foes").is_hidden() or page.locator("#deck-foes").count() == 0
     context.close()
 

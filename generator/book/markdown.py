@@ -22,7 +22,7 @@ from xml.etree.ElementTree import Element, SubElement
 from deckwright.rules.book.pages import REF_PATTERN, fenced_blocks
 from deckwright.rules.data.model import Game, Page
 from deckwright.rules.data.pictures import ImageFile
-from deckwright.rules.engine.timelimit import RulesTimedOut, time_limit
+from deckwright.rules.engine.timelimit import RulesTimedOut, outside_limit, time_limit
 from deckwright.rules.problems import Loc, Problem
 
 from .sanitize import REMOVED_PICTURE, as_text, clean_tree
@@ -47,10 +47,12 @@ class PageUnreadable(Exception):
 
 @contextmanager
 def reading(page: Page) -> Iterator[None]:
-    """Wraps each reading of ``page`` by Python-Markdown: a time limit (``PAGE_SECONDS``; in the main thread only,
-    see ``rules.engine.timelimit``), and its failure as a ``PageUnreadable`` at the page's first line."""
+    """Wraps each reading of ``page`` by Python-Markdown: a time limit (``PAGE_SECONDS`` of processor time, so that
+    a page the check read in time is read in time by the outputs however busy the machine; in the main thread
+    only, see ``rules.engine.timelimit``), and its failure as a ``PageUnreadable`` at the page's first line. What
+    an output makes of the page's blocks (a table of 20,000 cards) does not count: see ``Blocks``."""
     try:
-        with time_limit(PAGE_SECONDS):
+        with time_limit(PAGE_SECONDS, cpu=True):
             yield
     except RulesTimedOut as exc:
         raise PageUnreadable(Problem(Loc(page.shown), f"Markdown did not finish reading this page within "
@@ -104,7 +106,8 @@ def rulebook_markdown(game: Game, page: Page, hooks: Hooks, toc: dict | None = N
             out: list[str] = []
             index = 0
             for block in fenced_blocks("\n".join(lines), page.shown):
-                made = hooks.block(block.kind, block.loc.line, block.body)
+                with outside_limit():  # the output's work, not Markdown's: not within the page's time limit
+                    made = hooks.block(block.kind, block.loc.line, block.body)
                 if made is None:
                     continue
                 out.extend(lines[index:block.loc.line - 1])

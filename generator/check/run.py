@@ -102,8 +102,7 @@ def _check_all(folders: list[Path], options: CheckOptions) -> list[CheckOutput]:
 
 # measured alone, on 2 cores: the bundled games (47 to 81 kB) checked in parts took from 0.07 s more to 0.2 s
 # less wall time than whole, and 0.15 to 0.3 s more processor time; a game of 2,000 cards (589 kB), 2.4 s instead
-# of 3.7 s wall (4.2 s instead of 3.7 s processor). In two parts (its rules, its faces) a bundled game alone took
-# 0.1 to 0.25 s less (nightmare-hunt, parousia, rt0-combat: 0.85 s to 0.7 s) or the same (the two smallest).
+# of 3.7 s wall (4.2 s instead of 3.7 s processor)
 SPLIT_BYTES = 100_000
 
 
@@ -128,16 +127,13 @@ def plan(folders: list[Path], sizes: list[int], cores: int) -> list[Part]:
     pages, ``sizes``, or more) that is more than a core's share of all the games is split across the cores (a big
     game checked alone, or beside small ones): its data, examples and rules module in one part, its faces in
     ``cores`` shares. Each of these parts loads the game and compiles its layouts, so a smaller game is checked
-    faster whole, unless there are more cores than games: then its faces are laid out beside its rules (the
-    designer's loop: the game just edited checked, the others printed from the cache)."""
+    faster whole."""
     total = sum(sizes)
     sized: list[tuple[float, Part]] = []
     for folder, size in zip(folders, sizes):
         if cores > 1 and size >= SPLIT_BYTES and size * cores > total:
             sized.append((size / cores, Part(folder, faces=None)))
             sized += [(size / cores, Part(folder, rules=False, faces=(k, cores))) for k in range(cores)]
-        elif cores > 1 and len(folders) < cores:
-            sized += [(size / 2, Part(folder, faces=None)), (size / 2, Part(folder, rules=False))]
         else:
             sized.append((size, Part(folder)))
     return [part for _, part in sorted(sized, key=lambda pair: -pair[0])]  # stable: a game's rules before faces

@@ -281,6 +281,7 @@ def _environment():
     env.globals.update(card_anchor=card_anchor, sheet_anchor=sheet_anchor, reading_anchor=reading_anchor,
                        sheet_html=sheet_html, card_svg=card_svg, card_figure=card_figure)
     env.filters["in_game"] = in_game
+    env.filters["thousands"] = "{:,}".format  # 20,000 cards, as the rest of deckwright writes a count
     env.bytecode_cache = template_cache(env)
     return env
 

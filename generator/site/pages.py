@@ -74,12 +74,9 @@ class _Renderer:
         self.examples: list[ExampleView] = []
         self.aliases = AliasBudget()  # the page's example blocks share one alias limit
 
-    def use_card(self, card: Card) -> None:
+    def cardref(self, card: Card, text: str | None = None) -> str:
         if card.id not in self.cards:
             self.cards.append(card.id)
-
-    def cardref(self, card: Card, text: str | None = None) -> str:
-        self.use_card(card)
         width, height = self.art.size(card)
         return str(self.partials.cardref(text or card.name, self.links.card(card.id), face_symbol_id(card.id),
                                          width, height))
@@ -101,13 +98,8 @@ class _Renderer:
                                        value.note if isinstance(value, Open) else ""))
 
     def block(self, kind: str, line: int, body: str) -> str | None:
-        if kind == "cards" and line in self.tables:
-            view = table_view(self.game, self.art, self.tables[line])
-            for row in view.rows:
-                for cell in row:
-                    if cell.card is not None:
-                        self.use_card(cell.card)
-            return str(self.partials.cards_table(view, self.links))
+        if kind == "cards" and line in self.tables:  # (its cards are links without previews: no picture needed)
+            return str(self.partials.cards_table(table_view(self.game, self.art, self.tables[line]), self.links))
         if kind == "example":
             view = example_view(body, self.results.get(line), len(self.examples) + 1, self.aliases)
             self.examples.append(view)

@@ -6,6 +6,7 @@ Every value that came from a file keeps its location for later messages.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -238,10 +239,16 @@ class Game:
         return self.constant_locs.get(name, self.loc)
 
     def card(self, card_id: str) -> Card:
+        return self._cards_by_id[card_id]  # a KeyError for an id no card has
+
+    @cached_property
+    def _cards_by_id(self) -> dict[str, Card]:
+        """Each card by its id (the first, should two share one), made once: a rulebook table of 20,000 cards
+        looked each up by going through the list."""
+        by_id: dict[str, Card] = {}
         for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+            by_id.setdefault(card.id, card)
+        return by_id
 
     def cards_in(self, deck_id: str) -> list[Card]:
         return [card for card in self.cards if card.deck == deck_id]

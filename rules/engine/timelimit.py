@@ -40,10 +40,36 @@ class RulesTimedOut(Exception):
         return f"did not finish within {self.seconds:g} s"
 
 
-def can_time() -> bool:
+def _timer(cpu: bool) -> tuple[int, int] | None:
+    """The interval timer and the signal it sends: wall-clock time, or (``cpu``) the processor time this process
+    spends, which other work on the machine does not stretch; None where there are no such timers."""
+    if not hasattr(signal, "setitimer"):
+        return None
+    return (signal.ITIMER_PROF, signal.SIGPROF) if cpu else (signal.ITIMER_REAL, signal.SIGALRM)
+
+
+def can_time(cpu: bool = False) -> bool:
     """Whether a time limit can be set here: a timer signal, the main thread, and no timer already running."""
-    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
+    timer = _timer(cpu)
+    return (timer is not None and threading.current_thread() is threading.main_thread()
+            and signal.getitimer(timer[0]) == (0.0, 0.0))
+
+
+@contextmanager
+def outside_limit() -> Iterator[None]:
+    """Work done inside a time limit that does not count against it: deckwright's own (such as the tables a
+    rulebook page's blocks become while Markdown reads the page), not the code the limit watches. The timers
+    are paused meanwhile, and go on with the time they had left."""
+    if _timer(False) is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    paused = [(timer, signal.setitimer(timer, 0)) for timer, _ in (_timer(False), _timer(True))]
+    try:
+        yield
+    finally:
+        for timer, (left, interval) in paused:
+            if left > 0:
+                signal.setitimer(timer, left, interval)
 
 
 def game_seconds(max_actions: int) -> float:
@@ -55,32 +81,35 @@ class _Clock:
     """The running limit: ``restart()`` gives the work the whole time again (one system call; a loop of many short
     games restarts it for each game rather than setting the signal handler up each time)."""
 
-    def __init__(self, seconds: float | None):
+    def __init__(self, seconds: float | None, timer: int = 0):
         self.seconds = seconds  # None: no limit here
+        self.timer = timer
 
     def restart(self) -> None:
         if self.seconds is not None:
-            signal.setitimer(signal.ITIMER_REAL, self.seconds, AGAIN_SECONDS)
+            signal.setitimer(self.timer, self.seconds, AGAIN_SECONDS)
 
 
 @contextmanager
-def time_limit(seconds: float | None = None) -> Iterator[_Clock]:
+def time_limit(seconds: float | None = None, cpu: bool = False) -> Iterator[_Clock]:
     """Raises ``RulesTimedOut`` in the code that runs ``seconds`` (default ``RULES_SECONDS``) after entering (or
     after the clock's last ``restart()``), and every ``AGAIN_SECONDS`` after that, until the block is left; no
-    limit where ``can_time()`` is false."""
+    limit where ``can_time(cpu)`` is false. ``cpu``: seconds of this process's processor time, not of the clock
+    on the wall (for work that never waits, whose limit should not depend on the machine's other load)."""
     seconds = RULES_SECONDS if seconds is None else seconds
-    if not can_time():
+    if not can_time(cpu):
         yield _Clock(None)
         return
 
     def expired(signum, frame) -> None:
         raise RulesTimedOut(seconds)
 
-    previous = signal.signal(signal.SIGALRM, expired)
-    clock = _Clock(seconds)
+    timer, signum = _timer(cpu)
+    previous = signal.signal(signum, expired)
+    clock = _Clock(seconds, timer)
     clock.restart()
     try:
         yield clock
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(timer, 0)
+        signal.signal(signum, previous)

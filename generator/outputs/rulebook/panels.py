@@ -145,7 +145,7 @@ def _spilled_column(cells: list[list[tuple[tuple[float, ...], float]]], total: f
     return widest if sum(minimum) - minimum[widest] <= total else None
 
 
-def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
+def cards_table(view: TableView, theme: Theme, writer, width: float) -> Flowable:
     """A ```cards table: a caption row, the column heads (both repeated after a break), a row per card.
     Cells are set like card text (``SetText``); a card's name links to its entry in the index of cards.
     A table too wide for the page prints its wordiest column as a line of its own under each row."""
@@ -184,17 +184,77 @@ def cards_table(view: TableView, theme: Theme, writer, width: float) -> Table:
         body, group = rows, 2
     widths = column_widths([[cell.widths() for cell in row if cell != ""] for row in (heads, *body)
                             if all(cell != "" for cell in row)], width)
-    commands = _grid(theme, 2, len(body) + 2, group) + [
-        ("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (-1, 0), 0), ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 0.6),
-    ]
-    if spilled is not None:
-        commands += [("SPAN", (0, r), (-1, r)) for r in range(3, len(body) + 2, 2)]
-        commands += [("LEFTPADDING", (0, r), (-1, r), PAD * 4) for r in range(3, len(body) + 2, 2)]
     tall = _taller_than_a_page(body, widths, theme)
-    if tall:  # a card's row and its spilled line may part, the only way such a row can
-        commands = [command for command in commands if command[0] != "NOSPLIT"]
-    return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *body], widths, 2, theme, commands,
-                          split_in_row=tall)
+
+    def table_of(rows: list[list]) -> Table:
+        """The table with these of its body rows (all of them, or a part: ``PartedTable``)."""
+        commands = _grid(theme, 2, len(rows) + 2, group) + [
+            ("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (-1, 0), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), PAD * 0.6),
+        ]
+        if spilled is not None:
+            commands += [("SPAN", (0, r), (-1, r)) for r in range(3, len(rows) + 2, 2)]
+            commands += [("LEFTPADDING", (0, r), (-1, r), PAD * 4) for r in range(3, len(rows) + 2, 2)]
+        if tall:  # a card's row and its spilled line may part, the only way such a row can
+            commands = [command for command in commands if command[0] != "NOSPLIT"]
+        return rulebook_table([[caption] + [""] * (len(heads) - 1), heads, *rows], widths, 2, theme, commands,
+                              split_in_row=tall)
+
+    if tall or len(body) <= 2 * PART_ROWS:
+        return table_of(body)
+    return PartedTable(table_of, body, group)
+
+
+# Body rows made into one ReportLab Table at a time, at first. At each page a table breaks onto, ReportLab makes a
+# new Table of all the rows left and measures every one of them again (without row spans its long-table
+# shortcut never stops early): a table of 4,000 cards took 20 s, quadratic in its rows.
+PART_ROWS = 48
+TALLER_THAN_A_PAGE = 1200.0  # points: more than an A3 page's height
+
+
+class PartedTable(Flowable):
+    """A long table laid out a part at a time (``make``: the Table of some body rows, with the caption and the
+    heads): each page gets what it holds of a part more than a page long (``PART_ROWS`` rows, or twice that
+    while it is not), and the rows after those start the next. ``group``: rows that stay together (a card's row
+    and its spilled line), so parts hold whole groups. Drawn as the whole table broken by ReportLab is, apart
+    from the rows' stripes, which start again on each page."""
+
+    def __init__(self, make, rows: list[list], group: int = 1):
+        super().__init__()
+        self.make, self.rows, self.group = make, rows, group
+        self._made: tuple | None = None  # (width, height, the part made for that room, its size)
+
+    def _part(self, width: float, height: float) -> tuple[Table, float, float]:
+        """A part taller than ``height`` (or than any page, or all the rows), wrapped: the table, its width and
+        height."""
+        if self._made is None or self._made[:2] != (width, height):
+            size = PART_ROWS - PART_ROWS % self.group
+            while True:
+                table = self.make(self.rows[:size])
+                made_width, made_height = table.wrap(width, height)
+                # (a room taller than any page, as a wrap that only asks how tall the table is gives: a part taller
+                # than a page is what it is told, as the whole table would tell it that)
+                if made_height > min(height, TALLER_THAN_A_PAGE) or size >= len(self.rows):
+                    break
+                size *= 2
+            self._made = (width, height, table, made_width, made_height)
+        return self._made[2:]
+
+    def wrap(self, width: float, height: float) -> tuple[float, float]:
+        _, self.width, self.height = self._part(width, height)
+        return self.width, self.height
+
+    def split(self, width: float, height: float) -> list[Flowable]:
+        table, _, made_height = self._part(width, height)
+        parts = table.split(width, height) if made_height > height else [table]
+        if not parts:
+            return []
+        placed = parts[0]._nrows - 2  # body rows on this page, after the caption and heads (ReportLab's count)
+        rest = self.rows[placed:]
+        return [parts[0], PartedTable(self.make, rest, self.group)] if rest else [parts[0]]
+
+    def draw(self) -> None:  # (all its rows in one part that fits the room: drawn as that table)
+        self._made[2].drawOn(self.canv, 0, 0)
 
 
 def _taller_than_a_page(body: list[list], widths: list[float], theme: Theme) -> bool:

@@ -47,7 +47,8 @@
           shown = rows.filter(function (row) { return matches(words, row[2], row[3], row[6]); }).length;
         }
         var noun = total === 1 ? kind.noun.slice(0, -1) : kind.noun;
-        if (total || position === 0) parts.push(shown === total ? total + " " + noun : shown + " of " + total + " " + noun);
+        var all = total.toLocaleString("en-US");  // 20,000, as the page writes it
+        if (total || position === 0) parts.push(shown === total ? all + " " + noun : shown.toLocaleString("en-US") + " of " + all + " " + noun);
         shownAll += shown;
       });
       sections.forEach(function (section) {
