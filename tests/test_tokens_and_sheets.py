@@ -333,3 +333,30 @@ def test_the_same_game_builds_the_same_files(built, tmp_path):
     first, again = output_contents(built), output_contents(out / "shape-sample" / "print")
     assert sorted(first) == sorted(again)
     assert [name for name in first if first[name] != again[name]] == []
+
+
+def test_the_default_face_on_a_round_token_keeps_its_frame_and_words_inside_the_circle(tmp_path, monkeypatch):
+    """A round token's type without a layout of its own: the default face's frame is a circle, not a rectangle
+    whose corners the cut goes through, and every line of its words starts and ends inside the circle."""
+    import math
+
+    from deckwright.generator.layout import displaylist as dl
+    from deckwright.generator.layout.faces import Faces
+
+    folder = shapes_with(tmp_path, monkeypatch, "    layout: token\n", "")
+    (folder / "layouts" / "token.yaml").unlink()
+    game = load_game(folder)
+    faces = Faces(game)
+    for coin in (card for card in game.cards if card.deck == "coins"):
+        items, index = list(faces.front(coin).items), 0
+        while index < len(items):  # the items inside groups and clips too
+            items += getattr(items[index], "items", ())
+            index += 1
+        radius = game.decks["coins"].size.width / 2
+        assert not [item for item in items if isinstance(item, dl.Rect) and item.stroke]
+        assert [item for item in items if isinstance(item, dl.Ellipse) and item.stroke]
+        texts = [item for item in items if isinstance(item, dl.Text)]
+        assert texts
+        for text in texts:
+            for x in (text.x, text.x + text.width):
+                assert math.hypot(x - radius, text.y - radius) <= radius, (coin.id, text.text)
