@@ -154,12 +154,6 @@ def _potions_as(game: Path, size: str) -> None:
                                                   "left: 5%, right: 5%, top: 10%, height: 20%}\n", encoding="utf-8")
 
 
-def flattened(items):
-    for item in items:
-        yield item
-        yield from flattened(getattr(item, "items", ()))
-
-
 def back_problems(game: Path) -> list[str]:
     return [problem for problem in layout_problems(game) if "back.yaml" in problem or "back of deck" in problem]
 
@@ -174,7 +168,7 @@ def test_the_shared_back_fits_any_piece(game, size, badge):
     (game / "layouts" / "back.yaml").unlink()
     assert back_problems(game) == []
     loaded = load_game(game)
-    items = list(flattened(Faces(loaded).back(loaded.decks["potions"]).items))
+    items = dl.walk(Faces(loaded).back(loaded.decks["potions"]).items)
     assert any(isinstance(item, dl.Ellipse) for item in items) == badge
     assert any(isinstance(item, dl.Text) for item in items) == (not badge)  # the title and subtitle
 

@@ -348,10 +348,7 @@ def test_the_default_face_on_a_round_token_keeps_its_frame_and_words_inside_the_
     game = load_game(folder)
     faces = Faces(game)
     for coin in (card for card in game.cards if card.deck == "coins"):
-        items, index = list(faces.front(coin).items), 0
-        while index < len(items):  # the items inside groups and clips too
-            items += getattr(items[index], "items", ())
-            index += 1
+        items = dl.walk(faces.front(coin).items)  # the items inside groups and clips too
         radius = game.decks["coins"].size.width / 2
         assert not [item for item in items if isinstance(item, dl.Rect) and item.stroke]
         assert [item for item in items if isinstance(item, dl.Ellipse) and item.stroke]

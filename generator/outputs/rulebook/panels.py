@@ -222,7 +222,7 @@ class PartedTable(Flowable):
     def __init__(self, make, rows: list[list], group: int = 1):
         super().__init__()
         self.make, self.rows, self.group = make, rows, group
-        self._made: tuple | None = None  # (width, height, the part made for that room, its size)
+        self._made: tuple | None = None  # (width, height, the part made for that room, its width and height)
 
     def _part(self, width: float, height: float) -> tuple[Table, float, float]:
         """A part taller than ``height`` (or than any page, or all the rows), wrapped: the table, its width and
