@@ -151,6 +151,10 @@ def bench_synthetic(counts: list[int], repeat: int, browser: bool) -> int:
                 pages = [p for p in sizes if re.fullmatch(rf"{game.slug}/{kind}(-\d+)?\.html", p)]
                 print(f"  {kind}: {len(pages)} page(s), {kind}.html {sizes[f'{game.slug}/{kind}.html'] / MB:.2f} MB, "
                       f"largest {max(sizes[p] for p in pages) / MB:.2f} MB")
+            index = site / game.slug / "cards-index.js"
+            if index.is_file():
+                print(f"  the gallery's search index, cards-index.js: {index.stat().st_size / MB:.2f} MB, loaded when its "
+                      "filters are first used, not with a page")
             if not browser:
                 continue
             if not CHROMIUM.is_file():

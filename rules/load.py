@@ -29,6 +29,7 @@ from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Re
 from .data.names import id_problem, page_name_problem, slug_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
+from .data.spreadsheets import short_row_hints
 from .data.units import CARD_SIZES, PAGE_SIZES, parse_length, parse_shape
 from .data.values import Open
 from .data.walk import walk
@@ -154,6 +155,7 @@ class _Loader:
         self.cards_broken = False
         self.declared_spreadsheets: list[tuple[YNode, dict]] = []  # game.yaml's `spreadsheets:` items
         self.spreadsheets_read: dict = {}  # (file, sheet) -> where it is declared
+        self.tables_read: list = []  # every rules.data.spreadsheets.Table read, for its short rows' hints
         self.field_locs = FieldLocsMaker()
         self.type_field_names: dict[str, tuple[str, ...]] = {}
 
@@ -192,6 +194,8 @@ class _Loader:
         sheets = self.sheets(node.get("sheets"), data.get("sheets") or {})
         self.declared_spreadsheets = self.spreadsheet_items(node.get("spreadsheets"), data.get("spreadsheets"))
         cards = self.cards(card_types, decks)
+        for table in self.tables_read:
+            self.problems.extend(short_row_hints(table, self.problems.items))
         readings_node, readings = self.readings()
         self.check_references(cards, card_types)
         self.check_deck_counts(decks, cards)
@@ -401,11 +405,12 @@ class _Loader:
                 if card is None:
                     self.cards_lost = True
                     continue
+                where = card.field_locs.get("id", card.loc)  # the id's cell or line (in a spreadsheet, maybe its name's)
                 if card.id in seen:
-                    self.problems.error(card.loc, f"{card.type}.{card.id}: duplicate id (first defined at {seen[card.id]})")
+                    self.problems.error(where, f"{card.type}.{card.id}: duplicate id (first defined at {seen[card.id]})")
                     self.cards_broken = True  # the deck counts would miss the card left out
                     continue
-                seen[card.id] = card.loc
+                seen[card.id] = where
                 cards.append(card)
 
         for path in self.card_files():
@@ -490,9 +495,12 @@ class _Loader:
         def fields_of(type_id: str):
             return dict(card_types[type_id].fields) if type_id in card_types else None
 
-        nodes, problems, lost = spreadsheet_cards(base, self.root, node, source, fields_of, self.spreadsheets_read)
+        nodes, problems, lost, table = spreadsheet_cards(base, self.root, node, source, fields_of,
+                                                         self.spreadsheets_read)
         self.problems.extend(problems)
         self.cards_lost |= lost
+        if table is not None and table.short_rows:
+            self.tables_read.append(table)
         return nodes
 
     def card(self, node: YNode, defaults: dict, card_types: dict[str, CardType], decks: dict[str, Deck],

@@ -20,6 +20,7 @@ import pytest
 from deckwright.generator import BUNDLED_GAMES, PROJECT_ROOT
 from deckwright.generator.layout.paper import is_page_sheet
 from deckwright.generator.site import build_site
+from deckwright.generator.site import pages as site_pages
 from deckwright.rules.book.examples import ExampleResult
 from deckwright.rules.ci.check import GameReport, check_game
 from deckwright.rules.load import bundled_games, load_game
@@ -120,6 +121,24 @@ def test_tables_and_values_come_from_the_data(site):
     assert '<span class="value" title="Warden: Health">12</span>' in html
     assert '<span class="value" title="game constant hand_size">5</span>' in html
     assert '<a href="play.html">Playing a turn</a>, fights in <a href="play.html#fighting">Fighting</a>' in html
+
+
+def test_a_long_card_table_lists_its_first_rows_and_links_the_gallery(tmp_path, monkeypatch, games):
+    """A site page holds at most SITE_TABLE_ROWS rows of a table (20,000 made a 4.4 MB page); the caption still
+    counts them all, and a line under the table says where the rest are."""
+    monkeypatch.setattr(site_pages, "SITE_TABLE_ROWS", 2)
+    build_site(games[:1], tmp_path / "site", {"site-demo": fixture_report(games[0])})
+    html = (tmp_path / "site" / "site-demo" / "rules" / "intro.html").read_text(encoding="utf-8")
+    heroes = html[html.index('<table class="cards-table">'):html.index("<h2", html.index('<table class="cards-table">'))]
+    assert re.findall(r'<a class="cardlink" href="../cards.html#card-(\w+)">', heroes) == ["warden", "scout"]
+    assert "&middot; 3 cards, from the card data</caption>" in heroes
+    assert ('<p class="table-cut">The first 2 of these 3 cards are listed here. The printed rulebook lists them all, '
+            'and the <a href="../cards.html?type=hero">card gallery</a> shows every one of them.</p>') in heroes
+
+
+def test_a_short_card_table_is_whole(site):
+    html = (site / "site-demo" / "rules" / "intro.html").read_text(encoding="utf-8")
+    assert 'class="table-cut"' not in html
 
 
 def test_example_boxes_show_script_narration_and_verdict(site):

@@ -275,18 +275,28 @@ def test_big_gallery_paints_at_once_and_its_pictures_draw(big, browser):
     context.close()
 
 
+def wait_for_count(page, text: str) -> None:
+    """Until the gallery's count reads ``text`` (a paged gallery's waits for its index to load)."""
+    page.wait_for_function("text => document.querySelector('[data-filter-count]').textContent === text", arg=text,
+                           timeout=10_000)
+
+
 @pytest.mark.usefixtures("chromium")
 def test_big_gallery_searches_and_filters_every_page(big, browser):
     game, site = big
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
+    index_requests = []
+    page.on("request", lambda request: request.url.endswith("/cards-index.js") and index_requests.append(request))
     page.goto((site / game.slug / "cards.html").as_uri())
     page.wait_for_load_state("load")
     count = page.locator("[data-filter-count]")
     assert count.inner_text() == f"{CARDS:,} cards"
+    assert index_requests == []  # the search index loads when the filters are first used, not with the page
     last = f"foe-{CARDS // 2 - 1}"
     page.fill("[data-filter-search]", card_name(CARDS // 2 - 1).lower())  # a foe on the last page
-    assert count.inner_text() == "2 of 5,000 cards"  # the hero and the foe of that number
+    wait_for_count(page, "2 of 5,000 cards")  # the hero and the foe of that number
+    assert len(index_requests) == 1
     visible = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
     assert visible == []  # both on later pages
     links = page.locator("[data-other-matches] a")
@@ -294,11 +304,12 @@ def test_big_gallery_searches_and_filters_every_page(big, browser):
     with page.expect_navigation():
         links.nth(1).click()
     assert re.search(r"/cards-\d+\.html\?q=", page.url)
+    wait_for_count(page, "2 of 5,000 cards")  # the search in the address, run on the page it opened
     shown = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
     assert f"card-{last}" in shown and page.locator("[data-filter-search]").input_value() != ""
     page.fill("[data-filter-search]", "")
     page.select_option("[data-filter-deck]", "heroes")
-    assert count.inner_text() == f"{CARDS // 2:,} of {CARDS:,} cards"
+    wait_for_count(page, f"{CARDS // 2:,} of {CARDS:,} cards")
     assert page.locator("#deck-foes").is_hidden() or page.locator("#deck-foes").count() == 0
     context.close()
 
@@ -336,6 +347,7 @@ def test_a_card_name_of_markup_found_on_another_page_stays_text(paged, browser):
     page.wait_for_load_state("load")
     page.fill("[data-filter-search]", "onerror")
     link = page.locator("[data-other-matches] a")
+    link.first.wait_for()
     assert link.count() == 1 and link.inner_text() == HOSTILE
     page.wait_for_timeout(200)
     assert page.evaluate("window.__xss") is None and page.locator("main img").count() == 0

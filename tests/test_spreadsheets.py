@@ -118,6 +118,13 @@ CASES = {
     "missing_column": (csv_edit("name,copies,health,power,", "name,copies,health,strength,"), [
         "sheets/monsters.csv:1: monster: no column 'power', which every monster card needs",
         "sheets/monsters.csv:1:strength: monster: unknown column 'strength'"]),
+    "short_row": (csv_edit("Mire Hag,1,5,3", "Mire Hag,1,5"), [  # a cell left out: the row's errors say why
+        "sheets/monsters.csv:3: warning: row 3 has 7 cells but the header names 8 columns: with a cell left out, the "
+        "cells after it are read one column to the left (an empty cell is nothing between two separators)",
+        'sheets/monsters.csv:3:power: monster.mire-hag.power: expected a whole number >= 0, got "1-2"',
+        'sheets/monsters.csv:3:speed: monster.mire-hag.speed: expected a number or a range such as 2-6, got "Cursed"',
+        'sheets/monsters.csv:3:fast: monster.mire-hag.fast: expected true or false, got "Whispers, then '
+        'strikes.\\nEach h... (49 characters)"']),
     "bad_list_syntax": (csv_edit("Small; Swarm", "[Small, Swarm"), [
         "sheets/monsters.csv:2:traits: cell syntax: this [...] list is never closed; add ']' "
         "(the cell is read as inline YAML because it starts with '[')"]),
@@ -127,9 +134,9 @@ CASES = {
     "no_id_no_name": (csv_edit("Old Stump,1,9,0", ",1,9,0"), [
         "sheets/monsters.csv:5: monster: this row has neither an id nor a name"]),
     "duplicate_id": (csv_edit("Old Stump,", "Bog Rat,"), [
-        "sheets/monsters.csv:5: monster.bog-rat: duplicate id (first defined at sheets/monsters.csv:2)"]),
+        "sheets/monsters.csv:5:name: monster.bog-rat: duplicate id (first defined at sheets/monsters.csv:2:name)"]),
     "duplicate_id_across_files": (workbook_edit(_set("A4", "old-stump")), [
-        "sheets/monsters.csv:5: monster.old-stump: duplicate id (first defined at sheets/cards.xlsx:Heroes!4:4)"]),
+        "sheets/monsters.csv:5:name: monster.old-stump: duplicate id (first defined at sheets/cards.xlsx:Heroes!A4)"]),
     "unclosed_quote": (csv_edit('"A ""tree"" that never moves."', '"A ""tree"" that never moves.'), [
         'sheets/monsters.csv:5:text: this quoted cell is never closed; add the closing "']),
     "text_after_quote": (csv_edit('"Whispers, then strikes.', '"Whispers," then strikes.'), [
@@ -210,6 +217,15 @@ def test_malformed_cells_give_located_lines(case, tmp_path, monkeypatch, capfd):
     status, lines = run_check(capfd)
     assert lines == expected
     assert status == 1
+
+
+def test_a_short_row_without_errors_is_no_problem(tmp_path, monkeypatch, capfd):
+    """Its last cells are empty, as many programs write them: no hint unless something in the row is wrong."""
+    game = make_game(tmp_path)
+    csv_edit("Small; Swarm,yes,", "Small; Swarm,yes")(game)
+    monkeypatch.chdir(tmp_path)
+    status, lines = run_check(capfd)
+    assert (status, lines) == (0, [])
 
 
 @pytest.mark.parametrize("limit, value, expected", [

@@ -27,12 +27,19 @@ class TableView:
     rows: tuple[tuple[Cell, ...], ...]
     caption: str  # the card type's or deck's name
     printed: int  # the copies of its cards printed (the deck's count), which may be more than its rows
+    different: int  # the table's cards, one row each; ``rows`` may hold only the first of them (``shown``)
+    source: tuple[str, str]  # ("type" or "deck", its id): what the table lists
 
     @property
     def counted(self) -> str:
         """``3 cards``, or ``3 different cards, 6 to print`` when some are printed more than once."""
-        cards = f"{len(self.rows)} card{'s' if len(self.rows) != 1 else ''}"
-        return cards if self.printed == len(self.rows) else f"{len(self.rows)} different, {self.printed} to print"
+        cards = f"{self.different:,} card{'s' if self.different != 1 else ''}"
+        return cards if self.printed == self.different else f"{self.different:,} different, {self.printed:,} to print"
+
+    @property
+    def cut(self) -> bool:
+        """Whether only the first of the table's rows are shown."""
+        return len(self.rows) < self.different
 
 
 def field_markup(game: Game, faces: Faces, card: Card, key: str) -> str:
@@ -49,12 +56,13 @@ def _is_number_column(values: list) -> bool:
     return bool(present) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present)
 
 
-def table_view(game: Game, faces: Faces, table: Table) -> TableView:
+def table_view(game: Game, faces: Faces, table: Table, shown: int | None = None) -> TableView:
+    """``shown``: how many rows to make, from the first (all when None); the counts are the whole table's."""
     spec = table.spec
     numeric = tuple(_is_number_column([row[i] for row in table.rows]) for i in range(len(spec.columns)))
     ids = {c.id for c in game.cards}
     rows = []
-    for card, values in zip(table.cards, table.rows):
+    for card, values in zip(table.cards[:shown], table.rows[:shown]):
         cells = []
         for column, value, is_number in zip(spec.columns, values, numeric):
             if isinstance(value, Ref) and value.id in ids:
@@ -70,4 +78,4 @@ def table_view(game: Game, faces: Faces, table: Table) -> TableView:
         rows.append(tuple(cells))
     source = game.card_types[spec.source_id].name if spec.source == "type" else game.decks[spec.source_id].name
     return TableView(tuple(c.label for c in spec.columns), numeric, tuple(rows), source,
-                     sum(card.count for card in table.cards))
+                     sum(card.count for card in table.cards), len(table.cards), (spec.source, spec.source_id))

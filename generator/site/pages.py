@@ -51,9 +51,14 @@ class Links:
         return f"{folder}{slash}{self.card_files.get(card_id, default)}#{card_anchor(card_id)}"
 
 
+# A card table on a site page shows at most this many rows, then links the gallery: 20,000 rows made a 4.4 MB
+# page. (The printed rulebook lists every row.)
+SITE_TABLE_ROWS = 500
+
+
 def table_view(game: Game, art: CardArt, table: Table) -> TableView:
-    """The table with each value's markup as HTML."""
-    view = book_table_view(game, art.faces, table)
+    """The table with each value's markup as HTML, its first ``SITE_TABLE_ROWS`` rows."""
+    view = book_table_view(game, art.faces, table, SITE_TABLE_ROWS)
     rows = tuple(tuple(replace(cell, text=art.markup_html(cell.text), markup=False) if cell.markup else cell
                        for cell in row) for row in view.rows)
     return replace(view, rows=rows)

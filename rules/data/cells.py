@@ -239,8 +239,10 @@ def _known_columns(row_types: set[str | None], fields_of: FieldsOf) -> set[str] 
 
 
 def spreadsheet_cards(base: Path, root: Path, declaration: YNode, source: dict, fields_of: FieldsOf,
-                      declared: dict[tuple[Path, str | None], Loc]) -> tuple[list[YNode], list[Problem], bool]:
-    """The cards of a declared spreadsheet, the problems found, and whether cards were lost to them.
+                      declared: dict[tuple[Path, str | None], Loc]
+                      ) -> tuple[list[YNode], list[Problem], bool, Table | None]:
+    """The cards of a declared spreadsheet, the problems found, whether cards were lost to them, and the table
+    read (for ``short_row_hints`` once the cards are checked).
 
     ``source`` is the validated declaration (file, sheet, delimiter, type), ``declaration`` its mapping in
     game.yaml or a card file, ``base`` the folder the file name is relative to. ``declared`` collects every
@@ -251,25 +253,25 @@ def spreadsheet_cards(base: Path, root: Path, declaration: YNode, source: dict, 
     path = base / name
     too_long = long_name_problem(path)
     if too_long:
-        return [], [Problem(shown_decl, f"spreadsheet: {too_long}")], True
+        return [], [Problem(shown_decl, f"spreadsheet: {too_long}")], True, None
     try:
         resolved = path.resolve()
         inside = resolved.is_relative_to(root)
     except (OSError, ValueError):
         resolved, inside = path, False
     if not inside:
-        return [], [Problem(shown_decl, f"spreadsheet '{name}' is outside the game folder")], True
+        return [], [Problem(shown_decl, f"spreadsheet '{name}' is outside the game folder")], True, None
     if path.suffix.lower() not in EXTENSIONS:
-        return [], [Problem(shown_decl, f"spreadsheet '{name}': deckwright reads .csv, .tsv and .xlsx files")], True
+        return [], [Problem(shown_decl, f"spreadsheet '{name}': deckwright reads .csv, .tsv and .xlsx files")], True, None
     if not path.is_file():
-        return [], [Problem(shown_decl, f"no spreadsheet '{name}' in the game folder")], True
+        return [], [Problem(shown_decl, f"no spreadsheet '{name}' in the game folder")], True, None
     key = (resolved, source.get("sheet"))
     if key in declared:
-        return [], [Problem(shown_decl, f"spreadsheet '{name}' is already read (declared at {declared[key]})")], False
+        return [], [Problem(shown_decl, f"spreadsheet '{name}' is already read (declared at {declared[key]})")], False, None
     declared[key] = shown_decl
     table, problems = read_table(path, display_path(path), root, source.get("sheet"), source.get("delimiter"),
                                   sheet_loc)
     if table is None:
-        return [], problems, True
+        return [], problems, True, None
     nodes, more, dropped = card_nodes(table, fields_of, source.get("type"))
-    return nodes, problems + more, dropped or bool(problems)
+    return nodes, problems + more, dropped or bool(problems), table

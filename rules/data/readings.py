@@ -47,11 +47,13 @@ def read_readings(node: YNode, validator: Validator, problems: Problems) -> list
             validator.fail(item_node, f"readings.{number}", "an entry (a mapping starting with 'id:')")
             continue
         id_node = item_node.get("id")
-        raw_id = str(id_node.value) if id_node is not None and id_node.kind == "scalar" else str(number)
-        if raw_id in seen:
+        has_id = id_node is not None and id_node.kind == "scalar"
+        raw_id = str(id_node.value) if has_id else str(number)  # (an entry without an id is named by its number)
+        if has_id and raw_id in seen:
             problems.error(id_node.loc, f"readings.{raw_id}: duplicate id (first at {seen[raw_id]})")
             continue
-        seen[raw_id] = item_node.loc
+        if has_id:
+            seen[raw_id] = id_node.loc
         errors_before = problems.error_count
         item = validator.record_fields(item_node, READING_FIELDS, f"readings.{raw_id}")
         _check_entry(item_node, item, f"readings.{raw_id}", problems)

@@ -22,7 +22,7 @@ import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from deckwright.rules.problems import Loc, Problem
 
@@ -69,6 +69,7 @@ class Table:
     header: Loc  # the header row
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
+    short_rows: tuple[tuple[Loc, int], ...] = ()  # (row, its cells) of each CSV row of fewer cells than columns
 
 
 class _Stop(Exception):
@@ -208,7 +209,7 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
         raise _Stop(Problem(_csv_loc(shown, exc.row + 1, exc.col, columns), exc.message)) from None
     columns = _header(shown, records[0])
     labels = [_column_label(columns, index) for index in range(len(columns))]
-    rows, problems = [], []
+    rows, problems, short_rows = [], [], []
     for number, record in enumerate(records[1:], start=2):
         if number > MAX_ROWS + 1:
             raise _Stop(Problem(Loc(shown, number, 0, str(number)), f"more than {MAX_ROWS} rows; split the cards "
@@ -225,7 +226,18 @@ def _read_delimited(path: Path, shown: str, root: Path, declared: str | None,
                 break
             cells.append((index, Cell(text, Loc(shown, number, index + 1, f"{number}:{labels[index]}"))))
         rows.append(Row(Loc(shown, number, 0, str(number)), tuple(cells)))
-    return Table(shown, Loc(shown, 1, 0, "1"), columns, tuple(rows)), problems
+        if len(record) < len(columns):  # no problem by itself (its last cells are empty), but see short_row_hints
+            short_rows.append((rows[-1].loc, len(record)))
+    return Table(shown, Loc(shown, 1, 0, "1"), columns, tuple(rows), tuple(short_rows)), problems
+
+
+def short_row_hints(table: Table, problems: Iterable[Problem]) -> list[Problem]:
+    """For each short row that has an error in it, why its values may be in the wrong columns."""
+    wrong = {(problem.loc.file, problem.loc.line) for problem in problems if problem.severity == "error"}
+    return [Problem(row, f"row {row.line} has {cells} cells but the header names {len(table.columns)} columns: with "
+                         "a cell left out, the cells after it are read one column to the left (an empty cell is "
+                         "nothing between two separators)", "warning")
+            for row, cells in table.short_rows if (row.file, row.line) in wrong]
 
 
 def _too_many_cells() -> str:

@@ -18,10 +18,33 @@
     });
     var sections = Array.prototype.slice.call(document.querySelectorAll("[data-deck-section]"));
     // A big game's gallery has several pages, each holding only its own cards; every card's page, deck, type
-    // and search text then come from cards-index.js, so the search and the count cover all the pages.
-    var index = form.hasAttribute("data-filter-index") ? window.deckwrightGallery : null;
-    if (form.hasAttribute("data-filter-index") && !index) return;  // the index did not load: no filters
-    var here = index ? (window.location.pathname.split("/").pop() || index.pages[0]) : "";
+    // and search text then come from cards-index.js, so the search and the count cover all the pages. The
+    // index grows with the game (3 MB at 20,000 cards), so it is loaded when the filters are first used, not
+    // with the page.
+    var indexFile = form.getAttribute("data-filter-index");
+    var index = null;
+    var loading = false;
+    var here = "";
+    function loadIndex() {
+      if (!indexFile || index || loading) return;
+      loading = true;
+      var script = document.createElement("script");
+      script.src = indexFile;
+      script.onload = function () {
+        index = window.deckwrightGallery || null;
+        if (!index) return giveUp();
+        here = window.location.pathname.split("/").pop() || index.pages[0];
+        apply();
+      };
+      script.onerror = giveUp;
+      document.head.append(script);
+    }
+    function giveUp() {  // no index: no filters, every card of this page shown, as without this script
+      indexFile = null;
+      search.value = deck.value = type.value = "";
+      apply();
+      form.hidden = true;
+    }
 
     function matches(words, deckId, typeId, text) {
       return (!deck.value || deckId === deck.value) && (!type.value || typeId === type.value) &&
@@ -29,6 +52,8 @@
     }
 
     function apply() {
+      var waiting = Boolean(indexFile && !index);  // this page's cards filter now; the count waits for the index
+      if (waiting) loadIndex();
       var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
       var parts = [];
       var shownAll = 0;
@@ -56,8 +81,8 @@
         section.hidden = filtering && !section.querySelector("[data-card]:not([hidden]), [data-sheet]:not([hidden])");
       });
       if (index) showOtherPages(words);
-      count.textContent = parts.join(" \u00b7 ");
-      empty.hidden = shownAll !== 0;
+      count.textContent = waiting ? "Searching every page\u2026" : parts.join(" \u00b7 ");
+      empty.hidden = waiting || shownAll !== 0;
     }
 
     // What a search finds on the gallery's other pages, as links that open the page with the same search.
@@ -93,6 +118,7 @@
 
     form.hidden = false;
     form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.addEventListener("focusin", loadIndex);  // a search is coming: start loading the index now
     [search, deck, type].forEach(function (control) {
       control.addEventListener("input", apply);
       control.addEventListener("change", apply);
@@ -105,7 +131,7 @@
         pair[0].value = wanted;
       }
     });
-    apply();
+    if (!indexFile || search.value || deck.value || type.value) apply();  // (unfiltered, a paged one's count is right)
   }
 
   // Card previews open above their link; this keeps them inside the window.
