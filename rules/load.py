@@ -539,6 +539,10 @@ class _Loader:
             self.problems.error(node.get("deck").loc, f"{path}.deck: {message}")
         if "id" not in common or "name" not in common:
             return None  # already reported: missing or not valid
+        if not common["name"].strip():
+            self.problems.error(node.get("name").loc, f"{path}.name: empty; a card's name is printed on it and "
+                                                      "names it in the gallery and in messages")
+            return None
         if self.problems.error_count > errors_before:
             self.cards_broken = True
         field_locs = self.field_locs([(key.value, value.loc) for key, value in node.value])

@@ -1,8 +1,8 @@
 """The rooms of generator/ and rules/ and the one direction imports may flow between them.
 
 Each room has a rank; a module may import from its own room or from a room of lower rank. A few
-small helpers every stage uses (paths, atomic output, the process pool, problems, whole numbers read from
-text) may be imported from anywhere. Every import counts, including those inside functions, and no two modules may import
+small helpers every stage uses (paths, atomic output, the process pool, a terminal's status line, problems, whole
+numbers read from text) may be imported from anywhere. Every import counts, including those inside functions, and no two modules may import
 each other, even through others.
 """
 from __future__ import annotations
@@ -31,7 +31,8 @@ RANKS = {
     "rules.data": 30,
     "rules.engine": 20,
 }
-HELPERS = {"generator", "generator.output", "generator.parallel", "rules", "rules.problems", "rules.numbers"}
+HELPERS = {"generator", "generator.output", "generator.parallel", "generator.status", "rules", "rules.problems",
+           "rules.numbers"}
 
 
 def module_name(path: Path) -> str:

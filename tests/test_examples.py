@@ -196,6 +196,32 @@ def test_a_golden_true_is_not_a_logged_1(tmp_path, logged, golden, difference):
     assert f"at event 1 (tally): {difference} (if the change" in message
 
 
+@pytest.mark.parametrize("depth", [101, 5000])
+def test_a_golden_line_nested_too_deep_is_not_a_golden_line(tmp_path, depth):
+    """5,000 brackets deep, reading the line raised RecursionError; 101, comparing it could."""
+    from deckwright.rules.book.examples import _golden_difference
+    from deckwright.rules.engine.log import EventLog
+
+    log = EventLog()
+    log.add("tally", hits=1)
+    line = '["tally", {"hits": ' + "[" * depth + "]" * depth + "}]"
+    assert _golden_difference(tmp_path / "g.jsonl", [line], log) == (
+        f"line 1 of the golden file {display_path(tmp_path / 'g.jsonl')} is not a [kind, data, narration] line")
+
+
+def test_an_event_nested_too_deep_is_not_plain_json():
+    """A rules module logging data 5,000 deep crashed writing the golden line (RecursionError)."""
+    from deckwright.rules.engine.log import Event, EventLog
+
+    deep = []
+    for _ in range(5000):
+        deep = [deep]
+    log = EventLog()
+    log.events.append(Event("tally", {"hits": deep}, "a tally narrated by the game"))
+    with pytest.raises(ValueError, match="event 'tally': its data nest more than 100 deep"):
+        log.golden()
+
+
 def test_a_missing_golden_fails_and_update_golden_writes_it(tmp_path):
     folder = copy_game(tmp_path)
     golden = golden_dir(folder) / "the-rat-bites-through-the-vest.jsonl"

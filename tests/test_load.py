@@ -286,7 +286,18 @@ def test_a_range_of_thousands_of_digits_is_refused_at_its_value(game):
     with pytest.raises(InvalidGame) as caught:
         load_game(game)
     assert [p.message for p in caught.value.problems][0].startswith(
-        "game.players: expected a number or a range such as 2-6, got \"2-999")
+        "game.players: expected a number or a range such as 2-6, each >= 1, got \"2-999")
+
+
+@pytest.mark.parametrize("players, shown", [("0", "0"), ("-3", "-3"), ("0-4", '"0-4"')])
+def test_a_game_for_no_players_is_refused(game, players, shown):
+    """A range field keeps its bounds as a number field does: 0 and -3 players loaded."""
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("players: 1-2", f"players: {players}", 1))
+    with pytest.raises(InvalidGame) as caught:
+        load_game(game)
+    assert [p.message for p in caught.value.problems] == [
+        f"game.players: expected a number or a range such as 2-6, each >= 1, got {shown}"]
 
 
 @pytest.mark.parametrize("value", [".inf", "-.inf", "1.0e+999", "9" * 400])

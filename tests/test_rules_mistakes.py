@@ -99,6 +99,23 @@ def test_check_of_games_in_worker_processes_reports_the_loop_and_exits_1(tmp_pat
     assert out.count("rules protocol: conforms") == 1  # the other game's
 
 
+@pytest.mark.parametrize("games", [1, 2])  # checked in this process, and in forked workers
+def test_rules_that_call_exit_fail_at_their_line_and_check_exits_1(tmp_path, capsys, games):
+    """``sys.exit(0)`` in ``prepare`` ended ``deckwright check`` at once, printing nothing, with exit status 0."""
+    game = duel(tmp_path)
+    rules = game / "rules.py"
+    text = rules.read_text()
+    text = text.replace("def prepare(game", "import sys\n\n\ndef prepare(game", 1)
+    body = text.index("\n", text.index("def prepare(game")) + 1
+    rules.write_text(text[:body] + "    sys.exit(0)\n" + text[body:])
+    line = line_of(rules.read_text(), "sys.exit(0)")
+    folders = [str(game)] + ([str(duel(tmp_path, name="other"))] if games == 2 else [])
+    code, out, err = run(capsys, "check", "--no-cache", *folders)
+    assert code == 1
+    assert (f"{rules}:{line}:1: prepare(game) raised RulesExited: exit(0) called; rules code raises an exception to "
+            "fail, it cannot end deckwright") in out
+
+
 def test_an_endless_loop_at_the_modules_top_level_is_a_located_load_error(tmp_path, short_limit):
     game = duel(tmp_path)
     line = insert_after(game / "rules.py", "from dataclasses import", "while True: pass")

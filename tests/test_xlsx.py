@@ -138,3 +138,35 @@ def test_a_damaged_workbook_is_one_error(damage):
         archive = _rewritten(_saved(book), "xl/worksheets/sheet1.xml", lambda xml: xml[:-40])
     with pytest.raises(WorkbookError):
         _first_sheet(archive)
+
+
+def _relabelled(archive: zipfile.ZipFile, part: str, flags: int = 0, method: int | None = None) -> zipfile.ZipFile:
+    """The archive, its parts stored uncompressed, with ``part``'s central-directory entry given extra flag bits
+    (1: encrypted) or another compression method: what a damaged or unusual writer leaves."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_STORED) as rewritten:
+        for name in archive.namelist():
+            rewritten.writestr(name, archive.read(name))
+    raw = bytearray(data.getvalue())
+    entry = raw.find(b"PK\x01\x02")  # the central directory's first entry; its name starts 46 bytes in
+    encoded = part.encode()
+    while raw[entry + 46:entry + 46 + len(encoded)] != encoded:
+        entry = raw.find(b"PK\x01\x02", entry + 1)
+    raw[entry + 8] |= flags
+    if method is not None:
+        raw[entry + 10:entry + 12] = method.to_bytes(2, "little")
+    return zipfile.ZipFile(io.BytesIO(bytes(raw)))
+
+
+@pytest.mark.parametrize("part, flags, method, message", [
+    ("xl/worksheets/sheet1.xml", 1, None, "the workbook is protected by a password; save a copy without one"),
+    ("_rels/.rels", 1, None, "the workbook is protected by a password; save a copy without one"),
+    ("xl/worksheets/sheet1.xml", 0, 98, "the workbook is damaged or compressed in a way deckwright cannot read"),
+    ("xl/worksheets/sheet1.xml", 0, zipfile.ZIP_DEFLATED, "the workbook is damaged or compressed in a way"),
+])
+def test_an_encrypted_or_strangely_compressed_part_is_one_error(part, flags, method, message):
+    """Each raised past the reader before (RuntimeError, NotImplementedError, zlib.error): a traceback."""
+    book = openpyxl.Workbook()
+    book.active["A1"] = "id"
+    with pytest.raises(WorkbookError, match=message.replace("(", r"\(")):
+        _first_sheet(_relabelled(_saved(book), part, flags, method))

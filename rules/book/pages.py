@@ -21,7 +21,8 @@ from deckwright.rules.problems import Loc, Problems
 
 REF_PATTERN = re.compile(r"\[\[(?:(constant):)?([a-z0-9_-]+)(?:\.([a-z0-9_.]+))?\]\]")
 _FENCE = re.compile(r"^([ \t]*)(```+|~~~+)\s*([A-Za-z0-9_-]*)\s*(.*)$")
-_FENCE_LIKE = re.compile(r"(```+|~~~+)\s*([A-Za-z0-9_-]+)")
+# a whole run of backticks or tildes, never part of one: a line of 100,000 backticks took minutes to scan
+_FENCE_LIKE = re.compile(r"((?<!`)`{3,}+|(?<!~)~{3,}+)\s*([A-Za-z0-9_-]+)")
 # Quotes, lists and admonitions inside one another: the bundled rulebooks nest 3 deep at most. Far deeper, the
 # printed rulebook's nested boxes exhaust memory in ReportLab (a quote 90 deep took more than 24 GB) and, deeper
 # still, Python-Markdown exhausts Python's recursion limit; 16 leaves a real rulebook room and keeps far from both.

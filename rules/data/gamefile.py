@@ -73,7 +73,7 @@ OPEN_QUESTION = F("record", fields=(("about", TEXT), ("note", TEXT)), allow_open
 GAME_FIELDS: tuple[tuple[str, FieldDef], ...] = (
     ("title", TEXT),
     ("slug", F("id", allow_open=False)),
-    ("players", F("range", doc="Player count: 1, or a range such as 2-6")),
+    ("players", F("range", min=1, doc="Player count: 1, or a range such as 2-6")),
     ("summary", TEXT),
     ("source", OPT_TEXT),
     ("mechanics", F("text", optional=True, allow_open=False,

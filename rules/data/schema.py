@@ -202,12 +202,13 @@ class Validator:
         return None
 
     def _range(self, node: YNode, fdef: FieldDef, path: str):
-        if _whole_number(node):
+        if _whole_number(node) and _in_bounds(node.value, fdef):
             return Range(node.value, node.value)
         match = _RANGE_PATTERN.match(str(node.value)) if node.kind == "scalar" and node.scalar_type == "str" else None
         low, high = (whole_number(match.group(1)), whole_number(match.group(2))) if match else (None, None)
-        if low is None or high is None or low > high:
-            return self.fail(node, path, "a number or a range such as 2-6")
+        if low is None or high is None or low > high or not (_in_bounds(low, fdef) and _in_bounds(high, fdef)):
+            bounds = _bounds_text(fdef)
+            return self.fail(node, path, "a number or a range such as 2-6" + (f", each{bounds}" if bounds else ""))
         return Range(low, high)
 
     def _choice(self, node: YNode, fdef: FieldDef, path: str):

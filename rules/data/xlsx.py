@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +33,20 @@ MAX_MERGED = 10_000  # merged ranges of one sheet: each is a problem to report, 
 
 class WorkbookError(Exception):
     """The archive is not a workbook this reader understands (a part missing, XML that does not parse)."""
+
+
+# What reading a damaged or unusual archive raises: beside bad XML and missing parts, zipfile's RuntimeError for an
+# encrypted part, NotImplementedError for a compression it lacks, and zlib's error for damaged compressed data.
+_UNREADABLE = (ParseError, KeyError, ValueError, OSError, EOFError, RuntimeError, NotImplementedError, zlib.error,
+               zipfile.BadZipFile)
+
+
+def _unreadable(exc: Exception) -> str:
+    if isinstance(exc, RuntimeError) and "encrypted" in str(exc):
+        return "the workbook is protected by a password; save a copy without one"
+    if isinstance(exc, (NotImplementedError, zlib.error, EOFError)):
+        return f"the workbook is damaged or compressed in a way deckwright cannot read ({exc}); save it again"
+    return str(exc)
 
 
 class SheetCell(NamedTuple):
@@ -94,8 +109,8 @@ class SheetRows:
                             self.merged.append(element.get("ref", ""))
                     if not chunk:
                         break
-        except (ParseError, KeyError, ValueError, OSError, zipfile.BadZipFile) as exc:
-            raise WorkbookError(f"sheet {self.sheet.name}: {exc}") from None
+        except _UNREADABLE as exc:
+            raise WorkbookError(f"sheet {self.sheet.name}: {_unreadable(exc)}") from None
 
     def _row_cells(self, row) -> list[SheetCell]:
         cells = []
@@ -187,8 +202,8 @@ def open_workbook(archive: zipfile.ZipFile) -> Workbook:
         parts = {kind.rsplit("/", 1)[-1]: target for target, kind in targets.values()}
         strings = _shared_strings(archive, parts.get("sharedStrings"))
         cell_formats = _cell_formats(archive, parts.get("styles"))
-    except (ParseError, KeyError, ValueError, OSError, zipfile.BadZipFile) as exc:
-        raise WorkbookError(str(exc)) from None
+    except _UNREADABLE as exc:
+        raise WorkbookError(_unreadable(exc)) from None
     return Workbook(archive, tuple(sheets), strings, cell_formats, date1904)
 
 

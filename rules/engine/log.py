@@ -43,15 +43,37 @@ class Event:
         return self.kind, self.data
 
 
+# An event's data nest a few levels; far deeper, writing, reading or comparing them would exhaust Python's stack.
+MAX_DEPTH = 100
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether lists and mappings nest in ``value`` more than ``limit`` deep (counted without recursion)."""
+    level = [value]
+    for _ in range(limit + 1):
+        level = [item for inner in level if isinstance(inner, (list, tuple, dict))
+                 for item in (inner.values() if isinstance(inner, dict) else inner)]
+        if not level:
+            return False
+    return True
+
+
 def golden_line(event: Event) -> str:
-    """One event as a golden-log line: ``["kind", {data}, "narration"]`` (JSON; raises TypeError on data that is not plain)."""
+    """One event as a golden-log line: ``["kind", {data}, "narration"]`` (JSON; raises TypeError on data that is
+    not plain, ValueError on data nested more than MAX_DEPTH deep)."""
+    if _deeper_than(event.data, MAX_DEPTH):
+        raise ValueError(f"event '{event.kind}': its data nest more than {MAX_DEPTH} deep")
     return json.dumps([event.kind, event.data, event.text], ensure_ascii=False, sort_keys=True, allow_nan=False)
 
 
 def fact_of_line(line: str) -> tuple[str, Any]:
     """The (kind, data) of a golden-log line; raises ValueError when the line is not one."""
-    value = json.loads(line)
-    if not (isinstance(value, list) and len(value) in (2, 3) and isinstance(value[0], str)):
+    try:
+        value = json.loads(line)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+    if not (isinstance(value, list) and len(value) in (2, 3) and isinstance(value[0], str)) \
+            or _deeper_than(value[1], MAX_DEPTH):
         raise ValueError("expected [kind, data, narration]")
     return value[0], value[1]
 

@@ -90,12 +90,31 @@ class _Clock:
             signal.setitimer(self.timer, self.seconds, AGAIN_SECONDS)
 
 
+class RulesExited(Exception):
+    """The rules code called ``exit()`` or ``sys.exit()``: its failure, raised where it called it."""
+
+    def __str__(self) -> str:
+        return f"exit({self.args[0]!r}) called; rules code raises an exception to fail, it cannot end deckwright"
+
+
 @contextmanager
 def time_limit(seconds: float | None = None, cpu: bool = False) -> Iterator[_Clock]:
     """Raises ``RulesTimedOut`` in the code that runs ``seconds`` (default ``RULES_SECONDS``) after entering (or
     after the clock's last ``restart()``), and every ``AGAIN_SECONDS`` after that, until the block is left; no
     limit where ``can_time(cpu)`` is false. ``cpu``: seconds of this process's processor time, not of the clock
-    on the wall (for work that never waits, whose limit should not depend on the machine's other load)."""
+    on the wall (for work that never waits, whose limit should not depend on the machine's other load).
+
+    A ``SystemExit`` from the code becomes ``RulesExited`` (its traceback kept): ``sys.exit(0)`` in a rules
+    module ended ``deckwright check`` silently, with exit status 0."""
+    try:
+        with _limit(seconds, cpu) as clock:
+            yield clock
+    except SystemExit as exc:
+        raise RulesExited(exc.code).with_traceback(exc.__traceback__) from None
+
+
+@contextmanager
+def _limit(seconds: float | None, cpu: bool) -> Iterator[_Clock]:
     seconds = RULES_SECONDS if seconds is None else seconds
     if not can_time(cpu):
         yield _Clock(None)
