@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import need_tools
+from conftest import TINY, need_tools
 from pypdf import PdfReader
 
 from deckwright.generator import BUNDLED_GAMES
@@ -121,10 +121,9 @@ def test_contents_list_every_section_in_order_with_the_page_it_is_on(built, slug
         assert words(title) in words(text[number - 1]), f"'{title}' is not on page {number}"
 
 
-@pytest.mark.parametrize("slug", ALL)
-def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
-    book = built[slug]
-    reader = PdfReader(book.full)
+def outline_of(pdf: Path) -> list[tuple[int, str, int]]:
+    """The PDF's bookmarks as (level, title, page number)."""
+    reader = PdfReader(pdf)
 
     def flat(outline, level=0):
         for item in outline:
@@ -133,7 +132,13 @@ def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
             else:
                 yield level, item.title, reader.get_destination_page_number(item) + 1
 
-    marks = list(flat(reader.outline))
+    return list(flat(reader.outline))
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
+    book = built[slug]
+    marks = outline_of(book.full)
     expected = [(0, "Contents")] + [(e.level, e.title) for e in chapter_entries(book.book) + back_entries(book.book)]
     assert [(level, title) for level, title, _ in marks] == expected
     claimed = contents(book, "full")
@@ -541,3 +546,34 @@ def test_a_game_without_rulebook_pages_gets_no_rulebook(tmp_path):
     game = dataclasses.replace(load_game(FIXTURE), pages=())
     assert write_rulebooks(game, Faces(game), [], tmp_path, "a4") == []
     assert list(tmp_path.iterdir()) == []
+
+
+def tiny_with_page(tmp_path: Path, text: str) -> Built:
+    """The tiny test game with ``text`` as its one rulebook page, its rulebooks written."""
+    folder = tmp_path / "game"
+    shutil.copytree(TINY, folder)
+    (folder / "rulebook" / "intro.md").write_text(text, encoding="utf-8")
+    return Built(folder, tmp_path / "out", results=lambda game: [])
+
+
+SECOND_TITLES = {"atx": ("# Second part\n", "Second part"), "setext": ("Second part\n===========\n", "Second part"),
+                 "bare": ("#\n", "")}
+
+
+@pytest.mark.parametrize("second", SECOND_TITLES.values(), ids=SECOND_TITLES)
+def test_a_second_level_one_heading_is_a_section_with_its_bookmark_and_link(tmp_path, second):
+    """The page's first level-1 heading is its title; another is a section of the chapter, as the contents list
+    it: printed, bookmarked, and a link to it goes to its page (its destination was never defined)."""
+    markdown, title = second
+    book = tiny_with_page(tmp_path, f"# Introduction\n\nSee [below](#{'second-part' if title else '_1'}).\n\n"
+                                    f"{markdown}\nMore text.\n")
+    marks = outline_of(book.full)
+    assert [(level, name) for level, name, _ in marks[:3]] == [(0, "Contents"), (0, "Introduction"), (1, title)]
+    page = marks[2][2]
+    assert words(f"{title} More text.") in words(book.text("full")[page - 1])
+    assert [(level, name) for level, name, _ in marks[1:]] == [(e.level, e.title) for e in
+                                                               chapter_entries(book.book) + back_entries(book.book)]
+    reader = PdfReader(book.full)
+    targets = [annotation.get_object()["/Dest"][0].idnum for annotation in reader.pages[page - 1].get("/Annots") or []
+               if "/Dest" in annotation.get_object()]
+    assert reader.pages[page - 1].indirect_reference.idnum in targets  # "below" goes to this page
