@@ -244,10 +244,26 @@ class PageFlow:
             else:
                 pieces.extend(("", f) for f in item.flowables)
                 pieces.extend([("", self._pictures(new)), ("", Spacer(1, self.theme.size * 0.8))])
-        out: list[Flowable] = []
-        for kind, flowable in reversed(pieces):
-            if kind == "heading" and out and not isinstance(out[-1], CondPageBreak):
-                out[-1] = KeepWithNext(flowable, out[-1])
-            else:
-                out.append(flowable)
-        return list(reversed(out))
+        return kept_with_next(pieces)
+
+
+def kept_with_next(pieces: list[tuple[str, Flowable]]) -> list[Flowable]:
+    """The flowables, each run of headings kept with what follows it: the next flowable, or the run's last
+    heading when a chapter's page break or nothing follows."""
+    out: list[Flowable] = []
+    run: list[Flowable] = []
+    for kind, flowable in pieces:
+        if kind == "heading":
+            run.append(flowable)
+            continue
+        if run and not isinstance(flowable, CondPageBreak):
+            out.append(KeepWithNext(run, flowable))
+        else:
+            out += kept_together(run)
+            out.append(flowable)
+        run = []
+    return out + kept_together(run)
+
+
+def kept_together(headings: list[Flowable]) -> list[Flowable]:
+    return [KeepWithNext(headings[:-1], headings[-1])] if len(headings) > 1 else headings
