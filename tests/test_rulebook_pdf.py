@@ -12,16 +12,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import need_tools
+from conftest import TINY, need_tools
 from pypdf import PdfReader
 
 from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.paper import SHOP_BLEED
-from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, write_rulebooks
+from deckwright.generator.outputs.rulebook import BOOKLET, FULL, PRINTSHOP, ParsedBook, document, write_rulebooks
 from deckwright.generator.outputs.rulebook.canvases import saddle_stitch
+from deckwright.generator.outputs.rulebook.flow import KeepWithNext
 from deckwright.generator.outputs.rulebook.matter import back_entries, chapter_entries
-from deckwright.generator.outputs.rulebook.theme import full_page
+from deckwright.generator.outputs.rulebook.prose import PageFlow
+from deckwright.generator.outputs.rulebook.theme import Theme, full_page
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.book.examples import ExampleResult, replay_game_examples
 from deckwright.rules.load import bundled_games, load_game
@@ -121,10 +123,9 @@ def test_contents_list_every_section_in_order_with_the_page_it_is_on(built, slug
         assert words(title) in words(text[number - 1]), f"'{title}' is not on page {number}"
 
 
-@pytest.mark.parametrize("slug", ALL)
-def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
-    book = built[slug]
-    reader = PdfReader(book.full)
+def outline_of(pdf: Path) -> list[tuple[int, str, int]]:
+    """The PDF's bookmarks as (level, title, page number)."""
+    reader = PdfReader(pdf)
 
     def flat(outline, level=0):
         for item in outline:
@@ -133,7 +134,13 @@ def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
             else:
                 yield level, item.title, reader.get_destination_page_number(item) + 1
 
-    marks = list(flat(reader.outline))
+    return list(flat(reader.outline))
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_bookmarks_are_the_headings_and_go_to_their_pages(built, slug):
+    book = built[slug]
+    marks = outline_of(book.full)
     expected = [(0, "Contents")] + [(e.level, e.title) for e in chapter_entries(book.book) + back_entries(book.book)]
     assert [(level, title) for level, title, _ in marks] == expected
     claimed = contents(book, "full")
@@ -541,3 +548,67 @@ def test_a_game_without_rulebook_pages_gets_no_rulebook(tmp_path):
     game = dataclasses.replace(load_game(FIXTURE), pages=())
     assert write_rulebooks(game, Faces(game), [], tmp_path, "a4") == []
     assert list(tmp_path.iterdir()) == []
+
+
+def tiny_with_page(tmp_path: Path, text: str) -> Built:
+    """The tiny test game with ``text`` as its one rulebook page, its rulebooks written."""
+    folder = tmp_path / "game"
+    shutil.copytree(TINY, folder)
+    (folder / "rulebook" / "intro.md").write_text(text, encoding="utf-8")
+    return Built(folder, tmp_path / "out", results=lambda game: [])
+
+
+SECOND_TITLES = {"atx": ("# Second part\n", "Second part"), "setext": ("Second part\n===========\n", "Second part"),
+                 "bare": ("#\n", "")}
+
+
+@pytest.mark.parametrize("second", SECOND_TITLES.values(), ids=SECOND_TITLES)
+def test_a_second_level_one_heading_is_a_section_with_its_bookmark_and_link(tmp_path, second):
+    """The page's first level-1 heading is its title; another is a section of the chapter, as the contents list
+    it: printed, bookmarked, and a link to it goes to its page (its destination was never defined)."""
+    markdown, title = second
+    book = tiny_with_page(tmp_path, f"# Introduction\n\nSee [below](#{'second-part' if title else '_1'}).\n\n"
+                                    f"{markdown}\nMore text.\n")
+    marks = outline_of(book.full)
+    assert [(level, name) for level, name, _ in marks[:3]] == [(0, "Contents"), (0, "Introduction"), (1, title)]
+    page = marks[2][2]
+    assert words(f"{title} More text.") in words(book.text("full")[page - 1])
+    assert [(level, name) for level, name, _ in marks[1:]] == [(e.level, e.title) for e in
+                                                               chapter_entries(book.book) + back_entries(book.book)]
+    reader = PdfReader(book.full)
+    targets = [annotation.get_object()["/Dest"][0].idnum for annotation in reader.pages[page - 1].get("/Annots") or []
+               if "/Dest" in annotation.get_object()]
+    assert reader.pages[page - 1].indirect_reference.idnum in targets  # "below" goes to this page
+
+
+def test_a_run_of_headings_is_kept_with_what_follows_without_nesting(tmp_path):
+    """Headings in a row are one keep-with-next, not one inside another (2,000 of them exhausted Python's
+    recursion as the layout measured each inside the next, and 150 took most of a minute)."""
+    folder = tmp_path / "game"
+    shutil.copytree(TINY, folder)
+    text = "# Rules\n\n" + "".join(f"## H{n}\n" for n in range(2000)) + "\nThe end.\n"
+    (folder / "rulebook" / "intro.md").write_text(text, encoding="utf-8")
+    game = load_game(folder)
+    book = ParsedBook(game, Faces(game), [])
+    flowables = PageFlow(book, Theme(game, full_page("a4"), book.faces.fonts), book.pages[0], 400).flowables()
+    kept = [f for f in flowables if isinstance(f, KeepWithNext)]
+    assert len(kept) == 1 and len(kept[0]._content) == 2002  # the title, 2,000 headings, the paragraph
+    assert not any(isinstance(f, KeepWithNext) for f in kept[0]._content)
+
+
+def test_a_page_of_headings_taller_than_a_page_is_laid_out_in_linear_time(tmp_path, monkeypatch):
+    """A run of headings taller than a page breaks where each page ends, every heading printed once in order; the
+    layout measures each heading a few times, not once per heading before it (it took 51 s for 150 headings)."""
+    wraps = []
+    measured = document.Para.wrap
+    monkeypatch.setattr(document.Heading, "wrap", lambda self, *size: wraps.append(1) or measured(self, *size))
+    count = 60
+    book = tiny_with_page(tmp_path, "# Rules\n\nOpening.\n\n" + "".join(f"## H{n}\n" for n in range(count))
+                          + "\nThe end.\n")
+    body = "\n".join(book.text("full"))
+    printed = [int(n) for n in re.findall(r"^\s*H(\d+)\s*$", body, re.MULTILINE)]
+    assert printed == list(range(count))
+    assert len(wraps) < 10 * count  # two layouts (full page, booklet), a few measurements each: 253 (was 51,914)
+    pages = [number for number, text in enumerate(book.text("full"), start=1) if re.search(r"^\s*H\d+\s*$", text, re.M)]
+    assert len(pages) >= 2 and "The end." in book.text("full")[pages[-1] - 1]
+    assert words("Opening. H0 H1") in words(body)

@@ -1,4 +1,4 @@
-"""Flowables that arrange others: a heading kept with the start of what follows it, a float of card
+"""Flowables that arrange others: headings kept with the start of what follows them, a float of card
 pictures beside the text, an indented panel."""
 from __future__ import annotations
 
@@ -8,29 +8,43 @@ from reportlab.platypus.flowables import ImageAndFlowables
 
 
 class KeepWithNext(KeepTogether):
-    """A heading and what follows it: together on this page if the heading and at least the first piece
-    of the next flowable fit (a table's head and two rows, two lines of a paragraph), else both on the next.
-    Unlike ``KeepTogether`` a long section does not jump to a new page only because it is long."""
+    """Headings in a row and what follows them: together on this page if the headings and at least the first
+    piece of the next flowable fit (a table's head and two rows, two lines of a paragraph), else all on the next.
+    Unlike ``KeepTogether`` a long section does not jump to a new page only because it is long, and headings
+    taller together than a page are not kept: they break where the page ends."""
 
-    def __init__(self, heading, following):
-        super().__init__([heading, following])
+    def __init__(self, headings: list, following):
+        super().__init__([*headings, following])
 
     def split(self, available_width, available_height):
-        heading, following = self._content
+        *headings, following = self._content
         frame = getattr(self, "_frame", None)
         at_top = getattr(frame, "_atTop", False)
-        height = heading.wrapOn(self.canv, available_width, available_height)[1]
-        height += max(heading.getSpaceAfter(), following.getSpaceBefore())
-        room = available_height - height
+        stack = self._headings_height(headings, following, available_width, available_height)
+        room = available_height - stack
         if room > 0:
             fits = following.wrapOn(self.canv, available_width, room)[1] <= room
             if fits:
-                return [heading, following]
+                return [*headings, following]
             parts = following.splitOn(self.canv, available_width, room)
             if parts and not isinstance(parts[0], ActionFlowable) and parts[0].wrapOn(
                     self.canv, available_width, room)[1] <= room:
-                return [heading, *parts]
-        return [heading, following] if at_top else [FrameBreak(), heading, following]
+                return [*headings, *parts]
+        if at_top or stack > getattr(frame, "_height", stack):  # no page would hold them: break where they are
+            return [*headings, following]
+        return [FrameBreak(), self]  # to split again at the top of the next page
+
+    def _headings_height(self, headings: list, following, available_width, available_height) -> float:
+        """The headings' height with the space between them and after the last."""
+        height = 0.0
+        for heading, after in zip(headings, [*headings[1:], following]):
+            height += heading.wrapOn(self.canv, available_width, available_height)[1]
+            height += max(heading.getSpaceAfter(), after.getSpaceBefore())
+        return height
+
+    def wrap(self, available_width, available_height):
+        """Too tall, so that the frame asks ``split``; without measuring the content, which ``split`` does."""
+        return available_width, 0xFFFFFF
 
 
 class Float(ImageAndFlowables):

@@ -254,7 +254,7 @@ def readings(book: ParsedBook, theme: Theme, ledger: Ledger) -> list[Flowable]:
                      f"{escape(reading.title)}", styles["h3"])
         places = [Para(f"<i>{escape(str(place))}:</i> \u201c{escape(place.says)}\u201d", styles["note"])
                   for place in reading.places]
-        out += [KeepWithNext(title, places[0]), *places[1:]] if places else [title]
+        out += [KeepWithNext([title], places[0]), *places[1:]] if places else [title]
         for key, text in reading.options:
             mark = "<b>Chosen:</b> " if key == reading.chosen else ""
             if reading.pending is not None and key == reading.pending.plays:

@@ -58,6 +58,7 @@ class ParsedPage:
     examples: dict[int, ExampleView]  # by fence line
     sections: list[Section] = field(default_factory=list)
     title_id: str = ""  # the heading id Markdown gave the page's title
+    title: Element | None = None  # the page's title heading: its first level-1 heading; any other is a section
 
 
 def plain_text(markdown, element: Element, game: Game) -> str:
@@ -136,7 +137,7 @@ class ParsedBook:
                 level = int(element.tag[1])
                 if level == 1 and not titled:
                     titled = True
-                    parsed.title_id = element.get("id", "")
+                    parsed.title, parsed.title_id = element, element.get("id", "")
                     parsed.sections.append(Section(1, plain_text(md, element, self.game), destination(page.id)))
                 else:
                     parsed.sections.append(Section(max(level, 2), plain_text(md, element, self.game),

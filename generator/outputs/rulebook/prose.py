@@ -55,7 +55,7 @@ class PageFlow:
     def flowables(self) -> list[Flowable]:
         items = [item for element in self.parsed.tree for item in self._items(element)]
         if not items or items[0].kind != "heading" or items[0].level != 1:
-            items.insert(0, self._heading(1, escape(self.parsed.page.title), self.parsed.page.title, ""))
+            items.insert(0, self._title(escape(self.parsed.page.title), self.parsed.page.title))
         return self._assemble(items)
 
     # -- blocks ------------------------------------------------------------------
@@ -63,9 +63,10 @@ class PageFlow:
     def _items(self, element: Element) -> list[Item]:
         tag = element.tag
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            level = int(tag[1])
-            title = self._plain(element)
-            return [self._heading(level, self.writer.markup(element), title, element.get("id", ""))]
+            text, title = self.writer.markup(element), self._plain(element)
+            if element is self.parsed.title:
+                return [self._title(text, title)]
+            return [self._heading(int(tag[1]), text, title, element.get("id", ""))]
         if tag == "p":
             made = self.writer.block_of(element)
             if made is not None:
@@ -100,14 +101,18 @@ class PageFlow:
         text = self.writer.markup(element, cards)
         return [Item([Para(text, self.styles["body"])], "text", cards)] if text else []
 
+    def _title(self, text: str, title: str) -> Item:
+        """The page's title, which opens its chapter."""
+        flowables: list[Flowable] = [CondPageBreak(self.theme.geometry.text_height * mm * 0.3),
+                                     Heading(text, self.styles["h1"], destination(self.parsed.page.id), title, 0,
+                                             chapter=True)]
+        return Item(flowables, "heading", level=1)
+
     def _heading(self, level: int, text: str, title: str, anchor: str) -> Item:
-        page_id = self.parsed.page.id
-        if level == 1:
-            key = destination(page_id)
-            flowables: list[Flowable] = [CondPageBreak(self.theme.geometry.text_height * mm * 0.3),
-                                         Heading(text, self.styles["h1"], key, title, 0, chapter=True)]
-            return Item(flowables, "heading", level=1)
-        key = destination(page_id, anchor)
+        """A heading inside the chapter. A level-1 heading other than the title is a section, as the contents
+        list it (``ParsedBook``)."""
+        level = max(level, 2)
+        key = destination(self.parsed.page.id, anchor)
         style = self.styles["h2" if level == 2 else "h3"]
         return Item([Heading(text, style, key, title, 1 if level == 2 else None)], "heading", level=level)
 
@@ -239,10 +244,26 @@ class PageFlow:
             else:
                 pieces.extend(("", f) for f in item.flowables)
                 pieces.extend([("", self._pictures(new)), ("", Spacer(1, self.theme.size * 0.8))])
-        out: list[Flowable] = []
-        for kind, flowable in reversed(pieces):
-            if kind == "heading" and out and not isinstance(out[-1], CondPageBreak):
-                out[-1] = KeepWithNext(flowable, out[-1])
-            else:
-                out.append(flowable)
-        return list(reversed(out))
+        return kept_with_next(pieces)
+
+
+def kept_with_next(pieces: list[tuple[str, Flowable]]) -> list[Flowable]:
+    """The flowables, each run of headings kept with what follows it: the next flowable, or the run's last
+    heading when a chapter's page break or nothing follows."""
+    out: list[Flowable] = []
+    run: list[Flowable] = []
+    for kind, flowable in pieces:
+        if kind == "heading":
+            run.append(flowable)
+            continue
+        if run and not isinstance(flowable, CondPageBreak):
+            out.append(KeepWithNext(run, flowable))
+        else:
+            out += kept_together(run)
+            out.append(flowable)
+        run = []
+    return out + kept_together(run)
+
+
+def kept_together(headings: list[Flowable]) -> list[Flowable]:
+    return [KeepWithNext(headings[:-1], headings[-1])] if len(headings) > 1 else headings
