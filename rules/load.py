@@ -388,6 +388,9 @@ class _Loader:
                 self.cards_lost = True
                 return []
             name = entry.name
+            if name.endswith(".yml") and not name.startswith(".") and not entry.is_dir():
+                self.problems.warning(Loc(self.shown(self.folder / rel)), f"not read: card files are named *.yaml; "
+                                                                          f"rename it {name[:-4]}.yaml to read its cards")
             if not name.endswith(".yaml") or name.startswith(".") or rel in (GAME_FILE, READINGS_FILE):
                 continue
             if entry.is_dir():  # links followed, as Path.is_dir: a link to a folder named like a card file
@@ -433,6 +436,11 @@ class _Loader:
                 continue
             defaults = self.file_defaults(node)
             cards_node = node.get("cards")
+            for key in ("sheet", "delimiter") if node.get("spreadsheet") is None else ():
+                if node.get(key) is not None:  # (else ignored: the cards would come from nowhere it says)
+                    self.problems.error(node.get(key).loc, f"{key}: this file names no spreadsheet; add "
+                                                           "'spreadsheet: <file>' or remove this line")
+                    self.cards_lost = True  # the cards meant to come from it
             if node.get("spreadsheet") is not None:  # the rows of a spreadsheet beside this file are cards too
                 source = {"file": defaults.get("spreadsheet"), **defaults}
                 add(self.spreadsheet_rows(node, source, path.parent, card_types), defaults, node.get("type") is not None)

@@ -9,7 +9,7 @@ import pytest
 from deckwright.rules.data.yamlsrc import MAX_DEPTH, parse_yaml
 from deckwright.rules.load import load_game, load_game_with_warnings
 from deckwright.rules.numbers import whole_number
-from deckwright.rules.problems import InvalidGame, Loc, Problem, Problems, reading_order
+from deckwright.rules.problems import InvalidGame, Loc, Problem, Problems, display_path, reading_order
 
 BASE = Path(__file__).parent / "bad_inputs" / "base"
 
@@ -385,3 +385,13 @@ def test_a_value_quoted_over_lines_on_purpose_is_not_blamed_for_an_error_further
     text = 'a: "one\n  two"\nb: 1\nc: 2\nd: 3\n  e: 4\n'
     _, problems = parse_yaml(text, "f.yaml")
     assert len(problems) == 1 and "quoted value" not in problems[0].message
+
+
+def test_a_yml_card_file_is_not_read_and_a_warning_says_so(game):
+    """Silently skipped before: a designer who names a file heroes.yml lost its cards without a word."""
+    (game / "more").mkdir()
+    (game / "more" / "extra.yml").write_text((game / "monsters.yaml").read_text())
+    loaded, problems = load_game_with_warnings(game)
+    assert loaded is not None and [str(problem) for problem in problems.items] == [
+        f"{display_path(game / 'more' / 'extra.yml')}:1:1: warning: not read: card files are named *.yaml; "
+        "rename it extra.yaml to read its cards"]

@@ -125,6 +125,13 @@ CASES = {
         'sheets/monsters.csv:3:speed: monster.mire-hag.speed: expected a number or a range such as 2-6, got "Cursed"',
         'sheets/monsters.csv:3:fast: monster.mire-hag.fast: expected true or false, got "Whispers, then '
         'strikes.\\nEach h... (49 characters)"']),
+    "sheet_of_a_csv": (yaml_edit("game.yaml", "{file: monsters.csv,", "{file: monsters.csv, sheet: Monsters,"), [
+        "sheets/game.yaml:41:33: sheet: a CSV file is one table, without sheets; remove this line"]),
+    "delimiter_of_a_workbook": (yaml_edit("heroes.yaml", "sheet: Heroes", 'sheet: Heroes\ndelimiter: ";"'), [
+        "sheets/heroes.yaml:6:12: delimiter: a workbook (.xlsx) has sheets, not a delimiter; remove this line"]),
+    "sheet_without_spreadsheet": (yaml_edit("heroes.yaml", "spreadsheet: cards.xlsx\n", "cards: []\n"), [
+        "sheets/heroes.yaml:5:8: sheet: this file names no spreadsheet; add 'spreadsheet: <file>' or remove this "
+        "line"]),
     "bad_list_syntax": (csv_edit("Small; Swarm", "[Small, Swarm"), [
         "sheets/monsters.csv:2:traits: cell syntax: this [...] list is never closed; add ']' "
         "(the cell is read as inline YAML because it starts with '[')"]),

@@ -170,3 +170,20 @@ def test_an_encrypted_or_strangely_compressed_part_is_one_error(part, flags, met
     book.active["A1"] = "id"
     with pytest.raises(WorkbookError, match=message.replace("(", r"\(")):
         _first_sheet(_relabelled(_saved(book), part, flags, method))
+
+
+@pytest.mark.parametrize("rows", ['<row r="0">', '<row r="-2">', '<row r="1">'])  # the third: row 1 twice
+def test_rows_numbered_out_of_order_are_one_error(rows):
+    """Read before as rows 0, -2, or a second row 1 (written by no spreadsheet program: a damaged file)."""
+    book = openpyxl.Workbook()
+    book.active["A1"], book.active["A2"] = "id", "rat"
+    archive = _rewritten(_saved(book), "xl/worksheets/sheet1.xml", lambda xml: xml.replace('<row r="2"', rows[:-1], 1))
+    with pytest.raises(WorkbookError, match=r"row -?\d+ comes after row \d+ .*the file is damaged"):
+        _first_sheet(archive)
+
+
+def test_a_number_beyond_a_double_is_an_error_value_not_the_text_inf():
+    book = openpyxl.Workbook()
+    book.active["A1"] = 5
+    archive = _rewritten(_saved(book), "xl/worksheets/sheet1.xml", lambda xml: xml.replace("<v>5</v>", "<v>1E400</v>"))
+    assert _first_sheet(archive) == [[("#NUM!", "error")]]

@@ -265,6 +265,9 @@ def spreadsheet_cards(base: Path, root: Path, declaration: YNode, source: dict, 
         return [], [Problem(shown_decl, f"spreadsheet '{name}': deckwright reads .csv, .tsv and .xlsx files")], True, None
     if not path.is_file():
         return [], [Problem(shown_decl, f"no spreadsheet '{name}' in the game folder")], True, None
+    misplaced = _misplaced_option(declaration, path.suffix.lower() == ".xlsx")
+    if misplaced:
+        return [], [misplaced], True, None
     key = (resolved, source.get("sheet"))
     if key in declared:
         return [], [Problem(shown_decl, f"spreadsheet '{name}' is already read (declared at {declared[key]})")], False, None
@@ -275,3 +278,12 @@ def spreadsheet_cards(base: Path, root: Path, declaration: YNode, source: dict, 
         return [], problems, True, None
     nodes, more, dropped = card_nodes(table, fields_of, source.get("type"))
     return nodes, problems + more, dropped or bool(problems), table
+
+
+def _misplaced_option(declaration: YNode, workbook: bool) -> Problem | None:
+    """``sheet:`` for a CSV file, or ``delimiter:`` for a workbook: an option the file cannot have, which would be
+    ignored (the cards then read from another sheet than meant)."""
+    key, kind = ("delimiter", "a workbook (.xlsx) has sheets, not a delimiter") if workbook else \
+        ("sheet", "a CSV file is one table, without sheets")
+    node = declaration.get(key)
+    return Problem(node.loc, f"{key}: {kind}; remove this line") if node is not None else None

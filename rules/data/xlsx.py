@@ -11,6 +11,7 @@ The archive's size has been checked by the caller; ElementTree resolves no exter
 """
 from __future__ import annotations
 
+import math
 import posixpath
 import zipfile
 import zlib
@@ -100,7 +101,7 @@ class SheetRows:
                     for _, element in parser.read_events():
                         tag = element.tag
                         if tag == _ROW:
-                            number = int(element.get("r", number + 1))
+                            number = self._row_number(element.get("r"), number)
                             yield number, self._row_cells(element)
                             element.clear()
                         elif tag == _MERGE_CELL:
@@ -111,6 +112,15 @@ class SheetRows:
                         break
         except _UNREADABLE as exc:
             raise WorkbookError(f"sheet {self.sheet.name}: {_unreadable(exc)}") from None
+
+    @staticmethod
+    def _row_number(written: str | None, previous: int) -> int:
+        """A row's number: as written, or the one after ``previous``; rows come in order, from 1."""
+        number = previous + 1 if written is None else int(written)
+        if number <= previous:
+            raise ValueError(f"row {number} comes after row {previous} (the rows of a sheet count up from 1); "
+                             "the file is damaged: save it again from the spreadsheet program")
+        return number
 
     def _row_cells(self, row) -> list[SheetCell]:
         cells = []
@@ -153,6 +163,8 @@ class SheetRows:
 
             return SheetCell(column, from_ISO8601(text), "date")
         number = float(text) if "." in text or "E" in text or "e" in text else int(text)
+        if isinstance(number, float) and not math.isfinite(number):  # 1E400: beyond what a spreadsheet holds
+            return SheetCell(column, "#NUM!", "error")
         style = int(element.get("s") or 0)
         formats = self.workbook.cell_formats
         shown_as = _time_kind(formats[style]) if 0 <= style < len(formats) else ""
