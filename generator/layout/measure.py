@@ -53,6 +53,8 @@ TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min
 # A text box's ``fit``: shrink down to min_size; keep its size; or shrink, and text that still does not fit is
 # drawn past the box without failing the check (any other text that does not fit is an error).
 TEXT_FITS = ("shrink", "none", "overflow-ok")
+ICON_FITS = ("contain", "stretch")  # the first of each is the default
+IMAGE_FITS = ("cover", "contain", "stretch")
 
 
 def evaluate(value: Value, ctx: dict) -> Any:
@@ -337,6 +339,14 @@ class Measurer:
                 raise _Abandoned() from None
             return default
 
+    def _choice(self, box: Box, ctx: dict, where: str, key: str, allowed: tuple[str, ...]) -> str:
+        """A word from ``allowed`` (the first, the default, where unset); another is reported, and the default used."""
+        value = self._get(box.get(key), ctx, where, key, "text", default=allowed[0])
+        if value not in allowed:
+            self._report(box.get(key).loc, f"{where}.{key}: expected one of {', '.join(allowed)}, got '{clip(str(value), 40)}'")
+            return allowed[0]
+        return value
+
     def _stroke_width(self, box: Box, ctx: dict, where: str, reference: float) -> float:
         """A rect's or ellipse's stroke width, at most MAX_STROKE (the default, 0.3 mm, where unset or unusable)."""
         width = self._get(box.get("stroke_width"), ctx, where, "stroke_width", "length", reference, default=0.3)
@@ -464,6 +474,9 @@ class Measurer:
         if top and truthy(self._get(box.get("bleed"), ctx, where, "bleed", default=False)):
             x, y, w, h = self._bleed(x, y, w, h)
         opacity = self._get(box.get("opacity"), ctx, where, "opacity", "number", default=1.0)
+        if not 0.0 <= opacity <= 1.0:
+            self._report(box.get("opacity").loc, f"{where}.opacity: {opacity:g} is outside 0 to 1")
+            opacity = min(1.0, max(0.0, opacity))
         items: list = []
         kind = box.kind
         if kind == "rect":
@@ -539,7 +552,7 @@ class Measurer:
             return []
         color = self._get(box.get("color"), ctx, where, "color", "color", default=self.palette.get("ink", "#000000"))
         accent = self._get(box.get("accent"), ctx, where, "accent", "color")
-        fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="contain")
+        fit = self._choice(box, ctx, where, "fit", ICON_FITS)
         try:
             self._spend_segments(icon.segments)
         except _TooManySegments:
@@ -577,7 +590,7 @@ class Measurer:
             return []
         path, size = found
         x, y, w, h = rect
-        fit = self._get(box.get("fit"), ctx, where, "fit", "text", default="cover")
+        fit = self._choice(box, ctx, where, "fit", IMAGE_FITS)
         iw, ih = size
         if fit == "stretch":
             self.art.append(dl.ArtFit(box.name, src, min(iw / w, ih / h) * MM_PER_INCH if w > 0 and h > 0 else 0.0, w, h))
