@@ -26,6 +26,7 @@ from deckwright.generator.outputs.rulebook.prose import PageFlow
 from deckwright.generator.outputs.rulebook.theme import Theme, full_page
 from deckwright.generator.render.pdf import PT_PER_MM
 from deckwright.rules.book.examples import ExampleResult, replay_game_examples
+from deckwright.rules.book.pages import page_title
 from deckwright.rules.load import bundled_games, load_game
 from deckwright.rules.problems import Loc
 
@@ -579,6 +580,22 @@ def test_a_second_level_one_heading_is_a_section_with_its_bookmark_and_link(tmp_
     targets = [annotation.get_object()["/Dest"][0].idnum for annotation in reader.pages[page - 1].get("/Annots") or []
                if "/Dest" in annotation.get_object()]
     assert reader.pages[page - 1].indirect_reference.idnum in targets  # "below" goes to this page
+
+
+def test_words_before_the_title_follow_it_and_the_title_is_bookmarked_once(tmp_path):
+    """The chapter opened with a title made from the page and printed the real one below the words, both
+    bookmarked under one destination."""
+    book = tiny_with_page(tmp_path, "Opening words.\n\n# Introduction\n\nMore text.\n")
+    marks = outline_of(book.full)
+    assert [name for level, name, _ in marks if level == 0].count("Introduction") == 1
+    page = next(page for level, name, page in marks if name == "Introduction")
+    text = words(book.text("full")[page - 1])
+    assert text.count("Introduction") == 2 and "Introduction Opening words. More text." in text  # (and the running head)
+
+
+def test_a_comment_in_a_code_sample_is_not_the_pages_title():
+    assert page_title("```python\n# not a title\n```\n\n# Setup\n", "setup-page") == "Setup"
+    assert page_title("```\n# code\n```\n", "setup-page") == "Setup Page"
 
 
 def test_a_run_of_headings_is_kept_with_what_follows_without_nesting(tmp_path):

@@ -43,8 +43,10 @@ class Block:
 
 
 def page_title(text: str, fallback: str) -> str:
-    for line in text.splitlines():
-        if line.startswith("# "):
+    """The page's first ``# `` heading outside a fenced block (a code sample's comment is none), else ``fallback``."""
+    fenced = {number for block in fenced_blocks(text, "") for number in range(block.loc.line, block.end_line + 1)}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("# ") and number not in fenced:
             return line[2:].strip()
     return fallback.replace("-", " ").title()
 

@@ -54,8 +54,11 @@ class PageFlow:
 
     def flowables(self) -> list[Flowable]:
         items = [item for element in self.parsed.tree for item in self._items(element)]
-        if not items or items[0].kind != "heading" or items[0].level != 1:
+        titles = [number for number, item in enumerate(items) if item.kind == "heading" and item.level == 1]
+        if not titles:  # a page without a level-1 heading: its chapter opens with the title its file name gives
             items.insert(0, self._title(escape(self.parsed.page.title), self.parsed.page.title))
+        elif titles[0]:  # words before the title: the chapter still opens with the title (once: one bookmark)
+            items.insert(0, items.pop(titles[0]))
         return self._assemble(items)
 
     # -- blocks ------------------------------------------------------------------
