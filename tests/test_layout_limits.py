@@ -321,6 +321,18 @@ def test_an_icon_with_a_viewbox_of_hundreds_of_digits_is_located(tiny):
     assert lines[0].endswith("more characters)")
 
 
+def icon_problems(tiny, icon: str) -> list[str]:
+    """What check says of the tiny game with one icon, ``zz``, shown on the hero face."""
+    layout = hero_layout(icon='{kind: icon, icon: zz, left: 1, top: 1, width: 5, height: 5}')
+    return [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": f"zz: {icon}\n"})))]
+
+
+@pytest.mark.parametrize("arc", ["A1e-300 1e-300 0 1 1 50 50", "A1e-160 1e-160 0 1 1 50 50", "A5 5 0 1 1 1e-300 0"])
+def test_an_icon_arc_of_tiny_radii_or_ends_checks(tiny, arc):
+    """A ZeroDivisionError or a NaN in the arc's centre; the SVG rules draw them (radii scaled up, a whole turn)."""
+    assert icon_problems(tiny, f'"M0 0 {arc} Z"') == []
+
+
 def zigzag(segments: int) -> str:
     """Path data of ``segments`` segments (a move and line-tos)."""
     return "M0 0 " + " ".join(f"L{index % 100} {index * 7 % 100}" for index in range(segments - 1))

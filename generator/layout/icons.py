@@ -170,29 +170,33 @@ def parse_path(d: str, most: int = MAX_ICON_SEGMENTS) -> tuple[tuple, ...]:
 
 
 def _arc(x1, y1, rx, ry, angle, large, sweep, x2, y2) -> list[tuple]:
-    """An SVG elliptical arc as cubic Bezier curves (the endpoint-to-centre conversion of SVG 1.1, F.6)."""
-    if rx == 0 or ry == 0 or (x1 == x2 and y1 == y2):
-        return [("L", x2, y2)]
+    """An SVG elliptical arc as cubic Bezier curves: the endpoint-to-centre conversion of SVG 1.1 (F.6.5) with its
+    out-of-range parameters (F.6.2, F.6.6), worked so that no radius, however small or far from the other,
+    divides by zero; an ellipse so flat that it reaches past any icon comes back with huge or NaN numbers."""
+    if x1 == x2 and y1 == y2:
+        return []  # an arc to where it starts is omitted
     rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", x2, y2)]
     phi = math.radians(angle)
     cos_p, sin_p = math.cos(phi), math.sin(phi)
     dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
     xp, yp = cos_p * dx + sin_p * dy, -sin_p * dx + cos_p * dy
-    scale = xp * xp / (rx * rx) + yp * yp / (ry * ry)
-    if scale > 1:
-        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
-    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    den = rx * rx * yp * yp + ry * ry * xp * xp
-    coef = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
-    cxp, cyp = coef * rx * yp / ry, -coef * ry * xp / rx
-    cx = cos_p * cxp - sin_p * cyp + (x1 + x2) / 2
-    cy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
+    # On the unit circle (x over rx, y over ry) the ends are u and -u: u's direction, and its length d
+    biggest = max(rx, ry)
+    direction = math.atan2(yp * (rx / biggest), xp * (ry / biggest))
+    d = math.hypot(xp / rx, yp / ry)
+    if d >= 1:  # radii too small to span the ends: scaled up until they just do, the centre halfway between them
+        rx, ry = math.hypot(xp, yp * (rx / ry)), math.hypot(xp * (ry / rx), yp)
+        d = 1.0
+    ux, uy = d * math.cos(direction), d * math.sin(direction)
+    off = math.sqrt(1 - d * d) * (-1 if large == sweep else 1)  # the centre's distance from the chord's middle
+    ox, oy = off * math.sin(direction), -off * math.cos(direction)
+    cx = cos_p * ox * rx - sin_p * oy * ry + (x1 + x2) / 2
+    cy = sin_p * ox * rx + cos_p * oy * ry + (y1 + y2) / 2
 
-    def angle_of(ux, uy, vx, vy):
-        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
-
-    theta1 = angle_of(1, 0, (xp - cxp) / rx, (yp - cyp) / ry)
-    delta = angle_of((xp - cxp) / rx, (yp - cyp) / ry, (-xp - cxp) / rx, (-yp - cyp) / ry)
+    theta1 = math.atan2(uy - oy, ux - ox)
+    delta = math.atan2(2 * d * off, 1 - 2 * d * d)  # from u - o to -u - o, o at right angles to u: exact for any d
     if not sweep and delta > 0:
         delta -= 2 * math.pi
     elif sweep and delta < 0:
