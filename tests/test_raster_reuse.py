@@ -128,3 +128,17 @@ def test_an_outline_wider_than_its_shape_paints_as_one_that_just_fills_it(shape)
     filling = painter.image(face(4.5), 300)  # 53 pixels of stroke at 300 dpi: past the middle of 8 mm (94 px)
     assert painter.image(face(9000), 300).tobytes() == filling.tobytes()
     assert filling.getpixel((130, 130))[:3] == (0x8C, 0x1C, 0x13)  # the middle of the shape: all stroke
+
+
+def test_an_even_odd_fill_reaching_metres_off_the_card_is_masked_on_the_card_only():
+    """Its mask was the drawing's size: a path to 100 m off a card of 3 cm asked for terapixels (a MemoryError)."""
+    def face(far: float) -> dl.DisplayList:
+        triangle_and_hole = (("M", 0, 0), ("L", far, 0), ("L", far, far), ("Z",),
+                             ("M", 15, 5), ("L", 25, 5), ("L", 25, 12), ("Z",))
+        items = (dl.Rect(0, 0, 30, 30, fill="#ffffff"), dl.Path(triangle_and_hole, fill="#2f4858"))
+        return dl.DisplayList("far", 30, 30, 0.0, items)
+
+    painter = Rasterizer(shipped_fonts(), reuse=False)
+    near = painter.image(face(200), 300)
+    assert painter.image(face(100_000), 300).tobytes() == near.tobytes()
+    assert near.getpixel((300, 50))[:3] == (0x2F, 0x48, 0x58) and near.getpixel((230, 70))[:3] == (0xFF, 0xFF, 0xFF)

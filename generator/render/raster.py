@@ -247,14 +247,16 @@ class Rasterizer:
         subpath flips the pixels it covers (worked in the paths' bounding box)."""
         from PIL import Image, ImageChops, ImageDraw
 
-        key = ("even-odd", commands, self._scale, self._origin, opacity)
+        key = ("even-odd", commands, self._scale, self._origin, opacity, self._canvas.size)
         kept = self._shapes.get(key)
         if kept is not None:
             return kept
         xs = [pt[0] for polygon in polygons for pt in polygon]
         ys = [pt[1] for polygon in polygons for pt in polygon]
-        left, top = int(min(xs)) - 1, int(min(ys)) - 1
-        size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
+        # the mask covers the paths' box on the canvas only: a path reaching metres off the card needs no more
+        width, height = self._canvas.size
+        left, top = max(0, int(min(xs)) - 1), max(0, int(min(ys)) - 1)
+        size = (max(1, min(width, int(max(xs)) + 2) - left), max(1, min(height, int(max(ys)) + 2) - top))
         mask = Image.new("1", size, 0)
         for polygon in polygons:
             layer = Image.new("1", size, 0)
