@@ -284,6 +284,22 @@ def damaged_maxp() -> bytes:
     return bytes(data)
 
 
+def with_field(tag: bytes, at: int, value: int) -> bytes:
+    """Open Sans Condensed Bold with the 16-bit field ``at`` bytes into its ``tag`` table set to ``value``."""
+    data = bytearray(CONDENSED.read_bytes())
+    struct.pack_into(">H", data, tables(bytes(data))[tag][0] + at, value)
+    return bytes(data)
+
+
+def with_table_length(tag: bytes, length: int) -> bytes:
+    """Open Sans Condensed Bold with its table directory saying the ``tag`` table is ``length`` bytes long."""
+    data = bytearray(CONDENSED.read_bytes())
+    entry = next(12 + 16 * index for index in range(struct.unpack_from(">H", data, 4)[0])
+                 if data[12 + 16 * index:16 + 16 * index] == tag)
+    struct.pack_into(">L", data, entry + 12, length)
+    return bytes(data)
+
+
 def cmap_subtables(data: bytes) -> dict[int, int]:
     """Where each character-map subtable starts in the file, by format."""
     cmap = tables(data)[b"cmap"][0]
@@ -343,6 +359,10 @@ def test_the_checksum_helper_matches_the_original():
     (with_wide_group(0x100, 0x20), "is not a readable TrueType font: its character map (format 12) has a range "
                                    "U+0100 .. U+0020, ending before it starts"),
     (with_overlapping_segments(20), "is not a readable TrueType font: its character map claims 1,311,"),
+    # ReportLab reads these, FreeType (Pillow, painting the PNGs) does not: the build died in its PNG step
+    (with_table_length(b"head", 10), "cannot be read: FreeType, which paints the PNGs, says: unknown file format"),
+    (with_field(b"head", 18, 65535), "cannot be read: FreeType, which paints the PNGs, says: broken table"),
+    (with_field(b"maxp", 4, 0), "cannot be read: FreeType, which paints the PNGs, says: invalid argument"),
 ])
 def test_a_font_deckwright_cannot_embed_is_one_located_error(font_game, font, why):
     folder = font_game(font=font)

@@ -261,6 +261,28 @@ def test_svg_arcs_end_on_their_endpoints():
     assert all(c[0] == "C" for c in commands[1:-1])
 
 
+@pytest.mark.parametrize("radius", ["1e-300", "1e-160", "1e-20", "5e-324"])
+def test_svg_arc_radii_too_small_for_their_ends_are_scaled_up_until_they_reach(radius):
+    """SVG 1.1 F.6.6: however small, the radii make the half circle over the chord (a radius of 1e-300 was a
+    ZeroDivisionError, one of 1e-160 a NaN)."""
+    tiny, one = parse_path(f"M0 0 A{radius} {radius} 0 1 1 50 50"), parse_path("M0 0 A1 1 0 1 1 50 50")
+    assert [c[0] for c in tiny] == [c[0] for c in one] == ["M", "C", "C"]
+    assert [n for c in tiny for n in c[1:]] == pytest.approx([n for c in one for n in c[1:]])
+
+
+def test_an_svg_arc_whose_ends_are_almost_one_point_goes_round_its_ellipse():
+    """The large arc between ends 1e-300 apart is the whole circle of radius 5 (a ZeroDivisionError)."""
+    (move, *curves) = parse_path("M0 0 A5 5 0 1 1 1e-300 0")
+    assert move == ("M", 0.0, 0.0) and len(curves) == 4 and curves[-1][-2:] == (1e-300, 0.0)
+    ends = [curve[-2:] for curve in curves]
+    assert max(y for _, y in ends) == pytest.approx(10) or min(y for _, y in ends) == pytest.approx(-10)
+
+
+def test_an_svg_arc_without_a_radius_is_a_line_and_one_back_to_its_start_is_omitted():
+    assert parse_path("M0 0 A0 5 0 1 1 50 50") == (("M", 0.0, 0.0), ("L", 50.0, 50.0))
+    assert parse_path("M0 0 A5 5 0 1 1 0 0 L 10 0") == (("M", 0.0, 0.0), ("L", 10.0, 0.0))
+
+
 def test_image_boxes_crop_to_their_box_and_stay_inside_the_game(tmp_path):
     from PIL import Image
 

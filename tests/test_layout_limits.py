@@ -321,6 +321,40 @@ def test_an_icon_with_a_viewbox_of_hundreds_of_digits_is_located(tiny):
     assert lines[0].endswith("more characters)")
 
 
+def icon_problems(tiny, icon: str) -> list[str]:
+    """What check says of the tiny game with one icon, ``zz``, shown on the hero face."""
+    layout = hero_layout(icon='{kind: icon, icon: zz, left: 1, top: 1, width: 5, height: 5}')
+    return [str(p) for p in layout_warnings(load_game(tiny({HERO: layout, "layouts/icons.yaml": f"zz: {icon}\n"})))]
+
+
+@pytest.mark.parametrize("arc", ["A1e-300 1e-300 0 1 1 50 50", "A1e-160 1e-160 0 1 1 50 50", "A5 5 0 1 1 1e-300 0"])
+def test_an_icon_arc_of_tiny_radii_or_ends_checks(tiny, arc):
+    """A ZeroDivisionError or a NaN in the arc's centre; the SVG rules draw them (radii scaled up, a whole turn)."""
+    assert icon_problems(tiny, f'"M0 0 {arc} Z"') == []
+
+
+@pytest.mark.parametrize("icon, reach", [
+    ('"M0 0 A1e6 1e-200 0 1 1 50 50 Z"', "x = 1.38071e+207"),  # radii scaled up as far apart as they were
+    ('"M0 0 A1e6 5e-324 0 1 1 0 50 Z"', "x = past any number"),
+    ('"M0 0 L1e6 0 L1e6 1e6 Z M10 10 L20 10 L20 20 Z"', "x = 1e+06"),  # an even-odd mask of the drawing's size
+    ('{viewbox: [0, 0, 24, 24], paths: ["M0 0 l9e5 0 l9e5 0 l9e5 0 Z"]}', "x = 900000"),
+])
+def test_an_icon_reaching_far_outside_its_viewbox_is_located(tiny, icon, reach):
+    """Numbers past what the renderers take (ReportLab refuses 1e30) or a mask of terapixels for the PNGs."""
+    (line,) = icon_problems(tiny, icon)
+    assert line.startswith(f"tiny/layouts/icons.yaml:1:5: icon 'zz': its paths reach {reach}, more than 10 times "
+                           f"the viewbox's size outside it")
+
+
+@pytest.mark.parametrize("viewbox, sizes", [("[0, 0, 1.0e-300, 1.0e-300]", "1e-300 and 1e-300"),
+                                             ("[0, 0, 24, 0.0001]", "24 and 0.0001")])
+def test_an_icon_viewbox_too_small_to_scale_is_located(tiny, viewbox, sizes):
+    """A viewbox of 1e-300 passed check; scaled to its box, the build's PDF had numbers ReportLab refused."""
+    assert icon_problems(tiny, f'{{viewbox: {viewbox}, paths: ["M0 0 L1e-300 1e-300 L0 1e-300 Z"]}}') == [
+        f"tiny/layouts/icons.yaml:1:5: icon 'zz': viewbox: its width and height are from 0.001 to 1,000,000, "
+        f"not {sizes}"]
+
+
 def zigzag(segments: int) -> str:
     """Path data of ``segments`` segments (a move and line-tos)."""
     return "M0 0 " + " ".join(f"L{index % 100} {index * 7 % 100}" for index in range(segments - 1))

@@ -9,7 +9,7 @@ from deckwright.generator import BUNDLED_GAMES
 from deckwright.generator.layout import displaylist as dl
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.fonts import shipped_fonts
-from deckwright.generator.render.raster import Rasterizer
+from deckwright.generator.render.raster import SUPERSAMPLE, Rasterizer
 from deckwright.generator.render.raster_reuse import BoundedStore, aligned, merged
 from deckwright.rules.load import bundled_games, load_game
 
@@ -128,3 +128,42 @@ def test_an_outline_wider_than_its_shape_paints_as_one_that_just_fills_it(shape)
     filling = painter.image(face(4.5), 300)  # 53 pixels of stroke at 300 dpi: past the middle of 8 mm (94 px)
     assert painter.image(face(9000), 300).tobytes() == filling.tobytes()
     assert filling.getpixel((130, 130))[:3] == (0x8C, 0x1C, 0x13)  # the middle of the shape: all stroke
+
+
+def test_an_even_odd_fill_reaching_metres_off_the_card_is_masked_on_the_card_only():
+    """Its mask was the drawing's size: a path to 100 m off a card of 3 cm asked for terapixels (a MemoryError)."""
+    def face(far: float) -> dl.DisplayList:
+        triangle_and_hole = (("M", 0, 0), ("L", far, 0), ("L", far, far), ("Z",),
+                             ("M", 15, 5), ("L", 25, 5), ("L", 25, 12), ("Z",))
+        items = (dl.Rect(0, 0, 30, 30, fill="#ffffff"), dl.Path(triangle_and_hole, fill="#2f4858"))
+        return dl.DisplayList("far", 30, 30, 0.0, items)
+
+    painter = Rasterizer(shipped_fonts(), reuse=False)
+    near = painter.image(face(200), 300)
+    assert painter.image(face(100_000), 300).tobytes() == near.tobytes()
+    assert near.getpixel((300, 50))[:3] == (0x2F, 0x48, 0x58) and near.getpixel((230, 70))[:3] == (0xFF, 0xFF, 0xFF)
+
+
+def test_a_thin_picture_covering_its_box_is_scaled_only_where_it_shows(tmp_path, monkeypatch):
+    """1 x 5000 pixels covering a 40 x 60 mm box scale to 40 mm by 200 m: resized whole, some 472 x 2.4 million
+    pixels, the build ran for minutes. Only the part on the canvas is resampled now."""
+    path = tmp_path / "thin.png"
+    Image.linear_gradient("L").resize((1, 5000)).save(path)
+    scale = max(40 / 1, 60 / 5000)  # what fit: cover makes of it (measure.Measurer)
+    picture = dl.Image(5 + (40 - scale) / 2, 5 + (60 - 5000 * scale) / 2, scale, 5000 * scale, str(path))
+    face = dl.DisplayList("thin", 63.5, 88.9, 0.0, (dl.Rect(0, 0, 63.5, 88.9, fill="#ffffff"),
+                                                    dl.Clip(5, 5, 40, 60, (picture,))))
+    resize = Image.Image.resize
+    largest = []
+
+    def noted(im, size, *args, **kwargs):
+        if im.size == (1, 5000):
+            largest.append(size[0] * size[1])
+            assert largest[-1] < 10_000_000, f"resized to {size}"  # before it takes minutes and gigabytes
+        return resize(im, size, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "resize", noted)
+    painted = Rasterizer(shipped_fonts(), reuse=False).image(face, 300)
+    assert largest and max(largest) <= painted.width * painted.height * SUPERSAMPLE ** 2  # at most the canvas
+    middle = painted.getpixel((round(25 / 25.4 * 300), round(35 / 25.4 * 300)))
+    assert middle[:3] == pytest.approx((127, 127, 127), abs=2)  # the gradient's middle row, at the box's middle

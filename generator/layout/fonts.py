@@ -124,6 +124,7 @@ class FontBook:
             name = f"{ids[font.family]}:{font.style}"
             try:
                 ttf = _game_ttfont(name, font.data)
+                _freetype_reads(font.data)
             except Exception as exc:  # noqa: BLE001 (ReportLab parsing a damaged file can fail in any way: a located line)
                 book.problems.append(Problem(font.loc, f"font '{font.family}' {font.style}: font file "
                                                        f"'{font.path.name}' cannot be read: {unreadable_because(exc)}"))
@@ -224,6 +225,20 @@ def unreadable_because(exc: BaseException) -> str:
     if isinstance(exc, MemoryError):
         return "reading it takes more memory than there is (is the file damaged?)"
     return str(exc).strip() or f"ReportLab's reader failed ({type(exc).__name__}); is the file damaged?"
+
+
+def _freetype_reads(data: bytes) -> None:
+    """Opens the font and paints a word as the PNG painter does (Pillow's FreeType, ``raster.Rasterizer._font``),
+    which refuses some files ReportLab reads (a cut-short head table, 65,535 units per em, no glyphs at all);
+    ValueError if it cannot."""
+    import io
+
+    from PIL import ImageFont
+
+    try:
+        ImageFont.truetype(io.BytesIO(data), size=12, layout_engine=ImageFont.Layout.BASIC).getmask("Hg")
+    except OSError as exc:
+        raise ValueError(f"FreeType, which paints the PNGs, says: {exc}") from None
 
 
 _SHIPPED_TTFONTS: dict = {}  # (face name, file) -> TTFont: one object per shipped face, however many books share it

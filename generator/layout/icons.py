@@ -20,6 +20,11 @@ _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7,
 # most 46 and a detailed icon from an icon set a few thousand; more is a drawing pasted in whole, which every
 # card would carry (and a face's drawing is bounded too: measure.MAX_SEGMENTS).
 MAX_ICON_SEGMENTS = 10_000
+# A viewbox's width and height, and how far (in its own sizes) a path may reach past its edges: so that an
+# icon placed in a box, however large its own numbers, hands the renderers numbers near that box (a viewbox of
+# 1e-300 scaled to a card, or an arc out to 1e207, is past what ReportLab writes and Pillow's masks hold).
+VIEWBOX_SIZES = (0.001, 1e6)
+REACH = 10
 
 
 class IconError(ValueError):
@@ -170,29 +175,34 @@ def parse_path(d: str, most: int = MAX_ICON_SEGMENTS) -> tuple[tuple, ...]:
 
 
 def _arc(x1, y1, rx, ry, angle, large, sweep, x2, y2) -> list[tuple]:
-    """An SVG elliptical arc as cubic Bezier curves (the endpoint-to-centre conversion of SVG 1.1, F.6)."""
-    if rx == 0 or ry == 0 or (x1 == x2 and y1 == y2):
-        return [("L", x2, y2)]
+    """An SVG elliptical arc as cubic Bezier curves: the endpoint-to-centre conversion of SVG 1.1 (F.6.5) with its
+    out-of-range parameters (F.6.2, F.6.6), worked so that no radius, however small or far from the other,
+    divides by zero; an ellipse so flat that it reaches past any icon comes back with huge or NaN numbers,
+    which icon_from_data refuses."""
+    if x1 == x2 and y1 == y2:
+        return []  # an arc to where it starts is omitted
     rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", x2, y2)]
     phi = math.radians(angle)
     cos_p, sin_p = math.cos(phi), math.sin(phi)
     dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
     xp, yp = cos_p * dx + sin_p * dy, -sin_p * dx + cos_p * dy
-    scale = xp * xp / (rx * rx) + yp * yp / (ry * ry)
-    if scale > 1:
-        rx, ry = rx * math.sqrt(scale), ry * math.sqrt(scale)
-    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
-    den = rx * rx * yp * yp + ry * ry * xp * xp
-    coef = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
-    cxp, cyp = coef * rx * yp / ry, -coef * ry * xp / rx
-    cx = cos_p * cxp - sin_p * cyp + (x1 + x2) / 2
-    cy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
+    # On the unit circle (x over rx, y over ry) the ends are u and -u: u's direction, and its length d
+    biggest = max(rx, ry)
+    direction = math.atan2(yp * (rx / biggest), xp * (ry / biggest))
+    d = math.hypot(xp / rx, yp / ry)
+    if d >= 1:  # radii too small to span the ends: scaled up until they just do, the centre halfway between them
+        rx, ry = math.hypot(xp, yp * (rx / ry)), math.hypot(xp * (ry / rx), yp)
+        d = 1.0
+    ux, uy = d * math.cos(direction), d * math.sin(direction)
+    off = math.sqrt(1 - d * d) * (-1 if large == sweep else 1)  # the centre's distance from the chord's middle
+    ox, oy = off * math.sin(direction), -off * math.cos(direction)
+    cx = cos_p * ox * rx - sin_p * oy * ry + (x1 + x2) / 2
+    cy = sin_p * ox * rx + cos_p * oy * ry + (y1 + y2) / 2
 
-    def angle_of(ux, uy, vx, vy):
-        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
-
-    theta1 = angle_of(1, 0, (xp - cxp) / rx, (yp - cyp) / ry)
-    delta = angle_of((xp - cxp) / rx, (yp - cyp) / ry, (-xp - cxp) / rx, (-yp - cyp) / ry)
+    theta1 = math.atan2(uy - oy, ux - ox)
+    delta = math.atan2(2 * d * off, 1 - 2 * d * d)  # from u - o to -u - o, o at right angles to u: exact for any d
     if not sweep and delta > 0:
         delta -= 2 * math.pi
     elif sweep and delta < 0:
@@ -229,16 +239,13 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
             raise IconError(f"same_as: no icon '{data['same_as']}' defined before it")
         return Icon(name, other.viewbox, other.parts)
     if isinstance(data, str):
-        return Icon(name, (0.0, 0.0, 100.0, 100.0), (IconPart(parse_path(data), "color", "none", 0.0),))
+        data = {"paths": [data]}
     if not isinstance(data, dict) or "paths" not in data:
         raise IconError("an icon is path data or a mapping with 'paths'")
     unknown = set(data) - {"viewbox", "paths"}
     if unknown:
         raise IconError(f"unknown key '{sorted(unknown)[0]}' (icons have viewbox and paths)")
-    viewbox = data.get("viewbox", [0, 0, 100, 100])
-    if not (isinstance(viewbox, list) and len(viewbox) == 4 and all(isinstance(v, (int, float)) for v in viewbox)
-            and viewbox[2] > 0 and viewbox[3] > 0):
-        raise IconError("viewbox is four numbers: [x, y, width, height]")
+    viewbox = _viewbox(data.get("viewbox", [0, 0, 100, 100]))
     parts: list[IconPart] = []
     for part in data["paths"] or ():
         if isinstance(part, str):
@@ -258,7 +265,34 @@ def icon_from_data(name: str, data, known: dict[str, Icon] | None = None) -> Ico
             raise IconError(f"stroke_width: {stroke_width:g} is not from 0 to the viewbox's size "
                             f"({max(viewbox[2], viewbox[3]):g})")
         parts.append(IconPart(parse_path(str(part["d"]), most), fill, stroke, stroke_width))
-    return Icon(name, tuple(_number(v, "viewbox") for v in viewbox), tuple(parts))
+    _check_reach(parts, viewbox)
+    return Icon(name, viewbox, tuple(parts))
+
+
+def _viewbox(value) -> tuple[float, float, float, float]:
+    if not (isinstance(value, list) and len(value) == 4 and all(isinstance(v, (int, float)) for v in value)
+            and value[2] > 0 and value[3] > 0):
+        raise IconError("viewbox is four numbers: [x, y, width, height]")
+    x, y, w, h = (_number(v, "viewbox") for v in value)
+    least, most = VIEWBOX_SIZES
+    if not (least <= w <= most and least <= h <= most):
+        raise IconError(f"viewbox: its width and height are from {least:g} to {most:,.0f}, not {w:g} and {h:g}")
+    return x, y, w, h
+
+
+def _check_reach(parts: list[IconPart], viewbox: tuple[float, float, float, float]) -> None:
+    """IconError when a path goes more than REACH viewbox sizes past the viewbox, or to no number at all."""
+    x, y, w, h = viewbox
+    bounds = ((x - REACH * w, x + (REACH + 1) * w), (y - REACH * h, y + (REACH + 1) * h))
+    for part in parts:
+        for command in part.commands:
+            for index, value in enumerate(command[1:]):
+                low, high = bounds[index % 2]
+                if not low <= value <= high:  # NaN too
+                    shown = f"{value:g}" if math.isfinite(value) else "past any number"
+                    raise IconError(f"its paths reach {'xy'[index % 2]} = {shown}, more than {REACH} times the "
+                                    f"viewbox's size outside it ({x:g} {y:g} {w:g} {h:g}); give the icon a viewbox "
+                                    f"around its drawing")
 
 
 def _number(value, what: str) -> float:

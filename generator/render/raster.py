@@ -247,14 +247,16 @@ class Rasterizer:
         subpath flips the pixels it covers (worked in the paths' bounding box)."""
         from PIL import Image, ImageChops, ImageDraw
 
-        key = ("even-odd", commands, self._scale, self._origin, opacity)
+        key = ("even-odd", commands, self._scale, self._origin, opacity, self._canvas.size)
         kept = self._shapes.get(key)
         if kept is not None:
             return kept
         xs = [pt[0] for polygon in polygons for pt in polygon]
         ys = [pt[1] for polygon in polygons for pt in polygon]
-        left, top = int(min(xs)) - 1, int(min(ys)) - 1
-        size = (int(max(xs)) + 2 - left, int(max(ys)) + 2 - top)
+        # the mask covers the paths' box on the canvas only: a path reaching metres off the card needs no more
+        width, height = self._canvas.size
+        left, top = max(0, int(min(xs)) - 1), max(0, int(min(ys)) - 1)
+        size = (max(1, min(width, int(max(xs)) + 2) - left), max(1, min(height, int(max(ys)) + 2) - top))
         mask = Image.new("1", size, 0)
         for polygon in polygons:
             layer = Image.new("1", size, 0)
@@ -357,13 +359,30 @@ class Rasterizer:
         x0, y0 = self._xy(im.x, im.y)
         x1, y1 = self._xy(im.x + im.w, im.y + im.h)
         size = (max(1, round(x1 - x0)), max(1, round(y1 - y0)))
-        picture = self._pictures.get((im.path, size))
+        left, top = round(x0), round(y0)
+        shown = self._part_to_scale(size, left, top)
+        if shown is None:
+            return
+        key = (im.path, size, shown)
+        picture = self._pictures.get(key)
         if picture is None:  # a picture many cards share (a frame's art, a 40-megapixel one) is decoded once
             with Image.open(im.path) as source:
-                picture = source.convert("RGBA").resize(size, Image.LANCZOS)
-            self._pictures.put((im.path, size), picture, 4 * size[0] * size[1])
-        self._canvas.paste(picture, (round(x0), round(y0)), picture)
-        self._touch(round(x0), round(y0), round(x0) + picture.width, round(y0) + picture.height)
+                picture = _scaled_part(source.convert("RGBA"), size, shown)
+            self._pictures.put(key, picture, 4 * picture.width * picture.height)
+        left, top = left + shown[0], top + shown[1]
+        self._canvas.paste(picture, (left, top), picture)
+        self._touch(left, top, left + picture.width, top + picture.height)
+
+    def _part_to_scale(self, size: tuple[int, int], left: int, top: int) -> tuple[int, int, int, int] | None:
+        """The part (left, top, right, bottom) of a picture scaled to ``size`` at (left, top) on the canvas to
+        resample: all of it when it has no more pixels than the canvas (the pixels it always had), else only
+        what is on the canvas (a thin picture covering its box scales to millions of pixels, nearly all cut
+        off); None when nothing is."""
+        width, height = self._canvas.size
+        shown = (max(0, -left), max(0, -top), min(size[0], width - left), min(size[1], height - top))
+        if shown[0] >= shown[2] or shown[1] >= shown[3]:
+            return None
+        return (0, 0, *size) if size[0] * size[1] <= width * height else shown
 
     def _clip(self, clip: dl.Clip) -> None:
         from PIL import Image, ImageDraw
@@ -383,6 +402,18 @@ class Rasterizer:
         saved_canvas.paste(layer, (0, 0), mask)
         self._use(saved_canvas)
         self._touch(x0, y0, x1, y1)
+
+
+def _scaled_part(picture, size: tuple[int, int], part: tuple[int, int, int, int]):
+    """The ``part`` (left, top, right, bottom) of ``picture`` scaled to ``size``, resampling only the source
+    pixels under it (Pillow's resize of a box: close to, not bit for bit, scaling it all and cutting it out)."""
+    from PIL import Image
+
+    if part == (0, 0, *size):
+        return picture.resize(size, Image.LANCZOS)
+    across, down = picture.width / size[0], picture.height / size[1]
+    box = (part[0] * across, part[1] * down, part[2] * across, part[3] * down)
+    return picture.resize((part[2] - part[0], part[3] - part[1]), Image.LANCZOS, box=box)
 
 
 def pillow_text_internals() -> bool:
