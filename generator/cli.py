@@ -414,8 +414,11 @@ class PrintableStream:
 
     def __init__(self, stream):
         self.stream = stream
+        self.before_write = None  # set while a status line shows (generator.status): erases it first
 
     def write(self, text: str) -> int:
+        if text and self.before_write is not None:
+            self.before_write()
         return self.stream.write(printable(text, keep_newlines=True))
 
     def __getattr__(self, name: str):

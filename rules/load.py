@@ -15,7 +15,7 @@ from .book import tables
 from .book.examples import example_names
 from .book.pictures import check_page_pictures
 from .data.cells import spreadsheet_cards
-from .data.confine import MAX_CARD_FILE_BYTES, FileRefused, is_confined, long_name_problem
+from .data.confine import MAX_CARD_FILE_BYTES, FileRefused, is_confined, long_name_problem, read_confined
 from .data.fieldlocs import FieldLocsMaker
 from .data.gamefile import (
     CARD_COMMON_FIELDS,
@@ -389,14 +389,27 @@ class _Loader:
                 return []
             name = entry.name
             if name.endswith(".yml") and not name.startswith(".") and not entry.is_dir():
-                self.problems.warning(Loc(self.shown(self.folder / rel)), f"not read: card files are named *.yaml; "
-                                                                          f"rename it {name[:-4]}.yaml to read its cards")
+                self.yml_warning(self.folder / rel)
             if not name.endswith(".yaml") or name.startswith(".") or rel in (GAME_FILE, READINGS_FILE):
                 continue
             if entry.is_dir():  # links followed, as Path.is_dir: a link to a folder named like a card file
                 continue
             files.append(self.folder / rel)
         return sorted(files)
+
+    def yml_warning(self, path: Path) -> None:
+        """A ``.yml`` file meant as game.yaml, readings.yaml or a card file (it has a ``cards:`` line) is not
+        read: a warning says so (another, such as a tool's settings, is none of deckwright's business)."""
+        meant = {"game.yml": GAME_FILE, "readings.yml": READINGS_FILE}.get(path.name)
+        if meant is None:
+            try:
+                head = read_confined(self.root, path, MAX_CARD_FILE_BYTES)[:65536].decode("utf-8", "replace")
+            except (FileRefused, OSError):
+                return
+            if not re.search(r"^cards:", head, re.M):
+                return
+        rename = meant or f"{path.stem}.yaml"
+        self.problems.warning(Loc(self.shown(path)), f"not read: deckwright reads *.yaml files; rename it {rename}")
 
     def cards(self, card_types: dict[str, CardType], decks: dict[str, Deck]) -> list[Card]:
         cards: list[Card] = []

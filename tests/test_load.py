@@ -388,10 +388,15 @@ def test_a_value_quoted_over_lines_on_purpose_is_not_blamed_for_an_error_further
 
 
 def test_a_yml_card_file_is_not_read_and_a_warning_says_so(game):
-    """Silently skipped before: a designer who names a file heroes.yml lost its cards without a word."""
+    """Silently skipped before: a designer who names a file heroes.yml lost its cards without a word. A .yml file
+    that holds no cards (a tool's settings) is none of deckwright's business."""
     (game / "more").mkdir()
     (game / "more" / "extra.yml").write_text((game / "monsters.yaml").read_text())
+    (game / "readings.yml").write_text("readings: []\n")
+    (game / "mkdocs.yml").write_text("site_name: tiny\n")
     loaded, problems = load_game_with_warnings(game)
-    assert loaded is not None and [str(problem) for problem in problems.items] == [
-        f"{display_path(game / 'more' / 'extra.yml')}:1:1: warning: not read: card files are named *.yaml; "
-        "rename it extra.yaml to read its cards"]
+    assert loaded is not None and sorted(str(problem) for problem in problems.items) == [
+        f"{display_path(game / 'more' / 'extra.yml')}:1:1: warning: not read: deckwright reads *.yaml files; "
+        "rename it extra.yaml",
+        f"{display_path(game / 'readings.yml')}:1:1: warning: not read: deckwright reads *.yaml files; rename it "
+        "readings.yaml"]

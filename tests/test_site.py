@@ -132,8 +132,10 @@ def test_a_long_card_table_lists_its_first_rows_and_links_the_gallery(tmp_path, 
     heroes = html[html.index('<table class="cards-table">'):html.index("<h2", html.index('<table class="cards-table">'))]
     assert re.findall(r'<a class="cardlink" href="../cards.html#card-(\w+)">', heroes) == ["warden", "scout"]
     assert "&middot; 3 cards, from the card data</caption>" in heroes
-    assert ('<p class="table-cut">The first 2 of these 3 cards are listed here. The printed rulebook lists them all, '
-            'and the <a href="../cards.html?type=hero">card gallery</a> shows every one of them.</p>') in heroes
+    assert ('<p class="table-cut">The first 2 of these 3 cards are listed here; the '
+            '<a href="../cards.html?type=hero">card gallery</a> shows every one of them.</p>') in heroes
+    paged = site_pages.Links("../cards.html", {}, {"monsters": "cards-3.html"})
+    assert paged.cards_of(("deck", "monsters")) == "../cards-3.html?deck=monsters#deck-monsters"
 
 
 def test_a_short_card_table_is_whole(site):

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from deckwright.generator.cli import PrintableStream
 from deckwright.generator.status import Status
 
 TINY = Path(__file__).parent / "bad_inputs" / "base"  # a small valid game
@@ -28,8 +29,25 @@ def test_a_stage_rewrites_the_line_and_clear_erases_it(monkeypatch):
     status.stage("g: print files \x1b[2J")  # a control character is shown, not obeyed
     status.clear()
     status.clear()  # nothing left to erase
-    assert re.fullmatch(r"\r\x1b\[Kg: checking\.\.\. \d+ s\r\x1b\[Kg: print files \\x1b\[2J\.\.\. \d+ s\r\x1b\[K",
-                        terminal.getvalue())
+    assert terminal.getvalue() == "\r\x1b[Kg: checking...\r\x1b[Kg: print files \\x1b[2J...\r\x1b[K"
+
+
+def test_a_line_printed_while_the_status_shows_erases_it_first(monkeypatch):
+    """A rules module's print() or a warning in the middle of a stage was glued to the status line's words."""
+    monkeypatch.setenv("TERM", "xterm")
+    terminal = Terminal()
+    out, err = PrintableStream(terminal), PrintableStream(terminal)
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    status = Status()
+    status.stage("g: checking")
+    print("debug from a rules module")
+    print("a warning", file=sys.stderr)  # the line is gone: nothing more to erase
+    status.stage("g: print files")
+    status.clear()
+    assert terminal.getvalue() == ("\r\x1b[Kg: checking...\r\x1b[Kdebug from a rules module\na warning\n"
+                                   "\r\x1b[Kg: print files...\r\x1b[K")
+    assert out.before_write is None and err.before_write is None
 
 
 def test_nothing_is_written_off_a_terminal_or_on_a_dumb_one(monkeypatch):
@@ -69,10 +87,10 @@ def test_a_build_on_a_terminal_shows_its_stages_and_leaves_only_its_lines(tmp_pa
     game = tmp_path / "tiny"
     shutil.copytree(TINY, game)
     shown = _build(game, tmp_path / "a", terminal=True)
-    stages = re.findall(r"\r\x1b\[K([^\r\n]+?)\.\.\. \d+ s", shown)
+    stages = re.findall(r"\r\x1b\[K([^\r\n]+?)\.\.\.", shown)
     assert stages[:3] == ["tiny: checking", "tiny: laying out and drawing the print-and-play PDFs",
                           "tiny: card data and schemas"] and stages[-1].startswith("site: ")
-    lines = re.sub(r"\r\x1b\[K([^\r\n]*?\.\.\. \d+ s)?", "", shown)  # what stays on the screen
+    lines = re.sub(r"\r\x1b\[K([^\r\n]*?\.\.\.(?=\r))?", "", shown)  # what stays on the screen
     piped = _build(game, tmp_path / "b", terminal=False)
     # (sorted: a pipe's stdout and stderr are read apart)
     assert sorted(lines.replace(str(tmp_path / "a"), "OUT").splitlines()) == \

@@ -280,8 +280,10 @@ class PdfPainter:
         return font
 
     def _image(self, im: dl.Image) -> None:
+        alpha = self._alpha(im.opacity)  # (a picture is painted with the fill's alpha)
         self.c.drawImage(im.path, im.x * PT_PER_MM, -(im.y + im.h) * PT_PER_MM, im.w * PT_PER_MM, im.h * PT_PER_MM,
                          mask="auto")
+        self._end_alpha(alpha)
 
     def _clip(self, clip: dl.Clip) -> None:
         c = self.c

@@ -370,7 +370,8 @@ class Rasterizer:
                 picture = _scaled_part(source.convert("RGBA"), size, shown)
             self._pictures.put(key, picture, 4 * picture.width * picture.height)
         left, top = left + shown[0], top + shown[1]
-        self._canvas.paste(picture, (left, top), picture)
+        mask = picture if im.opacity >= 1 else picture.getchannel("A").point(lambda v: round(v * im.opacity))
+        self._canvas.paste(picture, (left, top), mask)
         self._touch(left, top, left + picture.width, top + picture.height)
 
     def _part_to_scale(self, size: tuple[int, int], left: int, top: int) -> tuple[int, int, int, int] | None:

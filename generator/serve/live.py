@@ -205,7 +205,7 @@ class LiveSite:
         """Each rulebook page's Markdown converted when a page needs it, and again only when what it shows
         changed."""
         game = view.game
-        links = Links("../cards.html", view.gallery.card_files)
+        links = Links("../cards.html", view.gallery.card_files, view.gallery.section_files)
         by_id = {card.id: card for card in game.cards}
         pages = {page.id: page for page in game.pages}
 

@@ -327,7 +327,7 @@ class _Writer:
 def render_rule_pages(view: GameView, report: Any, partials: Any) -> None:
     """Every rulebook page of the game as HTML, into ``view.rendered``."""
     game = view.game
-    links = Links("../cards.html", view.gallery.card_files)
+    links = Links("../cards.html", view.gallery.card_files, view.gallery.section_files)
     for page in game.pages:
         results = results_by_line(page, report.examples if report is not None else ())
         view.rendered[page.id] = render_page(game, view.art, page, partials, links, results)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 from xml.etree.ElementTree import tostring
 
 from deckwright.generator.book.examples import ExampleView, example_view
@@ -45,10 +46,19 @@ class Links:
 
     gallery: str
     card_files: dict[str, str] = field(default_factory=dict)
+    section_files: dict[str, str] = field(default_factory=dict)  # deck id -> the page its section starts on
 
     def card(self, card_id: str) -> str:
         folder, slash, default = self.gallery.rpartition("/")
         return f"{folder}{slash}{self.card_files.get(card_id, default)}#{card_anchor(card_id)}"
+
+    def cards_of(self, source: tuple[str, str]) -> str:
+        """The gallery filtered to a table's deck (on the page its section starts) or card type."""
+        kind, ident = source
+        folder, slash, default = self.gallery.rpartition("/")
+        if kind == "deck":
+            return f"{folder}{slash}{self.section_files.get(ident, default)}?deck={quote(ident)}#deck-{quote(ident)}"
+        return f"{folder}{slash}{default}?type={quote(ident)}"
 
 
 # A card table on a site page shows at most this many rows, then links the gallery: 20,000 rows made a 4.4 MB

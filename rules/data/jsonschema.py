@@ -52,9 +52,9 @@ def field_schema(fdef: FieldDef) -> dict[str, Any]:
         schema = {"type": "object", "additionalProperties": field_schema(fdef.of)}
     else:  # record
         schema = record_schema(fdef.fields)
-    if fdef.min is not None and kind in ("int", "number"):
+    if fdef.min is not None and kind in ("int", "number", "range"):  # (a range's bounds: on its number only)
         schema["minimum"] = fdef.min
-    if fdef.max is not None and kind in ("int", "number"):
+    if fdef.max is not None and kind in ("int", "number", "range"):
         schema["maximum"] = fdef.max
     if fdef.doc or fdef.label:
         schema["description"] = fdef.doc or fdef.label
