@@ -24,9 +24,9 @@ from deckwright.generator.layout.richtext import render
 from deckwright.generator.layout.shapes import css_clip, shape_of
 from deckwright.generator.render.svg import render as render_svg
 from deckwright.rules.data.confine import MAX_IMAGE_BYTES, read_confined
-from deckwright.rules.data.pictures import picture_suffix
 from deckwright.rules.data.model import Card, Deck, Game, Sheet
 from deckwright.rules.data.names import portable_file_name
+from deckwright.rules.data.pictures import picture_suffix
 
 from .spool import Spool, Spooled, SpooledText
 
