@@ -297,6 +297,9 @@ def test_big_gallery_searches_and_filters_every_page(big, browser):
     page.fill("[data-filter-search]", card_name(CARDS // 2 - 1).lower())  # a foe on the last page
     wait_for_count(page, "2 of 5,000 cards")  # the hero and the foe of that number
     assert len(index_requests) == 1
+    pager_line = page.locator(".gallery-pager p").first
+    pages = int(page.locator(".gallery-pager").first.locator("a:not([rel])").last.inner_text())
+    assert pager_line.inner_text() == f"Page 1 of {pages} of the whole gallery"  # not "Cards 1-120 of 5,000"
     visible = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
     assert visible == []  # both on later pages
     links = page.locator("[data-other-matches] a")
@@ -308,6 +311,7 @@ def test_big_gallery_searches_and_filters_every_page(big, browser):
     shown = page.eval_on_selector_all("figure[data-card]", "items => items.filter(i => i.offsetParent).map(i => i.id)")
     assert f"card-{last}" in shown and page.locator("[data-filter-search]").input_value() != ""
     page.fill("[data-filter-search]", "")
+    assert re.fullmatch(r"Cards [\d,]+\W[\d,]+ of 5,000, page \d+ of \d+", page.locator(".gallery-pager p").first.inner_text())
     page.select_option("[data-filter-deck]", "heroes")
     wait_for_count(page, f"{CARDS // 2:,} of {CARDS:,} cards")
     assert page.locator("#deck-foes").is_hidden() or page.locator("#deck-foes").count() == 0

@@ -54,6 +54,7 @@ TEXT_DEFAULTS = {"font": "Open Sans", "font_style": "regular", "size": 8.0, "min
 # drawn past the box without failing the check (any other text that does not fit is an error).
 TEXT_FITS = ("shrink", "none", "overflow-ok")
 ICON_FITS = ("contain", "stretch")  # the first of each is the default
+FLAG_WORDS = ("true", "false", "yes", "no", "1", "0", "none", "")
 IMAGE_FITS = ("cover", "contain", "stretch")
 
 
@@ -339,6 +340,14 @@ class Measurer:
                 raise _Abandoned() from None
             return default
 
+    def _flag(self, box: Box, ctx: dict, where: str, key: str) -> bool:
+        """A yes-or-no key: true or false (yes, no, 1, 0, as ``truthy`` reads them); another word is reported."""
+        value = self._get(box.get(key), ctx, where, key, default=False)
+        if isinstance(value, str) and value.strip().lower() not in FLAG_WORDS:
+            self._report(box.get(key).loc, f"{where}.{key}: expected true or false, got '{clip(value, 40)}'")
+            return False
+        return truthy(value)
+
     def _choice(self, box: Box, ctx: dict, where: str, key: str, allowed: tuple[str, ...]) -> str:
         """A word from ``allowed`` (the first, the default, where unset); another is reported, and the default used."""
         value = self._get(box.get(key), ctx, where, key, "text", default=allowed[0])
@@ -471,7 +480,7 @@ class Measurer:
             self._report(box.loc, self._negative_size(box, ctx, parent, where, top, w, h))
             return []
         frame = (x, y, w, h)
-        if top and truthy(self._get(box.get("bleed"), ctx, where, "bleed", default=False)):
+        if top and self._flag(box, ctx, where, "bleed"):
             x, y, w, h = self._bleed(x, y, w, h)
         opacity = self._get(box.get("opacity"), ctx, where, "opacity", "number", default=1.0)
         if not 0.0 <= opacity <= 1.0:

@@ -17,6 +17,10 @@
       return {items: Array.prototype.slice.call(document.querySelectorAll("[" + kind[0] + "]")), noun: kind[1]};
     });
     var sections = Array.prototype.slice.call(document.querySelectorAll("[data-deck-section]"));
+    // A paged gallery's pager says which cards its page holds ("Cards 1-120 of 5,002"): while a search or a
+    // filter is on, only where the page is in the whole gallery.
+    var pagerLines = Array.prototype.slice.call(document.querySelectorAll("[data-while-filtering]")).map(
+      function (line) { return {line: line, unfiltered: line.textContent}; });
     // A big game's gallery has several pages, each holding only its own cards; every card's page, deck, type
     // and search text then come from cards-index.js, so the search and the count cover all the pages. The
     // index grows with the game (3 MB at 20,000 cards), so it is loaded when the filters are first used, not
@@ -76,8 +80,11 @@
         if (total || position === 0) parts.push(shown === total ? all + " " + noun : shown.toLocaleString("en-US") + " of " + all + " " + noun);
         shownAll += shown;
       });
+      var filtering = words.length || deck.value || type.value;
+      pagerLines.forEach(function (pager) {
+        pager.line.textContent = filtering ? pager.line.getAttribute("data-while-filtering") : pager.unfiltered;
+      });
       sections.forEach(function (section) {
-        var filtering = words.length || deck.value || type.value;
         section.hidden = filtering && !section.querySelector("[data-card]:not([hidden]), [data-sheet]:not([hidden])");
       });
       if (index) showOtherPages(words);
