@@ -233,7 +233,6 @@ def build_games(games, options: BuildOptions, loaded: dict[str, Problems] | None
         for game in games:
             status.stage(f"{game.slug}: checking")
             verdicts[game.slug] = start_check(game, options.force, (loaded or {}).get(game.slug))
-        status.clear()  # (a balance note may follow)
         balances = _balances(games, options.out)
         site = start_site(games, options.out, options.target, verdicts, balances, Path(drafts), (FULL, BOOKLET))
         try:
@@ -270,9 +269,9 @@ def _content_digest(game) -> str:
     return content_digest(game)
 
 
-# What the status line says of each step while it runs; a step that prints lines of its own (the Tabletop
-# Simulator export) has none.
-STEP_STAGES = {"step_data": "card data and schemas", "step_print": "print files"}
+# What the status line says of each step while it runs (a line printed meanwhile erases it first: generator.status).
+STEP_STAGES = {"step_data": "card data and schemas", "step_print": "print files",
+               "step_tabletop": "Tabletop Simulator export"}
 
 
 def _build_games(games, options: BuildOptions, started: dict, balances: dict, drafts: Path, site, status) -> int:
@@ -282,7 +281,6 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
         status.stage(f"{game.slug}: " + ("laying out and drawing the print-and-play PDFs" if draft else
                                          "laying out every card"))
         verdict = verdicts[game.slug] = finish_check(game, started[game.slug], draft)
-        status.clear()
         for line in verdict.warnings:
             print(line, file=sys.stderr)
         for line in verdict.failures:
@@ -314,17 +312,12 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
                     beside = rulebooks_beside_steps(game, folder, game_options, verdict.faces, verdict.report)
                     with beside:
                         for step in build_steps():
-                            if step.__name__ in STEP_STAGES:
-                                status.stage(f"{game.slug}: {STEP_STAGES[step.__name__]}")
-                            else:
-                                status.clear()
+                            status.stage(f"{game.slug}: {STEP_STAGES.get(step.__name__, step.__name__)}")
                             step(game, folder, game_options, verdict.faces, verdict.report)
                         if not isinstance(beside, nullcontext):  # the rulebooks' worker is waited for
                             status.stage(f"{game.slug}: the printed rulebook")
-                    status.clear()
                     keep_other_targets(options.out / game.slug, folder, options.target)
             except (InvalidGame, LayoutError, PrintError) as exc:  # a deck too large for the paper: old output kept
-                status.clear()
                 for problem in exc.problems:
                     print(problem, file=sys.stderr)
                 print(f"{game.slug}: not built: {len(exc.problems)} problem(s); earlier output left as it was")
@@ -343,14 +336,12 @@ def _build_games(games, options: BuildOptions, started: dict, balances: dict, dr
         if site is not None and not failed and finish_site(site, games, options.out, lock, written):
             from .site.summary import site_line
 
-            status.clear()
             print(site_line(len(games), options.out / "site"))
             sys.stdout.flush()
             return 0
         from .site import site_step  # only here: its Jinja2 and Markdown are the worker's when the site is beside
 
         exports = {game.slug: options.out / game.slug / "tts" for game in games}
-        status.clear()
         written_status = site_step(games, options.out / "site", {slug: v.report for slug, v in verdicts.items()},
                            downloads(games, options.out), {slug: path for slug, path in exports.items() if path.is_dir()},
                            lock, balances, failures={slug: v.failures for slug, v in verdicts.items() if v.failures},
