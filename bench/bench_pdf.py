@@ -353,7 +353,7 @@ def bench_size(tmp: Path, cards: int, repeat: int) -> None:
     step_ratio = step["inner_cpu"] / bare["inner_cpu"]
     print(f"  whole command / bare, wall:      {whole_ratio:5.2f} x (target <= 1.20: {'met' if whole_ratio <= 1.2 else 'NOT met'})")
     print(f"  whole command / bare, processor: {whole['cpu'] / bare['cpu']:5.2f} x (the same, the machine's other work left out)")
-    print(f"  whole command / bare, wall, round by round (the machine's noise): "
+    print("  whole command / bare, wall, round by round (the machine's noise): "
           + " ".join(f"{round_whole['wall'] / round_bare['wall']:.2f}" for round_bare, _, round_whole in rounds))
     print(f"  PDF step / bare drawing, CPU:    {step_ratio:5.2f} x (target <= 1.15: {'met' if step_ratio <= 1.15 else 'NOT met'})")
     print(f"  build's peak memory by process:  main {whole['main_mb']:5.0f} MB, "
