@@ -323,9 +323,28 @@ def _no_code(p: argparse.ArgumentParser) -> None:
                         "trust): data, layouts and tables are checked, examples are not run")
 
 
+class _PrintVersion(argparse.Action):
+    """``--version``: deckwright's version as installed (what a bug report or a CI log should quote), looked up
+    only when asked for (importlib.metadata takes 0.05 s to import, and every command builds this parser)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("deckwright")
+        except PackageNotFoundError:  # a source tree that was never installed
+            found = "(not installed)"
+        print(f"deckwright {found}")  # on standard output, as argparse's own version action prints
+        parser.exit()
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.",
                   parents=[_global_options(False)])
+    top.add_argument("--version", action=_PrintVersion, help="print deckwright's version and exit")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game_help = ("a bundled game's name or a path to a game folder (default: the game in the current folder, "
                  "if it is one, else every bundled game)")
