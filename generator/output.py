@@ -151,6 +151,16 @@ def _check_replaceable(target: Path) -> None:
                           "whole folder; move the file elsewhere or choose another --out")
 
 
+def check_replaceable_below(out: Path, target: Path) -> None:
+    """OutputError unless a run may replace ``target``, a folder deeper below the output folder ``out`` than
+    its own child (``out/simulate/<game>``): no folder between them may be a link, as a build's own folder may
+    not (written through, the files would go wherever it points, outside ``out``)."""
+    for between in reversed(target.relative_to(out).parents[:-1]):
+        if os.path.islink(out / between):
+            raise _not_a_folder_of_ours(out / between)
+    _check_replaceable(target)
+
+
 def _not_a_folder_of_ours(path: Path) -> OutputError:
     return OutputError(f"{path} is a {'link' if path.is_symlink() else 'file'}, not a folder deckwright made; "
                        "deckwright replaces only folders it made: move it away or choose another --out")
@@ -252,7 +262,7 @@ def locked(folder: Path, wait: float | None = None) -> Iterator[Lock]:
             folder.mkdir(parents=True, exist_ok=True)
             handle = _open_lock(path)
         except OSError as exc:
-            if path.is_symlink():
+            if os.path.islink(path):  # (False, not a second error, for a name longer than the system allows)
                 raise OutputError(f"{path} is a link, not deckwright's lock file; remove it") from None
             raise OutputError(f"cannot write into {folder}: {_why(exc)}") from None
         if _try_lock(handle) and _still_there(path, handle):
@@ -371,6 +381,25 @@ def exchange_paths(first: Path, second: Path) -> bool:
     if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
         return False
     raise OSError(code, os.strerror(code), str(second))
+
+
+def why_not_replaced(report: Path, opening: bytes) -> str | None:
+    """Why the file ``report`` a command writes besides its output folder (``check --junit``, ``simulate
+    --json``) may not be replaced, or None when it may: when it is absent, or a regular file beginning with
+    ``opening``, as every such file deckwright writes does; never a link, a folder or a file of the user's
+    (a game's ``game.yaml`` named by mistake)."""
+    if not os.path.lexists(report):
+        return None
+    if os.path.islink(report):
+        return "a link"
+    if os.path.isdir(report):
+        return "a folder"
+    try:
+        with open(report, "rb") as handle:
+            begins = handle.read(len(opening))
+    except OSError as exc:
+        return _why(exc)
+    return None if begins == opening else "a file deckwright did not write, left as it is"
 
 
 def link_or_copy(source: Path, target: Path) -> None:

@@ -79,6 +79,14 @@ def test_out_to_above_or_into_the_project_is_refused(tiny, out):
 # -- D4: only what deckwright wrote is replaced ---------------------------------------------------------------
 
 
+def test_an_out_whose_name_is_too_long_for_the_system_is_one_line(tiny, tmp_path, capsys):
+    game = tiny()
+    out = tmp_path / ("e" * 300)  # longer than a file name may be (255 bytes): every look at it fails
+    assert cli.main(["build", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"deckwright: cannot write into {out}: File name too long")
+
+
 def test_a_site_folder_deckwright_did_not_make_is_left_alone(tiny, tmp_path):
     game = tiny()
     out = tmp_path / "public"

@@ -214,6 +214,50 @@ def test_a_json_file_that_cannot_be_written_is_said_before_the_games(tmp_path, c
     assert not (tmp_path / "output").exists()
 
 
+
+
+def test_the_json_replaces_its_own_file_but_never_a_file_or_link_it_did_not_write(tmp_path, capsys, monkeypatch):
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial")[0] == 0
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial")[0] == 0  # replaced
+    capsys.readouterr()
+    monkeypatch.setattr(session, "run", no_games)
+    (tmp_path / "notes.json").write_text("mine\n")
+    (tmp_path / "link.json").symlink_to(tmp_path / "out.json")
+    for name, kind in (("notes.json", "a file deckwright did not write, left as it is"), ("link.json", "a link")):
+        assert main(["simulate", "nightmare-hunt", "--json", str(tmp_path / name), "--out", str(tmp_path)]) == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"deckwright: --json {tmp_path / name}: cannot write it there ({kind})"]
+    assert (tmp_path / "notes.json").read_text() == "mine\n" and (tmp_path / "link.json").is_symlink()
+
+
+def no_games(*args, **kwargs):
+    raise AssertionError("the games were played before the output folder was found unwritable")
+
+
+def test_a_link_inside_the_output_folder_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "simulate").symlink_to(elsewhere)  # written through, the figures would land there
+    monkeypatch.setattr(session, "run", no_games)
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "100") == (2, None)
+    assert capsys.readouterr().err.splitlines() == [
+        f"deckwright: {tmp_path / 'output' / 'simulate'} is a link, not a folder deckwright made; deckwright "
+        "replaces only folders it made: move it away or choose another --out"]
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_folder_of_the_users_where_the_figures_go_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+    mine = tmp_path / "output" / "simulate" / "nightmare-hunt"
+    mine.mkdir(parents=True)
+    (mine / "notes.txt").write_text("mine\n")
+    monkeypatch.setattr(session, "run", no_games)
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "100") == (2, None)
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"deckwright: {mine} was not made by deckwright")
+    assert (mine / "notes.txt").read_text() == "mine\n"
+
+
 def test_the_json_is_written_when_the_table_goes_to_a_reader_that_leaves_early(tmp_path):
     target = tmp_path / "piped.json"
     command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "200",
