@@ -26,6 +26,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -206,9 +207,37 @@ def clean_stale_staging(target: Path) -> list[Path]:
             continue
         if any(entry.iterdir()) and (_read_marker(entry) is None or foreign_file(entry) is not None):
             continue
-        shutil.rmtree(entry)
+        remove_tree(entry)
         removed.append(entry)
     return removed
+
+
+def remove_tree(folder: Path, ignore_errors: bool = False) -> None:
+    """Remove ``folder``, one deckwright wrote, whatever modes its folders have come to have (copied from a
+    read-only install, or made read-only by hand): where a first try fails, each folder inside it is made
+    writable for its owner and it is tried again. Links are never followed, nor their targets' modes changed."""
+    try:
+        shutil.rmtree(folder)
+        return
+    except OSError:
+        if os.path.islink(folder) or not os.path.isdir(folder):
+            if ignore_errors:
+                return
+            raise
+    _open_up(folder)
+    for inside, folders, _ in os.walk(folder):  # top down: each folder opened up before it is walked into
+        for name in folders:
+            _open_up(os.path.join(inside, name))
+    shutil.rmtree(folder, ignore_errors=ignore_errors)
+
+
+def _open_up(path: str | Path) -> None:
+    """The folder ``path`` readable, writable and enterable by its owner (not a link: its target is not ours)."""
+    try:
+        if not os.path.islink(path):
+            os.chmod(path, stat.S_IMODE(os.lstat(path).st_mode) | stat.S_IRWXU)
+    except OSError:
+        pass
 
 
 # -- one run at a time ------------------------------------------------------------------------------------
@@ -321,7 +350,7 @@ def staged_folder(target: Path, lock: Lock | None = None) -> Iterator[Path]:
         yield staging
         _write_manifest(staging)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_tree(staging, ignore_errors=True)
         raise
     _swap_into_place(staging, target)
 
@@ -350,9 +379,9 @@ def _swap_into_place(staging: Path, target: Path) -> None:
                 os.replace(old, target)
                 raise
     except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_tree(staging, ignore_errors=True)
         raise OutputError(f"cannot replace {target}: {_why(exc)}") from None
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old, ignore_errors=True)
 
 
 def exchange_paths(first: Path, second: Path) -> bool:
