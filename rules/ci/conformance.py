@@ -33,14 +33,13 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.engine.errors import EngineError
 from deckwright.rules.engine.log import EventLog
 from deckwright.rules.engine.narration import Narrator
-from deckwright.rules.engine.odds import OddsTable
+from deckwright.rules.engine.odds import tables_problems
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
 from deckwright.rules.engine.randomplay import play
@@ -118,19 +117,7 @@ def odds_problems(module, rules) -> list[str]:
         return []  # the odds need a value the source leaves open: the site says so
     except Exception as exc:
         return [f"odds(rules) {module_failure(exc, module).said}"]
-    if not isinstance(tables, Mapping):
-        return [f"odds(rules) returned a {type(tables).__name__}, not a mapping of names to OddsTables"]
-    problems = []
-    for name, table in tables.items():
-        if not isinstance(name, str) or not isinstance(table, OddsTable):
-            problems.append(f"odds(rules)[{name!r}] is a {type(table).__name__}, not an OddsTable")
-            continue
-        for row in table.rows:
-            bad = [c for c in row.cells if isinstance(c, (float, Fraction)) and not (isinstance(c, Fraction) and 0 <= c <= 1)]
-            if bad:
-                problems.append(f"odds(rules)[{name!r}], row {row.label!r}: {bad[0]!r} is not an exact chance "
-                                f"(a Fraction from 0 to 1)")
-    return problems
+    return tables_problems(tables)
 
 
 def _raised(what: str, exc: Exception, module, report: Conformance, game) -> Problem:
