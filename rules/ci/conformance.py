@@ -41,7 +41,7 @@ from deckwright.rules.engine.log import EventLog
 from deckwright.rules.engine.narration import Narrator
 from deckwright.rules.engine.odds import tables_problems
 from deckwright.rules.engine.openvalues import OpenRuleError
-from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
+from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS, outcome_problem
 from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.timelimit import RulesTimedOut, game_seconds, time_limit
 from deckwright.rules.engine.verbs import Verb
@@ -157,10 +157,15 @@ def protocol_problems(module, game=None) -> list[tuple[str, str]]:
     for name in OPTIONAL_FUNCTIONS:
         if hasattr(module, name):
             problems += [(name, p) for p in _signature_problems(name, getattr(module, name))]
+    return problems + simulator_problems(module)
+
+
+def simulator_problems(module) -> list[tuple[str, str]]:
+    """The optional names ``deckwright simulate`` reads, in their shape: ``OPTIONS``, ``CARD_FACTS``, ``STRATEGIES``."""
     options = getattr(module, "OPTIONS", None)
-    if options is not None:
-        problems += [("OPTIONS", f"OPTIONS: {p}") for p in _record(options)]
-    return problems + [("CARD_FACTS", p) for p in card_facts_problems(module)]
+    problems = [("OPTIONS", f"OPTIONS: {p}") for p in _record(options)] if options is not None else []
+    return (problems + [("CARD_FACTS", p) for p in card_facts_problems(module)]
+            + [("STRATEGIES", p) for p in strategies_problems(module)])
 
 
 def _record(value) -> list[str]:
@@ -276,10 +281,8 @@ def outcome_problems(module, state) -> list[str]:
         raise  # the caller's time limit ran out: reported where the code stood
     except Exception as exc:
         return [f"outcome() raised {type(exc).__name__}: {exc}"]
-    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0]
-            and value[1] in (True, False, None)):
-        return [f"outcome() gave {value!r}, not (name, True/False/None)"]
-    return []
+    problem = outcome_problem(value)
+    return [problem] if problem else []
 
 
 def card_facts_problems(module) -> list[str]:
@@ -293,6 +296,15 @@ def card_facts_problems(module) -> list[str]:
             for kind, entry in table.items()
             if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] in ("drawn", "played")
                     and isinstance(entry[1], str))]
+
+
+def strategies_problems(module) -> list[str]:
+    """``STRATEGIES`` must map names to players: functions ``choose(state, actions, chance) -> action``."""
+    table = getattr(module, "STRATEGIES", {})  # None too is no mapping: simulate reads it as one
+    if not isinstance(table, dict):
+        return ["STRATEGIES: expected a mapping of names to functions (state, actions, chance) -> action"]
+    return [f"STRATEGIES[{name!r}]: expected a name and a function (state, actions, chance) -> action"
+            for name, choose in table.items() if not (isinstance(name, str) and callable(choose))]
 
 
 def _watched_game(module, rules, seed: int, options: dict, max_actions: int, watch: bool = True) -> EventLog:
