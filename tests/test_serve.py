@@ -14,6 +14,8 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -241,6 +243,20 @@ def test_serve_answers_only_to_its_own_names_and_to_head(served):
     with urllib.request.urlopen(urllib.request.Request(page, method="HEAD"), timeout=10) as response:
         assert response.status == 200 and response.read() == b""
         assert int(response.headers["Content-Length"]) > 1000 and response.headers["Content-Type"].startswith("text/html")
+
+
+def test_a_connection_the_browser_resets_prints_no_traceback(served, capfd):
+    """A keep-alive connection closed with a reset (a tab closed, a page left mid-request) made the server print
+    the standard library's traceback of the ConnectionResetError in the terminal."""
+    game, url = served
+    port = int(url.split(":")[2].split("/")[0])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(f"GET /__deckwright/live.js HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert connection.recv(100).startswith(b"HTTP/1.1 200")  # the server now waits for the next request
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+    time.sleep(0.5)
+    assert get(url + "cards.html")[0] == 200
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_ctrl_c_stops_serve_cleanly(game, tmp_path):
