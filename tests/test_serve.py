@@ -275,6 +275,24 @@ def test_ctrl_c_stops_serve_cleanly(game, tmp_path):
     assert list(scratch.iterdir()) == []  # its temporary site removed
 
 
+def test_a_link_to_folders_it_may_not_read_keeps_the_watch_going(game, tmp_path):
+    """watchfiles follows links: one in the game folder to a tree holding a folder this user may not read (here
+    /proc/1/task, whose fdinfo a container's root may not list) killed the watcher with a traceback at start,
+    and the site was never rebuilt again. Such folders are passed over and the game's own edits still count."""
+    (game / "elsewhere").symlink_to("/proc/1/task")
+    process = subprocess.Popen([sys.executable, "-m", "deckwright.generator.cli", "serve", str(game), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+    assert "serving http://127.0.0.1:" in process.stdout.readline()
+    process.stdout.readline()  # the first build
+    time.sleep(1)  # the watch set up
+    edit(game / "monsters.csv", "that never moves", "that never walks")
+    rebuilt = process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert "built in" in rebuilt and "page(s) written: spreadsheet-sample/cards.html" in rebuilt, rebuilt + err
+    assert "Traceback" not in err and out.strip().endswith("stopped")
+
+
 # -- in the browser ------------------------------------------------------------------------------
 
 
