@@ -273,6 +273,8 @@ def cmd_simulate(args) -> int:
         stopped = session.cannot_play(session.game_of(simulation), f"a game reached {exc}") if exc.open_value \
             else f"{slug}: a game stopped: {exc}"
         print(f"deckwright: {stopped}", file=sys.stderr)
+        if args.traceback and exc.trace:
+            print(exc.trace, file=sys.stderr, end="")
         return EXIT_INVALID
     except Exception as exc:  # the rules code failed in a worker: one line (the trace with --traceback)
         if args.traceback:
