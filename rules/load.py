@@ -26,7 +26,7 @@ from .data.gamefile import (
     GAME_FIELDS,
 )
 from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
-from .data.names import id_problem, page_name_problem, slug_problem
+from .data.names import page_name_problem, slug_problem, type_id_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
 from .data.spreadsheets import short_row_hints
@@ -242,8 +242,8 @@ class _Loader:
             if not ID_PATTERN.match(key.value):
                 self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
                 continue
-            if id_problem(key.value):
-                self.problems.error(key.loc, f"{path}: {id_problem(key.value)}")
+            if type_id_problem(key.value):
+                self.problems.error(key.loc, f"{path}: {type_id_problem(key.value)}")
                 continue
             if value.kind != "map":
                 self.validator.fail(value, path, "a mapping with name and fields")
