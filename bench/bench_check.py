@@ -15,7 +15,9 @@ Prints the best of N runs (default 5), wall and processor seconds (the command's
 then the import time of what ``check`` imports before its workers start and of what a warm run imports
 (``python -X importtime``, top-level modules), ``deckwright --help`` and ``python -c pass`` for scale, and the
 load average beside every figure: the machine is shared, so compare figures taken at similar loads.
-The target (issue 21): ``deckwright check`` on all bundled games, run again, under 0.5 s wall: the warm figure.
+The target (issue 21): ``deckwright check`` on all bundled games under 0.5 s wall. It is judged on the cold, the
+warm and the no-cache figures alike: the warm one meets it, from the cache; a first check, and every check in CI
+(where the cache is off), does not.
 
 Runs are timed as an installed deckwright runs, with its bytecode cached (PYTHONDONTWRITEBYTECODE is dropped from
 their environment, as bench_cards does): without it every run compiles deckwright's own modules from source (here
@@ -201,9 +203,9 @@ def main() -> int:
     env = environment(bytecode_cache=not options.no_bytecode_cache)
     bytecode = "not written" if env.get("PYTHONDONTWRITEBYTECODE") else "cached"
     print(f"deckwright check, every bundled game, {os.cpu_count()} cores, deckwright's bytecode {bytecode}")
-    print(f"  cold (a first check):       {best(cold(runs, env))}")
+    print(f"  cold (a first check):       {best(cold(runs, env), target=True)}")
     print(f"  warm (check, run again):    {best(warm(runs, env), target=True)}")
-    print(f"  no cache (check --no-cache): {best(warm(runs, env, '--no-cache'))}")
+    print(f"  no cache (check --no-cache): {best(warm(runs, env, '--no-cache'), target=True)}")
     print("  one game edited, the others unchanged (from the cache):")
     for name, found in edited(runs, env).items():
         print(f"    {name + ':':<16} {best(found)}")

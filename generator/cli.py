@@ -7,6 +7,7 @@ own modules only where they are used: ``check`` of unchanged games prints from i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -99,6 +100,10 @@ def cmd_check(args) -> int:
 
     options = CheckOptions(update_golden=args.update_golden, run_code=not args.no_code, traceback=args.traceback,
                            cache=args.cache)
+    if args.junit:
+        from deckwright.rules.ci.junit import OPENING
+
+        _check_report_file(Path(args.junit), OPENING, f"cannot write the JUnit report {args.junit}")
     outputs = check_games(resolve_games(args.games), options)
     for output in outputs:
         for line in output.lines:
@@ -226,10 +231,10 @@ def cmd_simulate(args) -> int:
     if args.max_actions < 1:
         raise UsageError(f"--max-actions {args.max_actions}: a game needs at least one action")
     extra = Path(args.json) if args.json else None
-    if extra is not None and (extra.is_dir() or not extra.parent.is_dir()):
-        # asked before the games are played: a long run must not end in a file that cannot be written
-        why = "a folder" if extra.is_dir() else f"no folder {extra.parent}"
-        raise UsageError(f"--json {args.json}: cannot write it there ({why})")
+    if extra is not None:  # asked before the games are played: a long run must not end in a file that cannot be written
+        if not os.path.isdir(extra.parent):  # (os.path: no error for a name longer than the system allows)
+            raise UsageError(f"--json {args.json}: cannot write it there (no folder {extra.parent})")
+        _check_report_file(extra, FIGURES_OPENING, f"--json {args.json}: cannot write it there")
     try:
         simulation = session.plan(folder, fixture, args.games, args.seed, args.strategy, args.option, args.sweep,
                                   args.max_actions)
@@ -254,9 +259,10 @@ def cmd_simulate(args) -> int:
 
     slug = session.game_of(simulation).slug
     saved = balance_file(Path(args.out), slug).parent
-    from .output import check_out_folder
+    from .output import check_out_folder, check_replaceable_below
 
     check_out_folder(saved, [folder])
+    check_replaceable_below(Path(args.out), saved)  # before the games: their figures must not end unwritable
     terminal = getattr(sys.stderr, "stream", sys.stderr)  # the bar's \r and erase codes, unescaped
     bar = Progress(args.games * max(1, len(session.cells(simulation))), terminal)
     try:
@@ -267,6 +273,8 @@ def cmd_simulate(args) -> int:
         stopped = session.cannot_play(session.game_of(simulation), f"a game reached {exc}") if exc.open_value \
             else f"{slug}: a game stopped: {exc}"
         print(f"deckwright: {stopped}", file=sys.stderr)
+        if args.traceback and exc.trace:
+            print(exc.trace, file=sys.stderr, end="")
         return EXIT_INVALID
     except Exception as exc:  # the rules code failed in a worker: one line (the trace with --traceback)
         if args.traceback:
@@ -284,11 +292,23 @@ def cmd_simulate(args) -> int:
     return 130 if data["interrupted"] else EXIT_OK
 
 
+FIGURES_OPENING = b'{\n  "game": '  # how the figures' JSON begins (_write_balance; rules.sim.tally.summary's first key)
+
+
+def _check_report_file(report: Path, opening: bytes, refused: str) -> None:
+    """UsageError (``refused (why)``) when ``report`` is there and is not a file deckwright wrote, one beginning
+    with ``opening`` (generator.output.why_not_replaced)."""
+    from .output import why_not_replaced
+
+    why = why_not_replaced(report, opening)
+    if why is not None:
+        raise UsageError(f"{refused} ({why})")
+
+
 def _write_balance(data: dict, saved: Path, extra: Path | None) -> list[str]:
     """The figures as JSON: into the output folder (``<out>/simulate/<game>/balance.json``, which the site's
     Balance page reads) and, with --json, to that file too; the lines that say so."""
     import json
-    import os
 
     from .output import staged_folder
 
@@ -323,9 +343,28 @@ def _no_code(p: argparse.ArgumentParser) -> None:
                         "trust): data, layouts and tables are checked, examples are not run")
 
 
+class _PrintVersion(argparse.Action):
+    """``--version``: deckwright's version as installed (what a bug report or a CI log should quote), looked up
+    only when asked for (importlib.metadata takes 0.05 s to import, and every command builds this parser)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("deckwright")
+        except PackageNotFoundError:  # a source tree that was never installed
+            found = "(not installed)"
+        print(f"deckwright {found}")  # on standard output, as argparse's own version action prints
+        parser.exit()
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="deckwright", description="Print, publish and check tabletop card games.",
                   parents=[_global_options(False)])
+    top.add_argument("--version", action=_PrintVersion, help="print deckwright's version and exit")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game_help = ("a bundled game's name or a path to a game folder (default: the game in the current folder, "
                  "if it is one, else every bundled game)")
@@ -449,8 +488,6 @@ def _main(argv: list[str] | None) -> int:
         print(f"deckwright: interrupted{doing}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # `deckwright check | head`: the reader left; not an error of ours
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except Exception as exc:

@@ -26,6 +26,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -151,6 +152,16 @@ def _check_replaceable(target: Path) -> None:
                           "whole folder; move the file elsewhere or choose another --out")
 
 
+def check_replaceable_below(out: Path, target: Path) -> None:
+    """OutputError unless a run may replace ``target``, a folder deeper below the output folder ``out`` than
+    its own child (``out/simulate/<game>``): no folder between them may be a link, as a build's own folder may
+    not (written through, the files would go wherever it points, outside ``out``)."""
+    for between in reversed(target.relative_to(out).parents[:-1]):
+        if os.path.islink(out / between):
+            raise _not_a_folder_of_ours(out / between)
+    _check_replaceable(target)
+
+
 def _not_a_folder_of_ours(path: Path) -> OutputError:
     return OutputError(f"{path} is a {'link' if path.is_symlink() else 'file'}, not a folder deckwright made; "
                        "deckwright replaces only folders it made: move it away or choose another --out")
@@ -196,9 +207,37 @@ def clean_stale_staging(target: Path) -> list[Path]:
             continue
         if any(entry.iterdir()) and (_read_marker(entry) is None or foreign_file(entry) is not None):
             continue
-        shutil.rmtree(entry)
+        remove_tree(entry)
         removed.append(entry)
     return removed
+
+
+def remove_tree(folder: Path, ignore_errors: bool = False) -> None:
+    """Remove ``folder``, one deckwright wrote, whatever modes its folders have come to have (copied from a
+    read-only install, or made read-only by hand): where a first try fails, each folder inside it is made
+    writable for its owner and it is tried again. Links are never followed, nor their targets' modes changed."""
+    try:
+        shutil.rmtree(folder)
+        return
+    except OSError:
+        if os.path.islink(folder) or not os.path.isdir(folder):
+            if ignore_errors:
+                return
+            raise
+    _open_up(folder)
+    for inside, folders, _ in os.walk(folder):  # top down: each folder opened up before it is walked into
+        for name in folders:
+            _open_up(os.path.join(inside, name))
+    shutil.rmtree(folder, ignore_errors=ignore_errors)
+
+
+def _open_up(path: str | Path) -> None:
+    """The folder ``path`` readable, writable and enterable by its owner (not a link: its target is not ours)."""
+    try:
+        if not os.path.islink(path):
+            os.chmod(path, stat.S_IMODE(os.lstat(path).st_mode) | stat.S_IRWXU)
+    except OSError:
+        pass
 
 
 # -- one run at a time ------------------------------------------------------------------------------------
@@ -252,7 +291,7 @@ def locked(folder: Path, wait: float | None = None) -> Iterator[Lock]:
             folder.mkdir(parents=True, exist_ok=True)
             handle = _open_lock(path)
         except OSError as exc:
-            if path.is_symlink():
+            if os.path.islink(path):  # (False, not a second error, for a name longer than the system allows)
                 raise OutputError(f"{path} is a link, not deckwright's lock file; remove it") from None
             raise OutputError(f"cannot write into {folder}: {_why(exc)}") from None
         if _try_lock(handle) and _still_there(path, handle):
@@ -311,7 +350,7 @@ def staged_folder(target: Path, lock: Lock | None = None) -> Iterator[Path]:
         yield staging
         _write_manifest(staging)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_tree(staging, ignore_errors=True)
         raise
     _swap_into_place(staging, target)
 
@@ -340,9 +379,9 @@ def _swap_into_place(staging: Path, target: Path) -> None:
                 os.replace(old, target)
                 raise
     except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_tree(staging, ignore_errors=True)
         raise OutputError(f"cannot replace {target}: {_why(exc)}") from None
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old, ignore_errors=True)
 
 
 def exchange_paths(first: Path, second: Path) -> bool:
@@ -371,6 +410,25 @@ def exchange_paths(first: Path, second: Path) -> bool:
     if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
         return False
     raise OSError(code, os.strerror(code), str(second))
+
+
+def why_not_replaced(report: Path, opening: bytes) -> str | None:
+    """Why the file ``report`` a command writes besides its output folder (``check --junit``, ``simulate
+    --json``) may not be replaced, or None when it may: when it is absent, or a regular file beginning with
+    ``opening``, as every such file deckwright writes does; never a link, a folder or a file of the user's
+    (a game's ``game.yaml`` named by mistake)."""
+    if not os.path.lexists(report):
+        return None
+    if os.path.islink(report):
+        return "a link"
+    if os.path.isdir(report):
+        return "a folder"
+    try:
+        with open(report, "rb") as handle:
+            begins = handle.read(len(opening))
+    except OSError as exc:
+        return _why(exc)
+    return None if begins == opening else "a file deckwright did not write, left as it is"
 
 
 def link_or_copy(source: Path, target: Path) -> None:

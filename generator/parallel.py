@@ -134,6 +134,8 @@ def _work(job: Callable[..., object], connection, name: str, inbox=None) -> None
         inbox.close()  # what the parent still sends fails at once, not filling a pipe no one reads
     try:
         connection.send(outcome)
+    except BrokenPipeError:  # the parent has gone (Ctrl-C): no one is left to tell
+        return
     except Exception as exc:  # noqa: BLE001 (a result or problem that does not pickle)
         connection.send(Failure(RuntimeError, None, f"the {name}'s result could not be sent back: {exc}"))
     connection.close()
@@ -203,6 +205,9 @@ class Beside:
             outcome = self._receiver.recv()
         except EOFError:
             outcome = Failure(RuntimeError, None, f"the {self._name} ended without a result")
+        except BaseException:  # Ctrl-C while waiting: the worker is stopped, not waited for (its result unread)
+            self._worker.terminate()
+            raise
         finally:
             self._receiver.close()
             self._worker.join()

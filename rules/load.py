@@ -26,7 +26,7 @@ from .data.gamefile import (
     GAME_FIELDS,
 )
 from .data.model import Back, Card, CardType, Deck, Game, OpenQuestion, Page, Reading, Sheet, Size
-from .data.names import id_problem, page_name_problem, slug_problem
+from .data.names import page_name_problem, slug_problem, type_id_problem
 from .data.readings import READINGS_FILE, check_depends, read_readings
 from .data.schema import FIELD_NAME_PATTERN, ID_PATTERN, FieldDef, Validator, check_refs, did_you_mean
 from .data.spreadsheets import short_row_hints
@@ -60,11 +60,14 @@ def load_game(folder: Path, run_code: bool = True) -> Game:
     return game
 
 
-def load_game_with_warnings(folder: Path, run_code: bool = True) -> tuple[Game | None, Problems]:
+def load_game_with_warnings(folder: Path, run_code: bool = True,
+                            pictures: dict | None = None) -> tuple[Game | None, Problems]:
     """The game (None when it has errors) and every problem found. Without ``run_code`` the game folder's own
-    rules module is not imported (``--no-code``): its constants are read as written, untyped."""
+    rules module is not imported (``--no-code``): its constants are read as written, untyped. ``pictures``: the
+    rulebook pictures checked by an earlier reading of this game folder, kept by the caller to read again only
+    those changed since (``rules.book.pictures.check_page_pictures``); it gets this reading's."""
     with collector_paused():
-        return _Loader(folder, run_code).load()
+        return _Loader(folder, run_code, pictures).load()
 
 
 @contextlib.contextmanager
@@ -136,10 +139,11 @@ def _big_enough(size: Size, text: str) -> Size:
 
 
 class _Loader:
-    def __init__(self, folder: Path, run_code: bool = True):
+    def __init__(self, folder: Path, run_code: bool = True, pictures: dict | None = None):
         self.root = folder.resolve()
         self.folder = folder
         self.run_code = run_code
+        self.pictures = {} if pictures is None else pictures  # the rulebook pictures read (rules.book.pictures)
         self.problems = Problems()
         self.validator = Validator(self.problems)
         self.ref_targets: list[tuple[str, YNode]] = []  # (field path, the `to:` list node), checked once types are known
@@ -238,8 +242,8 @@ class _Loader:
             if not ID_PATTERN.match(key.value):
                 self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
                 continue
-            if id_problem(key.value):
-                self.problems.error(key.loc, f"{path}: {id_problem(key.value)}")
+            if type_id_problem(key.value):
+                self.problems.error(key.loc, f"{path}: {type_id_problem(key.value)}")
                 continue
             if value.kind != "map":
                 self.validator.fail(value, path, "a mapping with name and fields")
@@ -681,7 +685,6 @@ class _Loader:
     def pages(self, node: YNode | None, names: tuple) -> list[Page]:
         pages = []
         ids: dict[str, Loc] = {}  # a page's id names its web page (rules/<id>.html) and its golden logs
-        checked: dict = {}  # the pictures read so far (rules.book.pictures)
         for item, name in zip(node.value if node is not None and node.kind == "seq" else (), names):
             if name is None:  # not text: already reported
                 continue
@@ -710,7 +713,7 @@ class _Loader:
                 continue
             shown = self.shown(path)
             rulebook.check_page_nesting(text, shown, self.problems)
-            pictures = check_page_pictures(self.root, path, text, shown, self.problems, checked)
+            pictures = check_page_pictures(self.root, path, text, shown, self.problems, self.pictures)
             pages.append(Page(id=Path(name).stem, title=rulebook.page_title(text, Path(name).stem), path=path,
                               shown=shown, text=text, pictures=pictures))
         return pages

@@ -153,6 +153,13 @@ def test_top_level_help_lists_the_commands():
         assert re.search(rf"^\s+{command}\s+\w", result.stdout, re.M), command
 
 
+def test_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    result = deckwright("--version")
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"deckwright {version('deckwright')}\n", "")
+
+
 @pytest.mark.parametrize("args, message", [
     (["check", "no-such-game"], "deckwright: 'no-such-game' is neither a bundled game ("),
     (["build", "--paper", "a5"], "deckwright build: argument --paper: invalid choice: 'a5' (choose from 'a4', 'letter') "

@@ -466,6 +466,23 @@ def test_check_fails_on_a_wrong_example_with_its_line_and_log(tmp_path):
     assert "event log:" in failure.text
 
 
+
+def test_junit_replaces_its_own_report_but_never_a_file_or_link_it_did_not_write(tmp_path):
+    folder = copy_game(tmp_path)
+    report = tmp_path / "check.xml"
+    assert run_cli("check", folder, "--junit", report).returncode == 0
+    assert run_cli("check", folder, "--junit", report).returncode == 0  # its own report, replaced
+    (tmp_path / "link.xml").symlink_to(report)
+    for named in (folder / "game.yaml", tmp_path / "link.xml"):  # the game's file, named by a slip
+        before = named.read_bytes()
+        done = run_cli("check", folder, "--junit", named)
+        assert done.returncode == 2 and done.stdout == ""
+        kind = "a link" if named.is_symlink() else "a file deckwright did not write, left as it is"
+        assert done.stderr == f"deckwright: cannot write the JUnit report {named} ({kind})\n"
+        assert named.read_bytes() == before
+    assert (tmp_path / "link.xml").is_symlink()
+
+
 def test_update_golden_writes_logs_beside_the_page(tmp_path):
     folder = copy_game(tmp_path)
     done = run_cli("check", folder, "--update-golden")

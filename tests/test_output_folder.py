@@ -79,6 +79,47 @@ def test_out_to_above_or_into_the_project_is_refused(tiny, out):
 # -- D4: only what deckwright wrote is replaced ---------------------------------------------------------------
 
 
+def test_an_out_whose_name_is_too_long_for_the_system_is_one_line(tiny, tmp_path, capsys):
+    game = tiny()
+    out = tmp_path / ("e" * 300)  # longer than a file name may be (255 bytes): every look at it fails
+    assert cli.main(["build", str(game), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"deckwright: cannot write into {out}: File name too long")
+
+
+def permissions_as_for_a_user(monkeypatch) -> None:
+    """os.unlink and os.rmdir refuse, as they do for anyone but root, to remove an entry of a folder its owner may
+    not write (these tests run as root in CI, whom the modes do not stop)."""
+    import errno
+    import stat
+
+    def guarded(remove):
+        def call(path, *, dir_fd=None):
+            folder = os.fstat(dir_fd) if dir_fd is not None else os.stat(os.path.dirname(os.path.abspath(path)))
+            if not folder.st_mode & stat.S_IWUSR:
+                raise PermissionError(errno.EACCES, "Permission denied", path)
+            return remove(path, dir_fd=dir_fd)
+        return call
+
+    monkeypatch.setattr(os, "unlink", guarded(os.unlink))
+    monkeypatch.setattr(os, "rmdir", guarded(os.rmdir))
+
+
+def test_an_earlier_output_made_read_only_is_replaced_and_nothing_is_left_behind(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    with staged_folder(out / "game") as folder:  # (as the site's assets copied from a read-only install are)
+        (folder / "assets").mkdir()
+        (folder / "assets" / "site.css").write_text("a", encoding="utf-8")
+    (out / "game" / "assets").chmod(0o555)
+    (out / "game").chmod(0o555)
+    permissions_as_for_a_user(monkeypatch)
+    for build in ("second", "third"):  # the second's leftovers, if any, would stop the third
+        with staged_folder(out / "game") as folder:
+            (folder / "built.txt").write_text(build, encoding="utf-8")
+        assert (out / "game" / "built.txt").read_text(encoding="utf-8") == build
+        assert [entry.name for entry in out.iterdir() if entry.name.startswith(".game.")] == []
+
+
 def test_a_site_folder_deckwright_did_not_make_is_left_alone(tiny, tmp_path):
     game = tiny()
     out = tmp_path / "public"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from functools import partial
 from pathlib import Path
 
@@ -85,6 +86,24 @@ def test_when_the_block_is_interrupted_the_workers_are_stopped(tmp_path, forking
     for file in tmp_path.iterdir():
         with pytest.raises(ProcessLookupError):  # ended and waited for
             os.kill(int(file.name), 0)
+
+
+
+def _interrupted():
+    raise KeyboardInterrupt
+
+
+@linux_only
+@pytest.mark.parametrize("fresh", [True, False])
+def test_ctrl_c_while_waiting_for_a_result_stops_the_worker_without_a_traceback(forking, capfd, fresh):
+    worker = Beside.start(partial(time.sleep, 3), "test worker", fresh=fresh)
+    worker._receiver.recv = _interrupted  # Ctrl-C while the parent waits
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        worker.result()
+    assert time.monotonic() - started < 2  # stopped, not waited for
+    time.sleep(0.5)  # (a worker left to finish would send into the closed pipe now)
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_where_forking_is_not_safe_there_are_no_workers_and_the_caller_does_the_work(tmp_path, monkeypatch):

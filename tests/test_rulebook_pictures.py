@@ -268,6 +268,31 @@ def test_serve_copies_a_picture_before_its_page_is_written_and_a_changed_one_ane
     assert 'height="601"' in intro.read_text()
 
 
+def test_serve_reads_again_only_the_pictures_changed_since_its_last_reading(game_with_pictures, tmp_path,
+                                                                           monkeypatch):
+    import deckwright.rules.book.pictures as pictures
+    from deckwright.generator.serve.live import LiveSite
+
+    read, real_read = [], pictures.read_image
+    monkeypatch.setattr(pictures, "read_image", lambda root, path, src: read.append(src) or real_read(root, path, src))
+    game = tmp_path / "site-demo"
+    shutil.copytree(game_with_pictures, game)
+    live = LiveSite(game, tmp_path / "site")
+    assert not live.rebuild().errors
+    assert sorted(read) == ["../art/board.png", "../art/photo.jpg"]  # once each, though two pages show the board
+    read.clear()
+    edit = game / "rulebook" / "play.md"
+    edit.write_text(edit.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    assert not live.rebuild(layouts_changed=False).errors
+    assert read == []  # a text edit: no picture decoded again
+    picture(game / "art" / "board.png", (1200, 601))
+    assert not live.rebuild(layouts_changed=False).errors
+    assert read == ["../art/board.png"]  # the changed picture, and it alone
+    (game / "art" / "photo.jpg").write_bytes(b"GIF89a not a picture any more")
+    update = live.rebuild(layouts_changed=False)
+    assert any("photo.jpg" in error and "not a PNG or JPEG" in error for error in update.errors), update.errors
+
+
 def test_a_figure_is_its_size_at_300_dpi_at_most_the_column_wide_and_the_page_high(tmp_path):
     from deckwright.generator.outputs.rulebook.figures import Figure
 

@@ -14,6 +14,8 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -243,6 +245,20 @@ def test_serve_answers_only_to_its_own_names_and_to_head(served):
         assert int(response.headers["Content-Length"]) > 1000 and response.headers["Content-Type"].startswith("text/html")
 
 
+def test_a_connection_the_browser_resets_prints_no_traceback(served, capfd):
+    """A keep-alive connection closed with a reset (a tab closed, a page left mid-request) made the server print
+    the standard library's traceback of the ConnectionResetError in the terminal."""
+    game, url = served
+    port = int(url.split(":")[2].split("/")[0])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(f"GET /__deckwright/live.js HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert connection.recv(100).startswith(b"HTTP/1.1 200")  # the server now waits for the next request
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+    time.sleep(0.5)
+    assert get(url + "cards.html")[0] == 200
+    assert "Traceback" not in capfd.readouterr().err
+
+
 def test_ctrl_c_stops_serve_cleanly(game, tmp_path):
     scratch = tmp_path / "tmp"
     scratch.mkdir()
@@ -257,6 +273,24 @@ def test_ctrl_c_stops_serve_cleanly(game, tmp_path):
     assert process.returncode == 0
     assert "Traceback" not in err and out.strip().endswith("stopped")
     assert list(scratch.iterdir()) == []  # its temporary site removed
+
+
+def test_a_link_to_folders_it_may_not_read_keeps_the_watch_going(game, tmp_path):
+    """watchfiles follows links: one in the game folder to a tree holding a folder this user may not read (here
+    /proc/1/task, whose fdinfo a container's root may not list) killed the watcher with a traceback at start,
+    and the site was never rebuilt again. Such folders are passed over and the game's own edits still count."""
+    (game / "elsewhere").symlink_to("/proc/1/task")
+    process = subprocess.Popen([sys.executable, "-m", "deckwright.generator.cli", "serve", str(game), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+    assert "serving http://127.0.0.1:" in process.stdout.readline()
+    process.stdout.readline()  # the first build
+    time.sleep(1)  # the watch set up
+    edit(game / "monsters.csv", "that never moves", "that never walks")
+    rebuilt = process.stdout.readline()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert "built in" in rebuilt and "page(s) written: spreadsheet-sample/cards.html" in rebuilt, rebuilt + err
+    assert "Traceback" not in err and out.strip().endswith("stopped")
 
 
 # -- in the browser ------------------------------------------------------------------------------

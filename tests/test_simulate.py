@@ -214,6 +214,50 @@ def test_a_json_file_that_cannot_be_written_is_said_before_the_games(tmp_path, c
     assert not (tmp_path / "output").exists()
 
 
+
+
+def test_the_json_replaces_its_own_file_but_never_a_file_or_link_it_did_not_write(tmp_path, capsys, monkeypatch):
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial")[0] == 0
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial")[0] == 0  # replaced
+    capsys.readouterr()
+    monkeypatch.setattr(session, "run", no_games)
+    (tmp_path / "notes.json").write_text("mine\n")
+    (tmp_path / "link.json").symlink_to(tmp_path / "out.json")
+    for name, kind in (("notes.json", "a file deckwright did not write, left as it is"), ("link.json", "a link")):
+        assert main(["simulate", "nightmare-hunt", "--json", str(tmp_path / name), "--out", str(tmp_path)]) == 2
+        assert capsys.readouterr().err.splitlines() == [
+            f"deckwright: --json {tmp_path / name}: cannot write it there ({kind})"]
+    assert (tmp_path / "notes.json").read_text() == "mine\n" and (tmp_path / "link.json").is_symlink()
+
+
+def no_games(*args, **kwargs):
+    raise AssertionError("the games were played before the output folder was found unwritable")
+
+
+def test_a_link_inside_the_output_folder_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "simulate").symlink_to(elsewhere)  # written through, the figures would land there
+    monkeypatch.setattr(session, "run", no_games)
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "100") == (2, None)
+    assert capsys.readouterr().err.splitlines() == [
+        f"deckwright: {tmp_path / 'output' / 'simulate'} is a link, not a folder deckwright made; deckwright "
+        "replaces only folders it made: move it away or choose another --out"]
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_folder_of_the_users_where_the_figures_go_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+    mine = tmp_path / "output" / "simulate" / "nightmare-hunt"
+    mine.mkdir(parents=True)
+    (mine / "notes.txt").write_text("mine\n")
+    monkeypatch.setattr(session, "run", no_games)
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "100") == (2, None)
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"deckwright: {mine} was not made by deckwright")
+    assert (mine / "notes.txt").read_text() == "mine\n"
+
+
 def test_the_json_is_written_when_the_table_goes_to_a_reader_that_leaves_early(tmp_path):
     target = tmp_path / "piped.json"
     command = [sys.executable, "-m", "deckwright.generator.cli", "simulate", "nightmare-hunt", "--games", "200",
@@ -265,6 +309,61 @@ def test_a_game_without_a_rules_module_is_refused_in_one_line(tmp_path, capsys):
     capsys.readouterr()
     assert simulate(tmp_path, str(game), "--games", "5")[0] == 1
     assert capsys.readouterr().err == "deckwright: g has no rules module (mechanics:), so it cannot be played\n"
+
+
+def new_game_with_rules(tmp_path, capsys, before: str = "", added: str = "") -> tuple[Path, Path]:
+    """``deckwright new``'s game, its rules module given ``before`` at the start of ``prepare`` and ``added`` at its
+    end; the game folder and the module's file."""
+    game = tmp_path / "g"
+    assert main(["new", str(game)]) == 0
+    rules = game / "rules.py"
+    rules.write_text(rules.read_text().replace("    heroes = {card.id", before + "    heroes = {card.id", 1) + added)
+    capsys.readouterr()
+    return game, rules
+
+
+def test_a_prepare_that_raises_is_one_line_at_its_place(tmp_path, capsys):
+    """It ended the command in a traceback: ``prepare(game)`` runs while the simulation is planned."""
+    game, rules = new_game_with_rules(tmp_path, capsys, before="    raise KeyError('heroes')\n")
+    line = next(n for n, text in enumerate(rules.read_text().splitlines(), start=1) if "raise KeyError" in text)
+    assert simulate(tmp_path, str(game), "--games", "5", "--scheduler", "serial") == (1, None)
+    assert capsys.readouterr().err == (f"deckwright: the rules module's prepare(game) raised KeyError: 'heroes' "
+                                       f"({rules}:{line})\n")
+
+
+@pytest.mark.parametrize("added, message", [
+    ("STRATEGIES = ['first']", "STRATEGIES: expected a mapping of names to functions (state, actions, chance) -> action"),
+    ("STRATEGIES = {1: random_choice}", "STRATEGIES[1]: expected a name and a function (state, actions, chance) -> "
+                                        "action"),
+    ("OPTIONS = {'level': 1}", "OPTIONS: expected a record field definition"),
+    ("CARD_FACTS = {'attack': 'drawn'}", "CARD_FACTS['attack']: expected ('drawn' or 'played', a data key), got "
+                                         "'drawn'"),
+])
+def test_a_misshapen_name_simulate_reads_is_one_line_at_its_assignment(tmp_path, capsys, added, message):
+    """STRATEGIES or OPTIONS of the wrong shape ended the command in a traceback, CARD_FACTS in a line without a
+    place, after the games."""
+    game, rules = new_game_with_rules(tmp_path, capsys, added="\nfrom deckwright.rules.engine.randomplay import "
+                                                              "random_choice\n" + added + "\n")
+    line = len(rules.read_text().splitlines())
+    assert simulate(tmp_path, str(game), "--games", "5", "--scheduler", "serial", "--option", "level=1") == (1, None)
+    assert capsys.readouterr().err.splitlines() == [f"{rules}:{line}:1: {message}",
+                                                    "g: not simulated: the game has errors, listed above"]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("raise ValueError('no winner')", "the rules raised ValueError: no winner ({rules}:{line})"),
+    ("return 5", "outcome() gave 5, not (name, True/False/None) ({rules}:{line})"),
+    ("return ['won'], True", "outcome() gave (['won'], True), not (name, True/False/None) ({rules}:{line})"),
+])
+def test_an_outcome_that_fails_in_the_games_is_one_line_at_its_place(tmp_path, capsys, body, message):
+    """outcome() runs in the games only, not in the trial game: its failure was a line without a place, "a game
+    failed in the rules code: TypeError: cannot unpack non-iterable int object"."""
+    game, rules = new_game_with_rules(tmp_path, capsys, added=f"\n\ndef outcome(state: State) -> tuple:\n    {body}\n")
+    line = len(rules.read_text().splitlines()) - (0 if body.startswith("raise") else 1)  # the raise, else the def
+    assert simulate(tmp_path, str(game), "--games", "5", "--scheduler", "serial") == (1, None)
+    err = capsys.readouterr().err
+    assert err.startswith("deckwright: g: a game stopped: game seed ") and err.count("\n") == 1, err
+    assert err.endswith(": " + message.format(rules=rules, line=line) + "\n"), err
 
 
 def test_simulate_run_in_a_game_folder_plays_that_game(tmp_path, capsys, monkeypatch):

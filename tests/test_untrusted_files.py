@@ -318,6 +318,24 @@ def test_a_slug_naming_a_folder_the_build_writes_beside_the_games_is_refused(tin
            f"simulate, assets); choose another slug" in problems(game)
 
 
+@pytest.mark.parametrize("type_id", ["game", "cards", "readings", "fonts"])
+def test_a_card_type_id_naming_one_of_deckwrights_schema_files_is_refused_at_the_id(tiny, type_id):
+    text = (Path(tiny()) / "game.yaml").read_text()
+    game = tiny({"game.yaml": text.replace("  hero:\n", f"  {type_id}:\n", 1)}, name="other")
+    assert f"other/game.yaml:6:3: card_types.{type_id}: '{type_id}' names deckwright's own schema/{type_id}.json " \
+           f"(for " in "\n".join(problems(game))
+
+
+def test_every_schema_file_deckwright_writes_is_one_no_card_type_may_be_named_after(tiny, tmp_path):
+    from deckwright.generator.build import write_schema
+    from deckwright.rules.data.names import SCHEMA_FILES
+
+    game = load_game(tiny())
+    write_schema(tmp_path, game)
+    written = {path.stem for path in tmp_path.glob("*.json")}
+    assert written == set(SCHEMA_FILES) | set(game.card_types)
+
+
 @pytest.mark.parametrize("name, written", [("=2+5+cmd|' /C calc'!A0", "'=2+5+cmd|' /C calc'!A0"),
                                            ("@SUM(A1)", "'@SUM(A1)"), ("+1", "'+1"), ("-1 Health", "'-1 Health"),
                                            ("Healing Draught", "Healing Draught")])

@@ -123,10 +123,10 @@ def layout_data(game: Game) -> dict:
     and a probability's ``chance``, ``ways`` and ``outcomes``). Without either, ``data`` is empty.
     """
     from deckwright.rules.engine.errors import RuleError
-    from deckwright.rules.engine.odds import plain_table
+    from deckwright.rules.engine.odds import plain_table, tables_problems
     from deckwright.rules.engine.timelimit import time_limit
     from deckwright.rules.games import rules_module
-    from deckwright.rules.games.gamecode import module_failure
+    from deckwright.rules.games.gamecode import definition_loc, module_failure
 
     module = rules_module(game)
 
@@ -149,6 +149,11 @@ def layout_data(game: Game) -> dict:
             return data
         except Exception as exc:
             raise designers("odds(rules)", exc) from None
+        wrong = tables_problems(tables)
+        if wrong:  # a layout shows the tables only as OddsTables: the designer's bug, at their odds()
+            at = definition_loc(module, "odds") or game.loc
+            raise LayoutError([Problem(at, f"the rules module's {problem.removeprefix('odds(rules) ')}")
+                               for problem in wrong])
         data["odds"] = {name: plain_table(table) for name, table in tables.items()}
     return data
 

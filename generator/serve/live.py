@@ -103,6 +103,7 @@ class LiveSite:
         self.pending: dict = {}  # path -> what renders it: pages left for ``finish``
         self.deferred = False  # the last rebuild kept pictures that changed only through other cards
         self.report: GameReport | None = None
+        self.pictures_read: dict = {}  # the rulebook's pictures as last checked: only changed ones are read again
 
     def rebuild(self, layouts_changed: bool = True, examples: bool = False, urgent: set[str] | None = None) -> Update:
         """Read the game again and bring the site up to date. ``layouts_changed`` compiles layouts afresh;
@@ -112,7 +113,8 @@ class LiveSite:
         start = time.perf_counter()
         self.version += 1
         self.layouts_stale |= layouts_changed  # until a build with them succeeds, they are compiled afresh
-        game, problems = load_game_with_warnings(self.game_folder, run_code=self.run_code)
+        game, problems = load_game_with_warnings(self.game_folder, run_code=self.run_code,
+                                                 pictures=self.pictures_read)
         if game is None:
             return self._failed([p for p in problems.sorted() if p.severity == "error"], start)
         try:

@@ -16,6 +16,7 @@ import html
 import json
 import mimetypes
 import queue
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -43,8 +44,7 @@ class LiveServer:
         self.clients: dict[queue.Queue, str] = {}  # each open event stream -> the page it is on
         self.lock = threading.Lock()
         handler = type("Handler", (_Handler,), {"live": self})
-        self.httpd = ThreadingHTTPServer((HOST, port), handler)
-        self.httpd.daemon_threads = True
+        self.httpd = _Server((HOST, port), handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, name="deckwright-serve", daemon=True)
 
     @property
@@ -78,6 +78,17 @@ class LiveServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=5)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that dropped its connection (a tab closed mid-request, a reset keep-alive connection) is no
+        error: the standard library would print its traceback in the terminal. Any other is printed as it does."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def _event(kind: str, data: dict) -> bytes:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 from pathlib import Path
 from typing import Callable, Iterable
@@ -80,10 +81,18 @@ def _guarded(site: LiveSite, step: Callable[[], Update | None]) -> Update | None
 
 
 def _watch(folders: list[Path], stop: threading.Event, changes: queue.Queue) -> None:
+    """Each batch of changed paths into ``changes``. watchfiles follows links: one in the game folder to ``/`` or
+    ``..`` reaches folders this user may not read, which are passed over; a watch that still fails (the system's
+    limit on watches reached) is said in one line, not a thread's traceback."""
     from watchfiles import DefaultFilter, watch
 
-    for batch in watch(*folders, watch_filter=DefaultFilter(), stop_event=stop, step=STEP_MS, raise_interrupt=False):
-        changes.put({Path(path) for _, path in batch})
+    try:
+        for batch in watch(*folders, watch_filter=DefaultFilter(), stop_event=stop, step=STEP_MS,
+                           raise_interrupt=False, ignore_permission_denied=True):
+            changes.put({Path(path) for _, path in batch})
+    except OSError as exc:
+        print(f"deckwright: cannot watch {folders[0]} for edits ({exc}); the site is no longer rebuilt as you "
+              f"edit: restart deckwright serve", file=sys.stderr, flush=True)
 
 
 def _kinds(paths: Iterable[Path], game_folder: Path, slug: str) -> set[str]:

@@ -175,14 +175,16 @@ def picture_path(root: Path, page_path: Path, src: str) -> Path | str:
 
 
 def check_page_pictures(root: Path, page_path: Path, text: str, shown: str, problems: Problems,
-                        checked: dict[tuple[Path, str], ImageFile | str]) -> tuple[tuple[str, ImageFile], ...]:
+                        checked: dict[tuple, ImageFile | str]) -> tuple[tuple[str, ImageFile], ...]:
     """Each picture of the page that passes the check, by its source; each that does not is an error at its
-    ``!``. ``checked`` holds the files read so far, by file and source (a picture used again is read once)."""
+    ``!``. ``checked`` holds the files read so far, by file, source, size and time of last change: a picture
+    used again is read once, and a memo kept from one reading of the game to the next (``deckwright serve``
+    keeps one) reads only the pictures changed since (decoding a 12-megapixel picture takes 0.2-0.5 s)."""
     good: dict[str, ImageFile] = {}
     for image in page_images(text, shown):
         found = picture_path(root, page_path, image.src)
         if isinstance(found, Path):
-            key = (found.resolve(), image.src)
+            key = (found.resolve(), image.src, _stamp(found))
             if key not in checked:
                 checked[key] = read_image(root, found, image.src)
             found = checked[key]
@@ -191,3 +193,12 @@ def check_page_pictures(root: Path, page_path: Path, text: str, shown: str, prob
         else:
             good.setdefault(image.src, found)
     return tuple(good.items())
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What changes when the file does (as make and git tell a changed file): size, time of last change, inode."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_size, stat.st_mtime_ns, stat.st_ino

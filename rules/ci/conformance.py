@@ -33,16 +33,15 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.engine.errors import EngineError
 from deckwright.rules.engine.log import EventLog
 from deckwright.rules.engine.narration import Narrator
-from deckwright.rules.engine.odds import OddsTable
+from deckwright.rules.engine.odds import tables_problems
 from deckwright.rules.engine.openvalues import OpenRuleError
-from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
+from deckwright.rules.engine.protocol import OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS, outcome_problem
 from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.timelimit import RulesTimedOut, game_seconds, time_limit
 from deckwright.rules.engine.verbs import Verb
@@ -118,19 +117,7 @@ def odds_problems(module, rules) -> list[str]:
         return []  # the odds need a value the source leaves open: the site says so
     except Exception as exc:
         return [f"odds(rules) {module_failure(exc, module).said}"]
-    if not isinstance(tables, Mapping):
-        return [f"odds(rules) returned a {type(tables).__name__}, not a mapping of names to OddsTables"]
-    problems = []
-    for name, table in tables.items():
-        if not isinstance(name, str) or not isinstance(table, OddsTable):
-            problems.append(f"odds(rules)[{name!r}] is a {type(table).__name__}, not an OddsTable")
-            continue
-        for row in table.rows:
-            bad = [c for c in row.cells if isinstance(c, (float, Fraction)) and not (isinstance(c, Fraction) and 0 <= c <= 1)]
-            if bad:
-                problems.append(f"odds(rules)[{name!r}], row {row.label!r}: {bad[0]!r} is not an exact chance "
-                                f"(a Fraction from 0 to 1)")
-    return problems
+    return tables_problems(tables)
 
 
 def _raised(what: str, exc: Exception, module, report: Conformance, game) -> Problem:
@@ -170,10 +157,15 @@ def protocol_problems(module, game=None) -> list[tuple[str, str]]:
     for name in OPTIONAL_FUNCTIONS:
         if hasattr(module, name):
             problems += [(name, p) for p in _signature_problems(name, getattr(module, name))]
+    return problems + simulator_problems(module)
+
+
+def simulator_problems(module) -> list[tuple[str, str]]:
+    """The optional names ``deckwright simulate`` reads, in their shape: ``OPTIONS``, ``CARD_FACTS``, ``STRATEGIES``."""
     options = getattr(module, "OPTIONS", None)
-    if options is not None:
-        problems += [("OPTIONS", f"OPTIONS: {p}") for p in _record(options)]
-    return problems + [("CARD_FACTS", p) for p in card_facts_problems(module)]
+    problems = [("OPTIONS", f"OPTIONS: {p}") for p in _record(options)] if options is not None else []
+    return (problems + [("CARD_FACTS", p) for p in card_facts_problems(module)]
+            + [("STRATEGIES", p) for p in strategies_problems(module)])
 
 
 def _record(value) -> list[str]:
@@ -289,10 +281,8 @@ def outcome_problems(module, state) -> list[str]:
         raise  # the caller's time limit ran out: reported where the code stood
     except Exception as exc:
         return [f"outcome() raised {type(exc).__name__}: {exc}"]
-    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0]
-            and value[1] in (True, False, None)):
-        return [f"outcome() gave {value!r}, not (name, True/False/None)"]
-    return []
+    problem = outcome_problem(value)
+    return [problem] if problem else []
 
 
 def card_facts_problems(module) -> list[str]:
@@ -306,6 +296,15 @@ def card_facts_problems(module) -> list[str]:
             for kind, entry in table.items()
             if not (isinstance(entry, tuple) and len(entry) == 2 and entry[0] in ("drawn", "played")
                     and isinstance(entry[1], str))]
+
+
+def strategies_problems(module) -> list[str]:
+    """``STRATEGIES`` must map names to players: functions ``choose(state, actions, chance) -> action``."""
+    table = getattr(module, "STRATEGIES", {})  # None too is no mapping: simulate reads it as one
+    if not isinstance(table, dict):
+        return ["STRATEGIES: expected a mapping of names to functions (state, actions, chance) -> action"]
+    return [f"STRATEGIES[{name!r}]: expected a name and a function (state, actions, chance) -> action"
+            for name, choose in table.items() if not (isinstance(name, str) and callable(choose))]
 
 
 def _watched_game(module, rules, seed: int, options: dict, max_actions: int, watch: bool = True) -> EventLog:

@@ -102,7 +102,8 @@ def readings_file_schema() -> dict[str, Any]:
 
 
 def schema_files(game: Game) -> dict[str, dict[str, Any]]:
-    """File name -> schema, for ``deckwright schema``."""
+    """File name -> schema, for ``deckwright schema`` (with a build's ``fonts.json``, the names of
+    ``rules.data.names.SCHEMA_FILES``, which no card type may have)."""
     files = {"game.json": game_file_schema(), "cards.json": card_file_schema(game), "readings.json": readings_file_schema()}
     for card_type in game.card_types.values():
         files[f"{card_type.id}.json"] = card_file_schema(game, card_type)

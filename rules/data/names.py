@@ -42,6 +42,20 @@ def slug_problem(slug: str) -> str | None:
     return None
 
 
+# deckwright's own files in a game's schema/ folder (<name>.json), beside one a card type (<type>.json, <type>.csv):
+# a card type with one of these ids would be written over one of them, or it over the type's.
+SCHEMA_FILES = {"game": "game.yaml", "cards": "a card file of any type", "readings": "readings.yaml",
+                "fonts": "fonts/fonts.yaml"}
+
+
+def type_id_problem(type_id: str) -> str | None:
+    """Why a card type's id cannot name its schema files (``schema/<type>.json``), or None."""
+    if type_id in SCHEMA_FILES:
+        return (f"'{type_id}' names deckwright's own schema/{type_id}.json (for {SCHEMA_FILES[type_id]}), which a card "
+                f"type's schema would replace; choose another id for this type")
+    return id_problem(type_id)
+
+
 def id_problem(name: str) -> str | None:
     """Why an id cannot be used as part of a file name, or None."""
     return _length_or_reserved(name, "an id", MAX_ID_LENGTH)

@@ -141,6 +141,24 @@ def is_probability(cell: Cell) -> bool:
     return isinstance(cell, Fraction)
 
 
+def tables_problems(tables: Any) -> list[str]:
+    """What is wrong with what ``odds(rules)`` returned: it must be a mapping of names to OddsTables whose chances
+    lie between 0 and 1, exactly (a float is no exact chance). Each problem starts ``odds(rules)``."""
+    if not isinstance(tables, Mapping):
+        return [f"odds(rules) returned a {type(tables).__name__}, not a mapping of names to OddsTables"]
+    problems = []
+    for name, table in tables.items():
+        if not isinstance(name, str) or not isinstance(table, OddsTable):
+            problems.append(f"odds(rules)[{name!r}] is a {type(table).__name__}, not an OddsTable")
+            continue
+        for row in table.rows:
+            bad = [c for c in row.cells if isinstance(c, (float, Fraction)) and not (isinstance(c, Fraction) and 0 <= c <= 1)]
+            if bad:
+                problems.append(f"odds(rules)[{name!r}], row {row.label!r}: {bad[0]!r} is not an exact chance "
+                                f"(a Fraction from 0 to 1)")
+    return problems
+
+
 def percent_text(p: Fraction) -> str:
     """A probability as a percentage with one decimal, never rounded to a certainty it is not:
     ``0%`` and ``100%`` only when exact, ``<0.1%`` and ``>99.9%`` near them."""

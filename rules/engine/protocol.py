@@ -50,6 +50,14 @@ REQUIRED_FUNCTIONS = ("prepare", "setup", "new_game", "apply", "legal_actions", 
 OPTIONAL_FUNCTIONS = ("invariants", "consistency", "odds", "layout_data", "outcome", "apply_in_place")
 
 
+def outcome_problem(value: Any) -> str | None:
+    """What is wrong with a value ``outcome(state)`` gave, if anything: it must be (name, True/False/None)."""
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and value[0] \
+            and value[1] in (True, False, None):
+        return None
+    return f"outcome() gave {value!r}, not (name, True/False/None)"
+
+
 @runtime_checkable
 class RulesModule(Protocol):
     CONSTANTS: Any

@@ -5,17 +5,19 @@ import traceback
 from dataclasses import replace
 from pathlib import Path
 
+from deckwright.rules.ci.conformance import located, simulator_problems
 from deckwright.rules.engine.errors import SpecError
 from deckwright.rules.engine.openvalues import OpenRuleError
 from deckwright.rules.engine.randomplay import play
 from deckwright.rules.engine.timelimit import game_seconds, time_limit
-from deckwright.rules.games.gamecode import module_failure
+from deckwright.rules.games.gamecode import RulesCodeError, module_failure
+from deckwright.rules.problems import InvalidGame
 
 from . import backends
 from .options import OptionError, canonical_key, checked, is_constant, parse_options, parse_sweeps
 from .plan import GameSource, Simulation, Sweep, bundled_games, cell_game, cells, chunks
 from .tally import content_digest, summary
-from .worker import game_at, prepared, strategies
+from .worker import Prepared, game_at, prepared, strategies
 
 MORE_TRIALS = 7  # trial games played after a first one is blocked, to name every open value a deal may reach
 
@@ -37,10 +39,13 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     folder = folder.resolve()
     bundled = folder.parent == bundled_games().resolve()
     source = GameSource(folder.name if bundled else str(folder), str(fixture.resolve()) if fixture else None, bundled)
-    ready = prepared(source)
+    ready = _prepared(source)
     game, module = ready.game, ready.module
     if module is None:
         raise SimulationError(f"{game.slug} has no rules module (mechanics:), so it cannot be played")
+    misshapen = simulator_problems(module)
+    if misshapen:
+        raise InvalidGame(located(module, misshapen, game))
     offered = strategies(module)
     strategy = strategy or next(iter(offered))
     if strategy not in offered:
@@ -65,7 +70,7 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
     for values in cells(simulation):
         cell_source, cell_options = cell_game(simulation, values)
         cell_options = checked(cell_options, module, game, "--sweep")
-        cell = prepared(cell_source)  # the game with the cell's constants, each read as game.yaml's
+        cell = _prepared(cell_source)  # the game with the cell's constants, each read as game.yaml's
         blocked = what_blocks(cell, cell_options, offered[strategy], max_actions)
         if blocked:
             for seed in range(1, MORE_TRIALS + 1):  # other deals may reach other open values: all are said at once
@@ -74,6 +79,15 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
                     blocked += f"; {more}"
             raise SimulationError(cannot_play(game, blocked))
     return simulation
+
+
+def _prepared(source: GameSource) -> Prepared:
+    """``prepared(source)``; the rules module's failure in ``prepare(game)`` a SimulationError at its line."""
+    try:
+        return prepared(source)
+    except RulesCodeError as exc:
+        raise SimulationError(f"the rules module's prepare(game) {exc.failure.said}",
+                              trace=exc.failure.trace) from None
 
 
 def _plain(value) -> bool:

@@ -18,22 +18,25 @@ from typing import Any, Callable
 from deckwright.rules.ci.fixtures import load_overlaid
 from deckwright.rules.engine.log import NULL_LOG
 from deckwright.rules.engine.openvalues import OpenRuleError
+from deckwright.rules.engine.protocol import outcome_problem
 from deckwright.rules.engine.randomplay import play, random_choice
-from deckwright.rules.engine.timelimit import RulesTimedOut, game_seconds, time_limit
+from deckwright.rules.engine.timelimit import game_seconds, time_limit
 from deckwright.rules.games import rules_module
-from deckwright.rules.games.gamecode import module_failure
+from deckwright.rules.games.gamecode import RulesCodeError, definition_loc, module_failure
 from deckwright.rules.load import load_game
 
 from .plan import Chunk, GameSource
 
 
 class PlayStopped(Exception):
-    """A game could not go on: an open value reached (``open_value``), a broken rule, no legal action (the
-    message says which). Both are in ``args``, so the exception crosses process boundaries whole."""
+    """A game could not go on: an open value reached (``open_value``), a broken rule, no legal action, the rules
+    code failing (the message says which; ``trace`` is its traceback, for --traceback). All are in ``args``, so the
+    exception crosses process boundaries whole."""
 
-    def __init__(self, message: str, open_value: bool = False):
-        super().__init__(message, open_value)
+    def __init__(self, message: str, open_value: bool = False, trace: str = ""):
+        super().__init__(message, open_value, trace)
         self.open_value = open_value
+        self.trace = trace
 
     def __str__(self) -> str:
         return self.args[0]
@@ -70,8 +73,11 @@ def prepared(source: GameSource) -> Prepared:
         from .options import with_constants
 
         game = with_constants(game, module, source.constants)
-    with time_limit():
-        rules = module.prepare(game) if module is not None else None  # no rules module: plan() says so
+    try:
+        with time_limit():
+            rules = module.prepare(game) if module is not None else None  # no rules module: plan() says so
+    except Exception as exc:  # the rules module's own failure, located in its code
+        raise RulesCodeError(module_failure(exc, module)) from None
     return Prepared(game, module, rules, frozenset(card.id for card in game.cards))
 
 
@@ -162,10 +168,15 @@ def run_chunk(chunk: Chunk) -> dict:
                 ended = outcome(result.state) if outcome and result.over and not result.problems else None
             except OpenRuleError as exc:
                 raise PlayStopped(str(exc), open_value=True) from None
-            except RulesTimedOut as exc:  # in play or in outcome()
-                raise PlayStopped(f"game seed {seed}: the rules {module_failure(exc, module).said}") from None
+            except Exception as exc:  # the rules code failed or ran out of time, in play or in outcome(): at its line
+                failure = module_failure(exc, module)
+                raise PlayStopped(f"game seed {seed}: the rules {failure.said}", trace=failure.trace) from None
             if result.problems:  # play checks the cards and invariants at the end of every game
                 raise PlayStopped(f"game seed {seed}: {result.problems[0]}")
+            wrong = outcome_problem(ended) if ended is not None else None
+            if wrong:
+                at = definition_loc(module, "outcome")
+                raise PlayStopped(f"game seed {seed}: {wrong}" + (f" ({at.file}:{at.line})" if at else ""))
             if result.over:
                 name, won = ended or (ENDED, None)
                 scored |= won is not None  # the game has a winning side (an unfinished game is no win)
