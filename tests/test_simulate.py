@@ -178,6 +178,9 @@ def test_a_wrong_option_is_one_line_and_exit_2(tmp_path, capsys):
     (["--option", "level=1", "--sweep", "level=2,3"], "--option and --sweep both set 'level': the sweep plays each of "
                                                       "its values"),
     (["--max-actions", "0"], "--max-actions 0: a game needs at least one action"),
+    (["--sweep", "a=" + ",".join(map(str, range(40))), "--sweep", "b=" + ",".join(map(str, range(30)))],
+     "--sweep: a grid of 1,200 cells (40 x 30 values); deckwright plays at most 1,000: sweep fewer values, or run "
+     "the sweeps apart"),
     (["--games", "0"], "--games 0: play from 1 to 100,000,000 games"),
     (["--games", "9" * 23], f"--games {'9' * 23}: play from 1 to 100,000,000 games"),
     (["--option", "armor=plate", "--option", "armour=robes"], "--option armour: 'armor' is given twice; give it once"),

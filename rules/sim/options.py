@@ -10,6 +10,7 @@ constant instead of game.yaml's, read as game.yaml's are: ``--sweep hits_to_win=
 """
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import yaml
@@ -49,6 +50,11 @@ def parse_options(texts: list[str]) -> list[tuple[str, object]]:
     return pairs
 
 
+# Cells of a sweep grid: each is planned with a game loaded and a trial game played before any is simulated (about
+# 0.1 s a cell), and reported as a row; two sweeps of 2,000 values each made 4 million and never started.
+MAX_CELLS = 1_000
+
+
 def parse_sweeps(texts: list[str]) -> list[Sweep]:
     sweeps, seen = [], set()
     for text in texts:
@@ -63,6 +69,10 @@ def parse_sweeps(texts: list[str]) -> list[Sweep]:
         if twice:
             raise OptionError(f"--sweep {text}: {twice[0]} is given twice")
         sweeps.append(Sweep(key, tuple(items)))
+    sizes = [len(sweep.values) for sweep in sweeps]
+    if math.prod(sizes) > MAX_CELLS:
+        raise OptionError(f"--sweep: a grid of {math.prod(sizes):,} cells ({' x '.join(map(str, sizes))} values); "
+                          f"deckwright plays at most {MAX_CELLS:,}: sweep fewer values, or run the sweeps apart")
     return sweeps
 
 
