@@ -339,10 +339,10 @@ def bench_size(tmp: Path, cards: int, repeat: int) -> None:
     game = tmp / f"bench-{cards}"
     make_game(game, cards)
     me = [sys.executable, __file__]
-    (bare, step, whole), rounds = best_of([[*me, "--run", "bare", "--game", str(game), "--output", str(tmp / "bare.pdf")],
-                                 [*me, "--run", "pdf", "--game", str(game), "--output", str(tmp / "step.pdf")],
-                                 [*me, "--run", "build", "--game", str(game), "--output", str(tmp / f"out-{cards}")]],
-                                repeat)
+    commands = [[*me, "--run", "bare", "--game", str(game), "--output", str(tmp / "bare.pdf")],
+                [*me, "--run", "pdf", "--game", str(game), "--output", str(tmp / "step.pdf")],
+                [*me, "--run", "build", "--game", str(game), "--output", str(tmp / f"out-{cards}")]]
+    (bare, step, whole), rounds = best_of(commands, repeat)
     memory_target = 60 if cards <= 1000 else 100
     print(f"{cards:,} poker cards, 9-up on Letter, fronts only (best of {repeat}; {load_average()}):")
     for label, run in (("bare ReportLab script", bare), ("deckwright PDF step", step), ("deckwright build --target home", whole)):

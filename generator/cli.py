@@ -109,12 +109,10 @@ def cmd_check(args) -> int:
         for line in output.lines:
             print(line.text, file=sys.stderr if line.to_stderr else sys.stdout)
     if args.junit:
-        from deckwright.rules.ci.junit import write_junit
+        from deckwright.rules.ci.junit import OPENING, junit_bytes
 
-        try:
-            write_junit([output.suite for output in outputs], Path(args.junit))
-        except OSError as exc:
-            raise UsageError(f"cannot write the JUnit report {args.junit}: {exc.strerror or exc}") from None
+        _write_report(Path(args.junit), junit_bytes([output.suite for output in outputs]), OPENING,
+                      f"cannot write the JUnit report {args.junit}")
     return EXIT_INVALID if any(output.failed for output in outputs) else EXIT_OK
 
 
@@ -220,6 +218,7 @@ def cmd_simulate(args) -> int:
     from deckwright.rules.sim.plan import MAX_GAMES
     from deckwright.rules.sim.progress import Progress
     from deckwright.rules.sim.report import lines
+    from deckwright.rules.sim.tally import FIGURES_OPENING
     from deckwright.rules.sim.worker import PlayStopped
 
     folder = one_game(args.game)
@@ -292,12 +291,9 @@ def cmd_simulate(args) -> int:
     return 130 if data["interrupted"] else EXIT_OK
 
 
-FIGURES_OPENING = b'{\n  "game": '  # how the figures' JSON begins (_write_balance; rules.sim.tally.summary's first key)
-
-
 def _check_report_file(report: Path, opening: bytes, refused: str) -> None:
     """UsageError (``refused (why)``) when ``report`` is there and is not a file deckwright wrote, one beginning
-    with ``opening`` (generator.output.why_not_replaced)."""
+    with ``opening`` (generator.output.why_not_replaced): asked before a run, so that it does not end unwritten."""
     from .output import why_not_replaced
 
     why = why_not_replaced(report, opening)
@@ -305,10 +301,22 @@ def _check_report_file(report: Path, opening: bytes, refused: str) -> None:
         raise UsageError(f"{refused} ({why})")
 
 
+def _write_report(report: Path, data: bytes, opening: bytes, refused: str) -> None:
+    """The report written (generator.output.write_report); UsageError (``refused (why)``) when it cannot be."""
+    from .output import OutputError, write_report
+
+    try:
+        write_report(report, data, opening)
+    except OutputError as exc:
+        raise UsageError(f"{refused} ({exc})") from None
+
+
 def _write_balance(data: dict, saved: Path, extra: Path | None) -> list[str]:
     """The figures as JSON: into the output folder (``<out>/simulate/<game>/balance.json``, which the site's
     Balance page reads) and, with --json, to that file too; the lines that say so."""
     import json
+
+    from deckwright.rules.sim.tally import FIGURES_OPENING
 
     from .output import staged_folder
 
@@ -318,12 +326,7 @@ def _write_balance(data: dict, saved: Path, extra: Path | None) -> list[str]:
     site = f"the site's Balance page: deckwright build --out {saved.parents[1]}"
     written = [f"written: {saved / 'balance.json'} ({site})"]
     if extra is not None:
-        try:
-            partial = extra.with_name(f".{extra.name}.tmp")  # replaced whole: a failed write leaves the old file
-            partial.write_text(text, encoding="utf-8")
-            os.replace(partial, extra)
-        except OSError as exc:
-            raise UsageError(f"--json {extra}: cannot write it: {exc.strerror or exc}") from None
+        _write_report(extra, text.encode("utf-8"), FIGURES_OPENING, f"--json {extra}: cannot write it there")
         written.append(f"written: {extra}")
     return written
 

@@ -154,11 +154,12 @@ def _check_replaceable(target: Path) -> None:
 
 def check_replaceable_below(out: Path, target: Path) -> None:
     """OutputError unless a run may replace ``target``, a folder deeper below the output folder ``out`` than
-    its own child (``out/simulate/<game>``): no folder between them may be a link, as a build's own folder may
-    not (written through, the files would go wherever it points, outside ``out``)."""
+    its own child (``out/simulate/<game>``): what lies between them must be folders, not links (written through,
+    the files would go wherever one points, outside ``out``) nor files."""
     for between in reversed(target.relative_to(out).parents[:-1]):
-        if os.path.islink(out / between):
-            raise _not_a_folder_of_ours(out / between)
+        path = out / between
+        if os.path.islink(path) or (os.path.lexists(path) and not os.path.isdir(path)):
+            raise _not_a_folder_of_ours(path)
     _check_replaceable(target)
 
 
@@ -414,21 +415,52 @@ def exchange_paths(first: Path, second: Path) -> bool:
 
 def why_not_replaced(report: Path, opening: bytes) -> str | None:
     """Why the file ``report`` a command writes besides its output folder (``check --junit``, ``simulate
-    --json``) may not be replaced, or None when it may: when it is absent, or a regular file beginning with
-    ``opening``, as every such file deckwright writes does; never a link, a folder or a file of the user's
-    (a game's ``game.yaml`` named by mistake)."""
-    if not os.path.lexists(report):
+    --json``) may not be written, or None when it may: when it is absent, or a regular file beginning with
+    ``opening``, as every such file deckwright writes does; never a link, a folder, a pipe (opened, it would wait
+    for a writer forever) or a file of the user's (a game's ``game.yaml`` named by mistake)."""
+    try:
+        found = os.lstat(report)
+    except FileNotFoundError:  # (its folder too, perhaps: write_report makes it)
         return None
-    if os.path.islink(report):
+    except OSError as exc:  # a name longer than the system allows, a folder that may not be entered
+        return _why(exc)
+    if stat.S_ISLNK(found.st_mode):
         return "a link"
-    if os.path.isdir(report):
+    if stat.S_ISDIR(found.st_mode):
         return "a folder"
+    if not stat.S_ISREG(found.st_mode):
+        return "not a regular file"
     try:
         with open(report, "rb") as handle:
             begins = handle.read(len(opening))
     except OSError as exc:
         return _why(exc)
     return None if begins == opening else "a file deckwright did not write, left as it is"
+
+
+def write_report(report: Path, data: bytes, opening: bytes) -> None:
+    """``data`` (beginning with ``opening``) written to ``report`` whole: into a new file beside it, renamed over
+    it, so that a reader never sees half a file and a failed write leaves the old one; its folder is made if need
+    be (``--junit reports/check.xml`` in CI). OutputError, saying why, when ``report`` may not be written
+    (``why_not_replaced``, asked again now: a long run gave it time to change) or the write fails."""
+    why = why_not_replaced(report, opening)
+    if why is not None:
+        raise OutputError(why)
+    try:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{report.name}.", suffix=".tmp", dir=report.parent)
+    except OSError as exc:
+        raise OutputError(_why(exc)) from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, report)
+    except BaseException as exc:
+        os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise OutputError(_why(exc)) from None
+        raise
 
 
 def link_or_copy(source: Path, target: Path) -> None:

@@ -242,8 +242,9 @@ class _Loader:
             if not ID_PATTERN.match(key.value):
                 self.problems.error(key.loc, f"{path}: a card type id is lowercase-kebab-case")
                 continue
-            if type_id_problem(key.value):
-                self.problems.error(key.loc, f"{path}: {type_id_problem(key.value)}")
+            unusable = type_id_problem(key.value)
+            if unusable:
+                self.problems.error(key.loc, f"{path}: {unusable}")
                 continue
             if value.kind != "map":
                 self.validator.fail(value, path, "a mapping with name and fields")

@@ -138,10 +138,12 @@ def test_junit_xml_stays_valid_with_control_characters(tmp_path):
 
     from deckwright.rules.book.examples import ExampleResult
     from deckwright.rules.ci.check import GameReport
-    from deckwright.rules.ci.junit import suite_of, write_junit
+    from deckwright.rules.ci.junit import OPENING, junit_bytes, suite_of
     from deckwright.rules.problems import Problems
 
     result = ExampleResult("g", "bad\x1bname", Loc("p.md", 3, 1), "failing", "expected \x07, got \x1b[2J", ("log\x00",))
-    write_junit([suite_of(GameReport(tmp_path, None, Problems(), [result]))], tmp_path / "report.xml")
+    report = junit_bytes([suite_of(GameReport(tmp_path, None, Problems(), [result]))])
+    assert report.startswith(OPENING)
+    (tmp_path / "report.xml").write_bytes(report)
     [case] = [c for c in ET.parse(tmp_path / "report.xml").getroot().iter("testcase") if c.get("name") != "data"]
     assert case.get("name") == "bad\\x1bname" and "expected \\x07, got \\x1b[2J" in case.find("failure").text

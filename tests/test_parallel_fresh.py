@@ -126,3 +126,14 @@ def test_a_job_that_cannot_be_sent_to_a_fresh_worker_is_refused_here_and_its_wor
 def _children() -> set[str]:
     tasks = Path("/proc/self/task")
     return {pid for task in tasks.iterdir() for pid in (task / "children").read_text().split()}
+
+
+def test_a_worker_whose_parent_has_gone_ends_quietly(capfd):
+    """A worker's result sent into a pipe its parent closed (the parent stopped by Ctrl-C): the worker ends, its
+    result unsent, with no BrokenPipeError traceback."""
+    import multiprocessing
+
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    receiver.close()
+    parallel._work(lambda: "a result no one reads", sender, "test worker")
+    assert capfd.readouterr().err == ""

@@ -288,6 +288,10 @@ def test_serve_reads_again_only_the_pictures_changed_since_its_last_reading(game
     picture(game / "art" / "board.png", (1200, 601))
     assert not live.rebuild(layouts_changed=False).errors
     assert read == ["../art/board.png"]  # the changed picture, and it alone
+    read.clear()
+    (game / "art" / "photo.jpg").chmod(0o600)  # its mode alone (as when an unreadable picture is made readable)
+    assert not live.rebuild(layouts_changed=False).errors
+    assert read == ["../art/photo.jpg"]
     (game / "art" / "photo.jpg").write_bytes(b"GIF89a not a picture any more")
     update = live.rebuild(layouts_changed=False)
     assert any("photo.jpg" in error and "not a PNG or JPEG" in error for error in update.errors), update.errors

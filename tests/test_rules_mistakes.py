@@ -248,16 +248,19 @@ def test_odds_that_loop_are_told_by_the_check_and_on_the_odds_page(tmp_path, cap
     assert page.tables == () and page.problem == "RulesTimedOut: did not finish within 0.5 s"
 
 
-def test_odds_that_are_no_tables_are_a_located_layout_error(tmp_path, capsys):
+@pytest.mark.parametrize("returned, said", [("{'hits': 5}", "odds(rules)['hits'] is a int, not an OddsTable"),
+                                            ("['hits']", "odds(rules) returned a list, not a mapping of names to "
+                                                         "OddsTables")])
+def test_odds_that_are_no_tables_are_a_located_layout_error(tmp_path, capsys, returned, said):
     """``odds(rules)`` giving something other than OddsTables crashed check, build and serve with a traceback, where
     the layouts' ``data.odds`` read the tables."""
     game = duel(tmp_path)
     rules = game / "rules.py"
-    rules.write_text(rules.read_text() + "\n\ndef odds(rules: Rules) -> dict:\n    return {'hits': 5}\n")
+    rules.write_text(rules.read_text() + f"\n\ndef odds(rules: Rules) -> dict:\n    return {returned}\n")
     line = line_of(rules.read_text(), "def odds")
     code, out, err = run(capsys, "check", "--no-cache", str(game))
     assert code == 1
-    assert f"{rules}:{line}:1: the rules module's odds(rules)['hits'] is a int, not an OddsTable" in out + err
+    assert f"{rules}:{line}:1: the rules module's {said}" in out + err
 
 
 # -- protocol mistakes, at the place that made them ---------------------------------------------------------------

@@ -293,6 +293,27 @@ def test_a_link_to_folders_it_may_not_read_keeps_the_watch_going(game, tmp_path)
     assert "Traceback" not in err and out.strip().endswith("stopped")
 
 
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"),
+                                     RuntimeError("error in underlying watcher: too many watches")])
+def test_a_watch_that_fails_says_so_in_one_line_and_the_site_no_longer_rebuilds(tmp_path, capsys, monkeypatch, failure):
+    import queue
+    import threading
+
+    import watchfiles
+
+    from deckwright.generator.serve import watch
+
+    def failing(*folders, **options):
+        raise failure
+        yield  # (a generator, as watchfiles.watch is)
+
+    monkeypatch.setattr(watchfiles, "watch", failing)
+    watch._watch([tmp_path / "game", tmp_path / "layouts"], threading.Event(), queue.Queue())
+    err = capsys.readouterr().err
+    assert err == (f"deckwright: cannot watch {tmp_path / 'game'}, {tmp_path / 'layouts'} for edits ({failure}); "
+                   f"the site is no longer rebuilt as you edit: restart deckwright serve\n")
+
+
 # -- in the browser ------------------------------------------------------------------------------
 
 

@@ -237,15 +237,38 @@ def no_games(*args, **kwargs):
     raise AssertionError("the games were played before the output folder was found unwritable")
 
 
-def test_a_link_inside_the_output_folder_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+def test_a_json_that_is_a_pipe_or_too_long_a_name_is_refused_before_the_games(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(session, "run", no_games)
+    os.mkfifo(tmp_path / "pipe.json")  # opened to be read, it would wait for a writer forever
+    for name, kind in (("pipe.json", "not a regular file"), ("e" * 300 + ".json", "File name too long")):
+        assert main(["simulate", "nightmare-hunt", "--json", str(tmp_path / name), "--out", str(tmp_path)]) == 2
+        said = capsys.readouterr().err
+        assert said.startswith(f"deckwright: --json {tmp_path / name}: cannot write it there ({kind}") and \
+            said.count("\n") == 1, said
+
+
+def test_the_json_is_written_through_a_file_of_its_own_never_through_one_left_in_the_way(tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n")
+    (tmp_path / ".out.json.tmp").symlink_to(victim)  # the name the figures were once written to first
+    assert simulate(tmp_path, "nightmare-hunt", "--games", "20", "--scheduler", "serial")[0] == 0
+    assert victim.read_text() == "mine\n" and not (tmp_path / "out.json").is_symlink()
+    assert (tmp_path / "out.json").read_bytes().startswith(b'{\n  "game": "nightmare-hunt"')
+
+
+@pytest.mark.parametrize("kind", ["link", "file"])
+def test_a_link_or_file_inside_the_output_folder_is_refused_before_the_games(tmp_path, capsys, monkeypatch, kind):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (tmp_path / "output").mkdir()
-    (tmp_path / "output" / "simulate").symlink_to(elsewhere)  # written through, the figures would land there
+    if kind == "link":
+        (tmp_path / "output" / "simulate").symlink_to(elsewhere)  # written through, the figures would land there
+    else:
+        (tmp_path / "output" / "simulate").write_text("mine\n")
     monkeypatch.setattr(session, "run", no_games)
     assert simulate(tmp_path, "nightmare-hunt", "--games", "100") == (2, None)
     assert capsys.readouterr().err.splitlines() == [
-        f"deckwright: {tmp_path / 'output' / 'simulate'} is a link, not a folder deckwright made; deckwright "
+        f"deckwright: {tmp_path / 'output' / 'simulate'} is a {kind}, not a folder deckwright made; deckwright "
         "replaces only folders it made: move it away or choose another --out"]
     assert list(elsewhere.iterdir()) == []
 

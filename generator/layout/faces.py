@@ -152,8 +152,7 @@ def layout_data(game: Game) -> dict:
         wrong = tables_problems(tables)
         if wrong:  # a layout shows the tables only as OddsTables: the designer's bug, at their odds()
             at = definition_loc(module, "odds") or game.loc
-            raise LayoutError([Problem(at, f"the rules module's {problem.removeprefix('odds(rules) ')}")
-                               for problem in wrong])
+            raise LayoutError([Problem(at, f"the rules module's {problem}") for problem in wrong])
         data["odds"] = {name: plain_table(table) for name, table in tables.items()}
     return data
 

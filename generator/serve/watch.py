@@ -90,9 +90,9 @@ def _watch(folders: list[Path], stop: threading.Event, changes: queue.Queue) -> 
         for batch in watch(*folders, watch_filter=DefaultFilter(), stop_event=stop, step=STEP_MS,
                            raise_interrupt=False, ignore_permission_denied=True):
             changes.put({Path(path) for _, path in batch})
-    except OSError as exc:
-        print(f"deckwright: cannot watch {folders[0]} for edits ({exc}); the site is no longer rebuilt as you "
-              f"edit: restart deckwright serve", file=sys.stderr, flush=True)
+    except (OSError, RuntimeError) as exc:  # (watchfiles' own errors, once watching, are RuntimeErrors)
+        print(f"deckwright: cannot watch {', '.join(map(str, folders))} for edits ({exc}); the site is no longer "
+              f"rebuilt as you edit: restart deckwright serve", file=sys.stderr, flush=True)
 
 
 def _kinds(paths: Iterable[Path], game_folder: Path, slug: str) -> set[str]:

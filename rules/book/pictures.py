@@ -177,7 +177,7 @@ def picture_path(root: Path, page_path: Path, src: str) -> Path | str:
 def check_page_pictures(root: Path, page_path: Path, text: str, shown: str, problems: Problems,
                         checked: dict[tuple, ImageFile | str]) -> tuple[tuple[str, ImageFile], ...]:
     """Each picture of the page that passes the check, by its source; each that does not is an error at its
-    ``!``. ``checked`` holds the files read so far, by file, source, size and time of last change: a picture
+    ``!``. ``checked`` holds the files read so far, by file, source and ``_stamp``: a picture
     used again is read once, and a memo kept from one reading of the game to the next (``deckwright serve``
     keeps one) reads only the pictures changed since (decoding a 12-megapixel picture takes 0.2-0.5 s)."""
     good: dict[str, ImageFile] = {}
@@ -195,10 +195,12 @@ def check_page_pictures(root: Path, page_path: Path, text: str, shown: str, prob
     return tuple(good.items())
 
 
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """What changes when the file does (as make and git tell a changed file): size, time of last change, inode."""
+def _stamp(path: Path) -> tuple[int, int, int, int] | None:
+    """What changes when the file does (as git tells a changed file): its size, inode, and the times its content
+    and its status last changed (the second moves on a chmod that makes an unreadable picture readable, and on any
+    write, whatever time the writer gives the first)."""
     try:
         stat = path.stat()
     except OSError:
         return None
-    return stat.st_size, stat.st_mtime_ns, stat.st_ino
+    return stat.st_size, stat.st_ino, stat.st_mtime_ns, stat.st_ctime_ns

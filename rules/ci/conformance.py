@@ -33,7 +33,7 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from deckwright.rules.data.schema import FieldDef
 from deckwright.rules.engine.errors import EngineError
@@ -301,7 +301,7 @@ def card_facts_problems(module) -> list[str]:
 def strategies_problems(module) -> list[str]:
     """``STRATEGIES`` must map names to players: functions ``choose(state, actions, chance) -> action``."""
     table = getattr(module, "STRATEGIES", {})  # None too is no mapping: simulate reads it as one
-    if not isinstance(table, dict):
+    if not isinstance(table, Mapping):
         return ["STRATEGIES: expected a mapping of names to functions (state, actions, chance) -> action"]
     return [f"STRATEGIES[{name!r}]: expected a name and a function (state, actions, chance) -> action"
             for name, choose in table.items() if not (isinstance(name, str) and callable(choose))]

@@ -12,13 +12,12 @@ breaks the protocol) and ``layout`` (a card's layout fails; ``layout_case``,
 added once the game's faces are laid out), placed at its first line's file and line. Warnings fail nothing.
 
 A game's suite is plain data (``Suite``), made from its report by ``suite_of``: ``check`` keeps it with the rest
-of what it printed for an unchanged game, and writes the file from suites.
+of what it printed for an unchanged game, and ``junit_bytes`` makes the file's bytes from suites (the
+command writes them: ``generator.output.write_report``).
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from deckwright.rules.problems import printable
 
@@ -119,18 +118,10 @@ def junit_tree(suites: list[Suite]):
     return ET.ElementTree(root)
 
 
-def write_junit(suites: list[Suite], path: Path) -> None:
-    """Write the report atomically: a reader never sees half a file."""
-    import tempfile
+def junit_bytes(suites: list[Suite]) -> bytes:
+    """The report as the bytes of its file (``OPENING`` first)."""
+    import io
 
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            junit_tree(suites).write(stream, encoding="utf-8", xml_declaration=True)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    stream = io.BytesIO()
+    junit_tree(suites).write(stream, encoding="utf-8", xml_declaration=True)
+    return stream.getvalue()

@@ -36,6 +36,7 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
          sweep_texts: list[str], max_actions: int) -> Simulation:
     """The simulation the command asks for, every option checked; OptionError for a wrong command (exit 2),
     SimulationError for a game that cannot be played (exit 1)."""
+    asked_sweeps = parse_sweeps(sweep_texts)  # before the game is loaded: a grid too large is said at once
     folder = folder.resolve()
     bundled = folder.parent == bundled_games().resolve()
     source = GameSource(folder.name if bundled else str(folder), str(fixture.resolve()) if fixture else None, bundled)
@@ -56,7 +57,7 @@ def plan(folder: Path, fixture: Path | None, games: int, seed: int, strategy: st
         if canonical in options:
             raise OptionError(f"--option {key}: '{canonical}' is given twice; give it once")
         options[canonical] = value
-    sweeps = tuple(Sweep(canonical_key(s.key, module, game), s.values) for s in parse_sweeps(sweep_texts))
+    sweeps = tuple(Sweep(canonical_key(s.key, module, game), s.values) for s in asked_sweeps)
     for sweep in sweeps:
         if sweep.key in options:
             raise OptionError(f"--option and --sweep both set '{sweep.key}': the sweep plays each of its values")

@@ -74,6 +74,11 @@ def cell_figures(values: dict, counts: CellCounts, card_order: list[str]) -> dic
     return figures
 
 
+# How the figures' JSON file begins (``summary`` written with an indent of 2, "game" its first key): a file that does
+# not is not one deckwright wrote, and ``simulate --json`` leaves it alone.
+FIGURES_OPENING = b'{\n  "game": '
+
+
 def summary(simulation: Simulation, game, results, interrupted: bool = False, own_content: str | None = None) -> dict:
     """The simulation as it is written to JSON: what was asked, then each cell's figures in grid order.
     ``own_content``: the digest of the game's own cards, where a fixture was laid over them (a build compares it
