@@ -448,18 +448,23 @@ def write_report(report: Path, data: bytes, opening: bytes) -> None:
         raise OutputError(why)
     try:
         report.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{report.name}.", suffix=".tmp", dir=report.parent)
+        write_whole(report, data)
     except OSError as exc:
         raise OutputError(_why(exc)) from None
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """``data`` written to ``path`` whole: into a new file of its own beside it (never one a link or another file
+    left at a fixed name could stand for), renamed over ``path``; a reader never sees half a file, and a failed
+    write leaves the old one. OSError when it cannot be."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temporary, 0o644)
-        os.replace(temporary, report)
-    except BaseException as exc:
+        os.replace(temporary, path)
+    except BaseException:
         os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise OutputError(_why(exc)) from None
         raise
 
 

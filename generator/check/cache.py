@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 from deckwright.rules.ci.junit import Case, Suite
@@ -90,12 +89,11 @@ def write(cache: Path, folder: Path, how: str, key: str, output: CheckOutput) ->
     data = {"format": FORMAT, "key": key, "failed": output.failed,
             "lines": [[line.text, line.to_stderr] for line in output.lines], "suite": suite}
     text = json.dumps(data)  # ASCII: a file name's undecodable bytes (lone surrogates) survive
+    from ..output import write_whole  # (here: a check printed from the cache writes nothing)
+
     try:
         _make_folder(cache)
-        entry = _entry(cache, folder, how)
-        partial = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, entry)
+        write_whole(_entry(cache, folder, how), text.encode("utf-8"))
     except OSError:
         pass
 

@@ -18,7 +18,6 @@ stays, and ``Update.errors`` holds the located lines to show over it.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -30,6 +29,7 @@ from deckwright.generator.check.output import one_line
 from deckwright.generator.layout.faces import Faces
 from deckwright.generator.layout.files import LayoutError
 from deckwright.generator.layout.fonts import shipped_fonts
+from deckwright.generator.output import write_whole
 from deckwright.generator.site import game_pages
 from deckwright.generator.site.build import (
     GameView,
@@ -304,6 +304,4 @@ class _OnDemand(dict):
 def _write_atomically(path: Path, text: str) -> None:
     """A browser reloading mid-write must never see half a page."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    write_whole(path, text.encode("utf-8"))
